@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailure     = 1 // a command failed, or the data it checked is invalid
+	exitUsage       = 2 // bad flags or arguments, unreadable input files
+	exitInterrupted = 130
+)
+
+// env is what every subcommand reads and writes: stdout carries data,
+// stderr is for people.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// exitError carries an exit code back to run; err may be nil when the
+// command has already said everything it had to say.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf reports a usage error (exit 2).
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// withCode attaches an exit code to err (err may be nil: exit quietly).
+func withCode(code int, err error) error { return &exitError{code: code, err: err} }
+
+func newApp(e *env) *cli.App {
+	return &cli.App{
+		Name:  "arbiter",
+		Usage: "record, validate, play and report Lines of Action, Tank Battle and Knight Fight games",
+		Description: "arbiter reads and writes game records (*.agn), replays them against the rules,\n" +
+			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
+			"Games: lines-of-action, tank-battle, knight-fight. See README.md and docs/.",
+		Reader:                 e.stdin,
+		Writer:                 e.stdout,
+		ErrWriter:              e.stderr,
+		HideHelpCommand:        true,
+		UseShortOptionHandling: false,
+		Commands: []*cli.Command{
+			validateCommand(e),
+			showCommand(e),
+			perftCommand(e),
+			newCommand(e),
+			engineCommand(e),
+			tournamentCommand(e),
+			reportCommand(e),
+			importCommand(e),
+			exportCommand(e),
+		},
+		// Errors come back to run, which prints them once and picks the code.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
+			return usageErrorf("%v", err)
+		},
+		CommandNotFound: func(c *cli.Context, name string) {
+			fmt.Fprintf(e.stderr, "arbiter: unknown command %q; run 'arbiter --help' for the list\n", name)
+		},
+	}
+}
+
+// run runs arbiter with args (args[0] is the program name) and returns the
+// exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	app := newApp(e)
+	for _, c := range app.Commands {
+		if c.OnUsageError == nil {
+			c.OnUsageError = app.OnUsageError
+		}
+	}
+	err := app.RunContext(ctx, args)
+	if ctx.Err() != nil {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(stderr, "arbiter: %v\n", err)
+		}
+		fmt.Fprintln(stderr, "arbiter: interrupted")
+		return exitInterrupted
+	}
+	if err == nil {
+		return exitOK
+	}
+	code := exitFailure
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		err = ee.err
+	} else if isUsage(err) {
+		code = exitUsage
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arbiter: %v\n", err)
+	}
+	return code
+}
+
+// isUsage recognises the usage errors urfave/cli returns without calling
+// OnUsageError (a missing required flag, for one).
+func isUsage(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Required flag") || strings.Contains(msg, "flag provided but not defined")
+}

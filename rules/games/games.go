@@ -1,0 +1,36 @@
+// Package games lists the games arbiter knows, written out once.
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/loa"
+)
+
+// All lists every game arbiter knows, in the order help texts show them.
+var All = []rules.Game{
+	loa.Game,
+}
+
+// Lookup finds a game by its id ("lines-of-action") or display name
+// ("Lines of Action"), in any letter case.
+func Lookup(name string) (rules.Game, error) {
+	n := strings.TrimSpace(name)
+	for _, g := range All {
+		if strings.EqualFold(n, g.ID()) || strings.EqualFold(n, g.Name()) {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q (known: %s)", name, IDs())
+}
+
+// IDs returns the ids of all games, comma-separated, for messages and help.
+func IDs() string {
+	ids := make([]string, len(All))
+	for i, g := range All {
+		ids[i] = g.ID()
+	}
+	return strings.Join(ids, ", ")
+}

@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is an open arbiter database.
+type DB struct {
+	*sql.DB
+	path string
+}
+
+// Open opens (creating if needed) the database at path and brings its schema
+// up to date.
+func Open(ctx context.Context, path string) (*DB, error) {
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=foreign_keys(1)&_pragma=synchronous(normal)"
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	db := &DB{DB: sdb, path: path}
+	if err := db.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Path is the file the database was opened from.
+func (db *DB) Path() string { return db.path }
+
+func (db *DB) migrate(ctx context.Context) error {
+	var version int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	if version > len(names) {
+		return fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
+	}
+	for i := version; i < len(names); i++ {
+		body, err := migrations.ReadFile(names[i])
+		if err != nil {
+			return err
+		}
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %s: %w", names[i], err)
+		}
+		if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(i+1)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %s: %w", names[i], err)
+		}
+	}
+	return nil
+}
+
+// Game is one stored game.
+type Game struct {
+	ID           int64
+	TournamentID int64 // 0: not part of a tournament (imported)
+	Slot         int   // -1: none
+	Pair         int   // -1: none
+	Game         string
+	White, Black string
+	Result       string
+	HasScore     bool
+	ScoreWhite   int
+	ScoreBlack   int
+	Termination  string
+	Plies        int
+	Duration     time.Duration
+	WhiteTime    time.Duration
+	BlackTime    time.Duration
+	StartedAt    time.Time
+	Record       string
+	RecordHash   string // computed by Insert from Record when empty
+}
+
+// HashRecord returns the dedupe key of a record's text.
+func HashRecord(record string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(record)))
+	return hex.EncodeToString(sum[:])
+}
+
+// ErrDuplicate is returned by Insert for a game that is stored already (same
+// tournament slot, or same record).
+var ErrDuplicate = errors.New("game stored already")
+
+// Execer is what Insert needs: a *sql.DB, *sql.Tx or *sql.Conn.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+const insertSQL = `INSERT INTO games (tournament_id, slot, pair, game, white, black, result,
+	score_white, score_black, termination, plies, duration_ms, white_ms, black_ms, started_at,
+	record, record_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`
+
+// Insert stores g in its own statement (use a transaction as e to batch).
+// It returns ErrDuplicate when the game is stored already.
+func Insert(ctx context.Context, e Execer, g *Game) error {
+	if g.RecordHash == "" {
+		g.RecordHash = HashRecord(g.Record)
+	}
+	res, err := e.ExecContext(ctx, insertSQL, insertArgs(g)...)
+	if err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrDuplicate
+	}
+	return nil
+}
+
+func insertArgs(g *Game) []any {
+	nullInt := func(v int, ok bool) any {
+		if !ok {
+			return nil
+		}
+		return v
+	}
+	var tid any
+	if g.TournamentID != 0 {
+		tid = g.TournamentID
+	}
+	var started string
+	if !g.StartedAt.IsZero() {
+		started = g.StartedAt.UTC().Format(time.RFC3339Nano)
+	}
+	term := g.Termination
+	if term == "" {
+		term = "normal"
+	}
+	return []any{tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result,
+		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), term, g.Plies,
+		g.Duration.Milliseconds(), g.WhiteTime.Milliseconds(), g.BlackTime.Milliseconds(), started,
+		g.Record, g.RecordHash}
+}
