@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// The protocol tests re-run the test binary as an engine: with
+// ARBITER_ENGINE_GAME set, TestMain speaks UGI on stdin and stdout instead
+// of running the tests.
+const childEnv = "ARBITER_ENGINE_GAME"
+
+func TestMain(m *testing.M) {
+	if name := os.Getenv(childEnv); name != "" {
+		os.Exit(runChild(name))
+	}
+	os.Exit(m.Run())
+}
+
+func runChild(name string) int {
+	g := toy
+	if name != toy.ID() {
+		var err error
+		if g, err = games.Lookup(name); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+	}
+	if err := Run(context.Background(), g, Options{Level: Search, Seed: 1, HashMB: 4}, os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// child is an engine process under test.
+type child struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string
+}
+
+func startChild(t *testing.T, game string) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+game)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &child{t: t, cmd: cmd, in: in, lines: make(chan string, 1000)}
+	go func() {
+		defer close(c.lines)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+	}()
+	t.Cleanup(func() {
+		in.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("engine did not end within 5s of its input closing")
+		}
+	})
+	return c
+}
+
+func (c *child) send(lines ...string) {
+	c.t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(c.in, l+"\n"); err != nil {
+			c.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// next returns the next line, failing the test after d.
+func (c *child) next(d time.Duration) string {
+	c.t.Helper()
+	select {
+	case l, ok := <-c.lines:
+		if !ok {
+			c.t.Fatalf("engine closed its output")
+		}
+		return l
+	case <-time.After(d):
+		c.t.Fatalf("no line from the engine within %v", d)
+	}
+	return ""
+}
+
+// expect reads lines until one starts with prefix (skipping info lines,
+// failing on anything else) and returns it.
+func (c *child) expect(prefix string, d time.Duration) string {
+	c.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		l := c.next(time.Until(deadline))
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+		if !strings.HasPrefix(l, "info ") {
+			c.t.Fatalf("got %q; want a line starting with %q", l, prefix)
+		}
+	}
+}
+
+// quiet checks that no line but info lines comes within d.
+func (c *child) quiet(d time.Duration) {
+	c.t.Helper()
+	timeout := time.After(d)
+	for {
+		select {
+		case l := <-c.lines:
+			if !strings.HasPrefix(l, "info ") {
+				c.t.Fatalf("unexpected line %q", l)
+			}
+		case <-timeout:
+			return
+		}
+	}
+}
+
+func (c *child) handshake() {
+	c.t.Helper()
+	c.send("ugi")
+	l := c.next(5 * time.Second)
+	if !strings.HasPrefix(l, "id name ") {
+		c.t.Fatalf("first reply to ugi = %q; want id name …", l)
+	}
+	c.expectLines("id author ", "option name Level type combo", "option name Hash type spin", "option name Seed type spin", "ugiok")
+}
+
+func (c *child) expectLines(prefixes ...string) {
+	c.t.Helper()
+	for _, p := range prefixes {
+		if l := c.next(5 * time.Second); !strings.HasPrefix(l, p) {
+			c.t.Fatalf("got %q; want a line starting with %q", l, p)
+		}
+	}
+}
+
+func TestProtocolToy(t *testing.T) {
+	c := startChild(t, toy.ID())
+	c.handshake()
+	c.send("isready")
+	c.expectLines("readyok")
+
+	// Garbage, malformed and misplaced commands all get one error line.
+	for _, bad := range []string{
+		"hello world", "go depth", "go depth x", "go wtime", "go sideways 3",
+		"position", "position nowhere", "position fen", "position fen x/y/z w",
+		"position startpos moves a1 a1", "position startpos moves z9",
+		"position startpos a1", "setoption", "setoption name Level value expert",
+		"setoption name Colour value red", "setoption name Hash value 0", "query", "query colour",
+		"uginewgame now",
+	} {
+		c.send(bad)
+		if l := c.next(5 * time.Second); !strings.HasPrefix(l, "error ") {
+			t.Errorf("%q: reply %q; want error …", bad, l)
+		}
+	}
+	c.send("", "   ")
+	c.quiet(50 * time.Millisecond)
+
+	// go before any position is an error too.
+	c.send("uginewgame", "go depth 1")
+	c.expectLines("error go: no position")
+
+	c.send("setoption name Hash value 2", "setoption name Seed value 7", "setoption name Level value search", "isready")
+	c.expectLines("readyok")
+
+	// x to move can win on c1; the illegal move after a game is rejected
+	// and the old position kept.
+	c.send("position fen .../oo./xx. w", "go depth 3")
+	if l := c.expect("bestmove ", 5*time.Second); l != "bestmove c1" {
+		t.Errorf("got %q; want bestmove c1", l)
+	}
+	c.send("position fen .../oo./xx. w moves c1 a3")
+	c.expectLines("error position: move 2 \"a3\"")
+	c.send("query gameover", "query p1turn", "query result")
+	c.expectLines("response false", "response true", "response none")
+	c.send("position startpos moves a1 a2 b1 b2 c1", "query gameover", "query p1turn", "query result", "go movetime 50")
+	c.expectLines("response true", "response false", "response p1win", "bestmove none")
+
+	c.send("position startpos moves b2 a1 a3 c1 b1 b3 a2 c2 c3", "query result", "go depth 2")
+	c.expectLines("response draw", "bestmove none")
+
+	// go nodes, depth and clock answers; the answer is a legal move.
+	for _, goCmd := range []string{"go nodes 100", "go depth 9", "go p1time 1000 p2time 1000 p1inc 10 p2inc 10", "go p1time 100 p2time 100 movestogo 5"} {
+		c.send("position startpos moves b2", goCmd)
+		l := c.expect("bestmove ", 5*time.Second)
+		if l == "bestmove b2" || l == "bestmove none" {
+			t.Errorf("%s: got %q", goCmd, l)
+		}
+	}
+}
+
+func TestProtocolStop(t *testing.T) {
+	c := startChild(t, toy.ID())
+	c.handshake()
+	c.send("position startpos", "go infinite")
+	// isready is answered while thinking; position and go are refused.
+	time.Sleep(20 * time.Millisecond)
+	c.send("isready")
+	c.expect("readyok", 100*time.Millisecond)
+	c.send("go depth 1")
+	c.expect("error go: a search is running", time.Second)
+	c.send("query p1turn")
+	c.expect("response true", time.Second)
+	c.quiet(100 * time.Millisecond) // infinite: no bestmove before stop
+	start := time.Now()
+	c.send("stop")
+	c.expect("bestmove ", 100*time.Millisecond)
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Errorf("bestmove %v after stop; want within 100ms", d)
+	}
+	c.send("stop") // stop with nothing running is quietly ignored
+	c.send("isready")
+	c.expectLines("readyok")
+
+	// quit in the middle of a search ends the process.
+	c.send("go infinite", "quit")
+	c.expect("bestmove ", time.Second)
+	select {
+	case _, ok := <-c.lines:
+		if ok {
+			t.Errorf("output after quit")
+		}
+	case <-time.After(2 * time.Second):
+		t.Errorf("engine still running after quit")
+	}
+}
+
+// startFEN returns a start position of g as the protocol sends it.
+func startCommand(t *testing.T, g rules.Game, seed int64) (string, rules.Position) {
+	t.Helper()
+	tags := rules.TagMap{}
+	for _, kv := range g.NewTags(seed) {
+		tags[kv[0]] = kv[1]
+	}
+	p, err := g.Start(tags)
+	if err != nil {
+		t.Fatalf("%s: start: %v", g.ID(), err)
+	}
+	if len(tags) == 0 {
+		return "position startpos", p
+	}
+	return "position fen " + p.FEN(), p
+}
+
+func realGames() []rules.Game {
+	var gs []rules.Game
+	for _, g := range games.All {
+		if g != nil {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// TestProtocolGames plays a few moves of every game over the protocol.
+func TestProtocolGames(t *testing.T) {
+	for _, g := range realGames() {
+		t.Run(g.ID(), func(t *testing.T) {
+			c := startChild(t, g.ID())
+			c.handshake()
+			c.send("uginewgame", "isready")
+			c.expectLines("readyok")
+			if g.NewTags(0) != nil {
+				c.send("position startpos")
+				c.expectLines("error position startpos")
+			}
+			posCmd, p := startCommand(t, g, 3)
+			var played []string
+			for ply := 0; ply < 6 && !p.Outcome().Over(); ply++ {
+				cmd := posCmd
+				if len(played) > 0 {
+					cmd += " moves " + strings.Join(played, " ")
+				}
+				lim := "go movetime 50"
+				if ply%2 == 1 {
+					lim = "go depth 2"
+				}
+				c.send(cmd, lim)
+				start := time.Now()
+				l := c.expect("bestmove ", 5*time.Second)
+				if ply%2 == 0 && time.Since(start) > 50*time.Millisecond {
+					t.Errorf("ply %d: %s answered after %v", ply+1, lim, time.Since(start))
+				}
+				text := strings.TrimPrefix(l, "bestmove ")
+				m, err := p.ParseMove(text)
+				if err == nil {
+					err = p.Play(m)
+				}
+				if err != nil {
+					t.Fatalf("ply %d: bestmove %q: %v", ply+1, text, err)
+				}
+				played = append(played, text)
+			}
+			c.send(posCmd+" moves "+strings.Join(played, " ")+" pass pass", "query p1turn")
+			c.expectLines("error position: move", "response ")
+			c.send("quit")
+		})
+	}
+}
