@@ -14,7 +14,7 @@ const noMove rules.Move = 0x7FFFFFFF
 const (
 	histSize  = 1 << 12
 	maxPast   = 64 // earlier positions of the game checked for repetitions
-	maxQDepth = 8 // plies of captures the quiescence search follows
+	maxQDepth = 8  // plies of captures the quiescence search follows
 	// Ordering keys: the table's move, then captures, then killers, then
 	// the history counters (kept below keyKiller).
 	keyTT     = 1 << 30

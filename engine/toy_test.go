@@ -13,10 +13,10 @@ type toyGame struct{}
 
 var toy rules.Game = toyGame{}
 
-func (toyGame) ID() string                   { return "tic-tac-toe" }
-func (toyGame) Name() string                 { return "Tic-tac-toe" }
-func (toyGame) FirstMover() rules.Color      { return rules.White }
-func (toyGame) NewTags(int64) [][2]string    { return nil }
+func (toyGame) ID() string                { return "tic-tac-toe" }
+func (toyGame) Name() string              { return "Tic-tac-toe" }
+func (toyGame) FirstMover() rules.Color   { return rules.White }
+func (toyGame) NewTags(int64) [][2]string { return nil }
 func (toyGame) Start(t rules.Tags) (rules.Position, error) {
 	p := &toyPos{}
 	fen, ok := t.Tag("FEN")
