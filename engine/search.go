@@ -79,7 +79,7 @@ func budget(lim Limits, p1 bool) (soft, hard time.Duration) {
 		}
 	}
 	if lim.MoveTime > 0 {
-		h := lim.MoveTime - moveTimeMargin(lim.MoveTime)
+		h := max(lim.MoveTime-moveTimeMargin(lim.MoveTime), lim.MoveTime/2)
 		if hard == 0 || h < hard {
 			hard = h
 		}

@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+var strength = flag.Bool("strength", false, "play the 200-game strength matches of search against random and greedy (minutes)")
+
+// strengthLimits are the search player's limits in the strength matches,
+// per game: node limits keep the matches reproducible and their time
+// bounded on a shared machine.
+var strengthLimits = map[string]Limits{
+	"lines-of-action": {Nodes: 20000},
+	"knight-fight":    {Nodes: 20000},
+	"tank-battle":     {Nodes: 20000},
+}
+
+func searchLimits(g rules.Game) Limits {
+	if l, ok := strengthLimits[g.ID()]; ok {
+		return l
+	}
+	return Limits{Nodes: 20000}
+}
+
+// TestStrength measures search against random and greedy. The default run
+// plays a few games against random at a small node limit; -strength plays
+// 200 games per pairing and checks the targets (90 % and 70 %).
+func TestStrength(t *testing.T) {
+	for _, g := range realGames() {
+		t.Run(g.ID(), func(t *testing.T) {
+			if !*strength {
+				res, err := Match(g, Player{Level: Search, Limits: Limits{Nodes: 1500}}, Player{Level: Random},
+					MatchOptions{Games: 6, Seed: 1, OpeningPlies: 2, MaxPlies: 300})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("search (1500 nodes) vs random: %v", res)
+				if res.WinsA < 5 {
+					t.Errorf("search (1500 nodes) vs random: %v; want at least 5 wins of 6", res)
+				}
+				return
+			}
+			for _, tc := range []struct {
+				opp  Level
+				want float64
+			}{{Random, 0.9}, {Greedy, 0.7}} {
+				start := time.Now()
+				lim := searchLimits(g)
+				res, err := Match(g, Player{Level: Search, Limits: lim}, Player{Level: tc.opp},
+					MatchOptions{Games: 200, Seed: 2026, OpeningPlies: 2, MaxPlies: 300, Jobs: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("search (%d nodes) vs %s over %d games: %v in %v", lim.Nodes, tc.opp, res.Games, res, time.Since(start).Round(time.Second))
+				if res.Score() < tc.want {
+					t.Errorf("search vs %s scored %.1f%%; want at least %.0f%%", tc.opp, 100*res.Score(), 100*tc.want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSearch reports the search's speed in nodes per second from a
+// start position of each game.
+func BenchmarkSearch(b *testing.B) {
+	for _, g := range append(realGames(), toy) {
+		b.Run(g.ID(), func(b *testing.B) {
+			p, err := opening(g, 1, 2)
+			if err != nil {
+				b.Fatal(err)
+			}
+			e := New(g, Options{Level: Search, HashMB: 16})
+			b.ReportAllocs()
+			var nodes int64
+			start := time.Now()
+			for b.Loop() {
+				e.NewGame()
+				r := e.Think(p, nil, Limits{Nodes: 100000}, nil, nil)
+				nodes += r.Info.Nodes
+			}
+			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+		})
+	}
+}
