@@ -9,6 +9,7 @@ import (
 // Tag is one tag pair, [Name "Value"].
 type Tag struct {
 	Name, Value string
+	Line, Col   int // where the tag starts, 1-based; 0 for a built tag
 }
 
 // Move is one move token of the movetext, as written.
@@ -21,14 +22,17 @@ type Move struct {
 
 // Game is one game of a record file.
 type Game struct {
-	Tags    []Tag
-	Moves   []Move
-	Result  string // the result token: "1-0", "0-1", "1/2-1/2" or "*"
-	Comment string // comments before the first move
-	Line    int    // line of the game's first tag (or first token); 0 for a built game
-	Col     int
-	Index   int    // 1-based position of the game in its file
-	Err     *Error // the first thing wrong with the game's text; nil when it reads cleanly
+	Tags   []Tag
+	Moves  []Move
+	Result string // the result token: "1-0", "0-1", "1/2-1/2" or "*"
+	// ResultLine and ResultCol locate the result token (or, when it is
+	// missing, the end of the game).
+	ResultLine, ResultCol int
+	Comment               string // comments before the first move
+	Line                  int    // line of the game's first tag (or first token); 0 for a built game
+	Col                   int
+	Index                 int    // 1-based position of the game in its file
+	Err                   *Error // the first thing wrong with the game's text; nil when it reads cleanly
 }
 
 // Tag returns the value of the tag name; it implements rules.Tags.

@@ -163,7 +163,7 @@ func (p *parser) tag(g *Game) bool {
 			return false
 		}
 	}
-	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value, Line: line, Col: col})
 	return true
 }
 
@@ -258,7 +258,7 @@ func (p *parser) movetext(g *Game) {
 			return
 		}
 		if IsResult(tok) {
-			g.Result = tok
+			g.Result, g.ResultLine, g.ResultCol = tok, line, col
 			continue
 		}
 		// Move number: digits and dots, possibly glued to the move ("12.c1-c3").
@@ -297,11 +297,12 @@ func (p *parser) movetext(g *Game) {
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
 	}
 	if g.Result == "" {
+		g.ResultLine, g.ResultCol = p.line, p.col(p.i)
 		p.fail(p.line, p.col(p.i), CodeSyntax, "missing result at the end of the game (want 1-0, 0-1, 1/2-1/2 or *)")
 		return
 	}
 	if r, ok := g.Tag("Result"); ok && r != g.Result {
-		p.fail(p.line, p.col(p.i), CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(r))
+		p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(r))
 	}
 }
 
