@@ -118,7 +118,8 @@ type lineWriter struct {
 
 func (lw *lineWriter) word(w string) {
 	if lw.col > 0 {
-		if lw.col+1+len(w) > lineWidth {
+		// A line that starts with '%' would read as an escape line.
+		if lw.col+1+len(w) > lineWidth && w[0] != '%' {
 			lw.b.WriteByte('\n')
 			lw.col = 0
 		} else {

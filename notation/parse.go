@@ -67,18 +67,27 @@ func (p *parser) game(g *Game) {
 		if p.i >= p.end {
 			break
 		}
-		if c := p.src[p.i]; c == '{' {
-			j := strings.IndexByte(p.src[p.i+1:p.end], '}')
-			if j < 0 {
-				break // movetext reports it
+		if c := p.src[p.i]; c == '{' || c == ';' {
+			// A comment among the tags is dropped; one after them starts
+			// the movetext.
+			save := *p
+			if c == '{' {
+				j := strings.IndexByte(p.src[p.i+1:p.end], '}')
+				if j < 0 {
+					break // movetext reports it
+				}
+				p.advance(p.i + 2 + j)
+			} else {
+				for p.i < p.end && p.src[p.i] != '\n' {
+					p.i++
+				}
 			}
-			p.advance(p.i + 2 + j)
-			continue
-		} else if c == ';' {
-			for p.i < p.end && p.src[p.i] != '\n' {
-				p.i++
+			p.space()
+			if p.i < p.end && p.src[p.i] == '[' {
+				continue
 			}
-			continue
+			*p = save
+			break
 		} else if c != '[' {
 			break
 		}
@@ -169,6 +178,7 @@ func (p *parser) tag(g *Game) bool {
 
 func (p *parser) movetext(g *Game) {
 	number, numLine, numCol := 0, 0, 0 // a pending move number
+	hasNumber := false
 	lastComment := func(text string) {
 		text = strings.TrimSpace(text)
 		if text == "" {
@@ -261,38 +271,42 @@ func (p *parser) movetext(g *Game) {
 			g.Result, g.ResultLine, g.ResultCol = tok, line, col
 			continue
 		}
-		// Move number: digits and dots, possibly glued to the move ("12.c1-c3").
-		if tok[0] >= '0' && tok[0] <= '9' {
+		// Move numbers: digits and dots, possibly glued to the move ("12.c1-c3").
+		for len(tok) > 0 && tok[0] >= '0' && tok[0] <= '9' {
 			d := 0
 			for d < len(tok) && tok[d] >= '0' && tok[d] <= '9' {
 				d++
 			}
-			if d < len(tok) && tok[d] == '.' {
-				dots := d
-				for dots < len(tok) && tok[dots] == '.' {
-					dots++
-				}
-				n, err := strconv.Atoi(tok[:d])
-				if err != nil {
-					n = -1
-				}
-				number, numLine, numCol = n, line, col
-				if dots == len(tok) {
-					continue
-				}
-				tok = tok[dots:]
-				col += dots
-				start += dots
+			if d == len(tok) || tok[d] != '.' {
+				break
 			}
+			dots := d
+			for dots < len(tok) && tok[dots] == '.' {
+				dots++
+			}
+			n, err := strconv.Atoi(tok[:d])
+			if err != nil {
+				n = -1
+			}
+			number, hasNumber, numLine, numCol = n, true, line, col
+			tok = tok[dots:]
+			col += dots
 		}
-		if number != 0 {
+		if tok == "" {
+			continue
+		}
+		if IsResult(tok) { // "4.*"
+			g.Result, g.ResultLine, g.ResultCol = tok, line, col
+			continue
+		}
+		if hasNumber {
 			ply := len(g.Moves) + 1
 			if want := len(g.Moves)/2 + 1; number != want {
 				p.fail(numLine, numCol, CodeMoveNumber, "move number %s should be %d", numberText(number), want)
 				p.err.Ply, p.err.Move = ply, shorten(tok)
 				return
 			}
-			number = 0
+			hasNumber = false
 		}
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
 	}
