@@ -105,6 +105,9 @@ func lineName(l int, s Square) string {
 	if lo == hi {
 		return "the diagonal " + lo.String()
 	}
+	if l == lineAnti {
+		lo, hi = hi, lo // name it from its left end, as the a1-h8 diagonal
+	}
 	return "the " + lo.String() + "-" + hi.String() + " diagonal"
 }
 
