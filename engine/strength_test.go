@@ -74,6 +74,7 @@ func BenchmarkSearch(b *testing.B) {
 				b.Fatal(err)
 			}
 			e := New(g, Options{Level: Search, HashMB: 16})
+			e.Think(p, nil, Limits{Depth: 1}, nil, nil) // allocate the tables
 			b.ReportAllocs()
 			var nodes int64
 			start := time.Now()
