@@ -25,7 +25,9 @@ const maxLine = 1 << 20
 
 // Run speaks UGI for game g on in and out until `quit` or the end of in:
 // it reads commands in a goroutine of its own, so that `isready`, `stop`,
-// `query` and `quit` are answered while a search runs. Every malformed or
+// `query` and `quit` are answered while a search runs; commands that need
+// the engine idle (ugi, uginewgame, setoption, position, go) wait until the
+// search ends, and so does everything sent after them. Every malformed or
 // unknown command gets a one-line `error …` reply. Run returns nil on quit
 // or end of input, and ctx's error when ctx ends first.
 func Run(ctx context.Context, g rules.Game, o Options, in io.Reader, out io.Writer) error {
@@ -51,17 +53,36 @@ func Run(ctx context.Context, g rules.Game, o Options, in io.Reader, out io.Writ
 	}()
 	defer close(readDone)
 	defer l.halt()
+	eof := false
 	for {
+		if eof {
+			// The input ended: let a bounded search finish and the queued
+			// commands run, then stop.
+			if l.done != nil && l.infinite {
+				l.halt()
+				if !l.drain() {
+					return nil
+				}
+				continue
+			}
+			if l.done == nil {
+				return nil
+			}
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-l.done:
 			l.finish()
-		case line, ok := <-lines:
-			if !ok {
+			if !l.drain() {
 				return nil
 			}
-			if !l.handle(line) {
+		case line, ok := <-lines:
+			if !ok {
+				eof, lines = true, nil
+				continue
+			}
+			if !l.take(line) {
 				return nil
 			}
 		}
@@ -121,13 +142,58 @@ type loop struct {
 	// A running search: done is closed when its bestmove is written.
 	done     chan struct{}
 	stop     atomic.Bool
-	answered atomic.Bool // the running search's bestmove is being written
+	queue    []string    // commands waiting for the search to end
+	infinite bool        // the running search waits for stop
 	stopCh   chan struct{}
 	stopOnce sync.Once
 }
 
 func (l *loop) errorf(format string, args ...any) {
 	l.out.printf("error "+format, args...)
+}
+
+// maxQueue is how many commands may wait for a search to end.
+const maxQueue = 1000
+
+// take runs a command now or queues it behind a running search; it
+// returns false on quit.
+func (l *loop) take(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	if l.done != nil && f[0] != "stop" && f[0] != "quit" {
+		switch f[0] {
+		case "ugi", "uginewgame", "setoption", "position", "go":
+		default:
+			if len(l.queue) == 0 {
+				return l.handle(line)
+			}
+		}
+		if len(l.queue) >= maxQueue {
+			l.errorf("%s: %d commands already wait for the search to end; send stop", clip(f[0]), maxQueue)
+			return true
+		}
+		l.queue = append(l.queue, line)
+		return true
+	}
+	if !l.handle(line) {
+		return false
+	}
+	return l.drain()
+}
+
+// drain runs the queued commands while no search runs; it returns false on
+// quit.
+func (l *loop) drain() bool {
+	for len(l.queue) > 0 && l.done == nil {
+		line := l.queue[0]
+		l.queue = l.queue[1:]
+		if !l.handle(line) {
+			return false
+		}
+	}
+	return true
 }
 
 // handle runs one command; it returns false on quit.
@@ -154,16 +220,6 @@ func (l *loop) handle(line string) bool {
 		l.query(args)
 		return true
 	case "ugi", "uginewgame", "setoption", "position", "go":
-		if l.done != nil && l.answered.Load() {
-			// The bestmove is out (the sender may have read it already):
-			// the search is as good as over.
-			<-l.done
-			l.finish()
-		}
-		if l.done != nil {
-			l.errorf("%s: a search is running; send stop first", cmd)
-			return true
-		}
 	default:
 		l.errorf("unknown command %q", clip(cmd))
 		return true
@@ -322,7 +378,6 @@ func (l *loop) goCmd(args []string) {
 		return
 	}
 	l.stop.Store(false)
-	l.answered.Store(false)
 	l.stopCh = make(chan struct{})
 	l.stopOnce = sync.Once{}
 	done := make(chan struct{})
@@ -331,17 +386,17 @@ func (l *loop) goCmd(args []string) {
 	if lim.unbounded() {
 		lim.Infinite = true
 	}
+	l.infinite = lim.Infinite
 	go func() {
 		defer close(done)
 		res := e.Think(pos, history, lim, &l.stop, func(in Info) { out.printf("%s", formatInfo(pos, in)) })
-		if lim.unbounded() {
+		if lim.Infinite {
 			<-stopCh // `go infinite` answers only when stopped
 		}
 		best := "none"
 		if res.OK {
 			best = pos.FormatMove(res.Move)
 		}
-		l.answered.Store(true)
 		out.printf("bestmove %s", best)
 	}()
 }

@@ -225,12 +225,10 @@ func TestProtocolStop(t *testing.T) {
 	c := startChild(t, toy.ID())
 	c.handshake()
 	c.send("position startpos", "go infinite")
-	// isready is answered while thinking; position and go are refused.
+	// isready and query are answered while thinking.
 	time.Sleep(20 * time.Millisecond)
 	c.send("isready")
 	c.expect("readyok", 100*time.Millisecond)
-	c.send("go depth 1")
-	c.expect("error go: a search is running", time.Second)
 	c.send("query p1turn")
 	c.expect("response true", time.Second)
 	c.quiet(100 * time.Millisecond) // infinite: no bestmove before stop
@@ -239,6 +237,15 @@ func TestProtocolStop(t *testing.T) {
 	c.expect("bestmove ", 100*time.Millisecond)
 	if d := time.Since(start); d > 100*time.Millisecond {
 		t.Errorf("bestmove %v after stop; want within 100ms", d)
+	}
+	// position, go and what follows them wait for the search to end.
+	c.send("go infinite", "position startpos moves b2", "isready", "query p1turn", "go depth 2")
+	c.quiet(100 * time.Millisecond)
+	c.send("stop")
+	c.expect("bestmove ", 100*time.Millisecond)
+	c.expectLines("readyok", "response false")
+	if l := c.expect("bestmove ", time.Second); l == "bestmove b2" {
+		t.Errorf("queued search played %q", l)
 	}
 	c.send("stop") // stop with nothing running is quietly ignored
 	c.send("isready")
@@ -325,7 +332,87 @@ func TestProtocolGames(t *testing.T) {
 			}
 			c.send(posCmd+" moves "+strings.Join(played, " ")+" pass pass", "query p1turn")
 			c.expectLines("error position: move", "response ")
+
+			// A long search answers isready at once and stops on stop.
+			c.send(posCmd, "go infinite")
+			time.Sleep(300 * time.Millisecond)
+			start := time.Now()
+			c.send("isready")
+			c.expect("readyok", 100*time.Millisecond)
+			if d := time.Since(start); d > 50*time.Millisecond {
+				t.Errorf("readyok %v after isready during a search", d)
+			}
+			start = time.Now()
+			c.send("stop")
+			c.expect("bestmove ", 100*time.Millisecond)
+			if d := time.Since(start); d > 100*time.Millisecond {
+				t.Errorf("bestmove %v after stop; want within 100ms", d)
+			}
+			// go movetime 50, ten times in a row, never late.
+			for i := range 10 {
+				c.send(posCmd, "go movetime 50")
+				start := time.Now()
+				c.expect("bestmove ", time.Second)
+				if d := time.Since(start); d > 50*time.Millisecond {
+					t.Errorf("go movetime 50 #%d answered after %v", i+1, d)
+				}
+			}
 			c.send("quit")
 		})
+	}
+}
+
+// TestRunScript runs the loop in process on a script, as a pipe feeds it:
+// at the end of input a bounded search finishes and the commands queued
+// behind it run; an infinite one is stopped.
+func TestRunScript(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"queued", "position startpos\ngo depth 9\nposition startpos moves b2\nquery p1turn\ngo depth 1\n",
+			[]string{"bestmove ", "response false", "bestmove "}},
+		{"infinite at eof", "position startpos\ngo infinite\nquery p1turn\n", []string{"response true", "bestmove "}},
+		{"quit first", "quit\nisready\n", nil},
+		{"no newline at the end", "isready", []string{"readyok"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := Run(context.Background(), toy, Options{Level: Search}, strings.NewReader(tc.in), &out); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+				if l != "" && !strings.HasPrefix(l, "info ") {
+					got = append(got, l)
+				}
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("Run(%q) wrote %q; want lines starting %q", tc.in, got, tc.want)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tc.want[i]) {
+					t.Errorf("line %d = %q; want it to start with %q", i+1, got[i], tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestRunContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	r, w := io.Pipe()
+	defer w.Close()
+	errc := make(chan error, 1)
+	go func() { errc <- Run(ctx, toy, Options{}, r, io.Discard) }()
+	io.WriteString(w, "position startpos\ngo infinite\n")
+	cancel()
+	select {
+	case err := <-errc:
+		if err != context.Canceled {
+			t.Errorf("Run = %v; want context.Canceled", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Run did not end with its context")
 	}
 }
