@@ -142,8 +142,8 @@ type loop struct {
 	// A running search: done is closed when its bestmove is written.
 	done     chan struct{}
 	stop     atomic.Bool
-	queue    []string    // commands waiting for the search to end
-	infinite bool        // the running search waits for stop
+	queue    []string // commands waiting for the search to end
+	infinite bool     // the running search waits for stop
 	stopCh   chan struct{}
 	stopOnce sync.Once
 }
