@@ -159,11 +159,23 @@ func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits,
 	if len(moves) == 0 {
 		return Result{}
 	}
+	prepare(e.model, pos)
 	switch e.opts.Level {
 	case Random:
 		return Result{Move: moves[e.rng.IntN(len(moves))], OK: true, Info: Info{Time: time.Since(start)}}
 	case Greedy:
 		return e.greedy(pos, moves, start)
+	}
+	e.Prepare()
+	return e.s.run(pos, history, moves, lim, stop, info, start)
+}
+
+// Prepare allocates the search's tables (the transposition table is Hash
+// MiB) if they are not yet, so that the first search does not pay for it.
+// Think calls it; `isready` and `ugi` call it early.
+func (e *Engine) Prepare() {
+	if e.opts.Level != Search {
+		return
 	}
 	if e.tt == nil {
 		mb := e.opts.HashMB
@@ -176,7 +188,6 @@ func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits,
 		e.s = newSearcher(e.game, e.model, e.tt)
 	}
 	e.s.tt = e.tt
-	return e.s.run(pos, history, moves, lim, stop, info, start)
 }
 
 // greedy plays the move with the best evaluation one ply deep; ties are

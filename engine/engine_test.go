@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -153,7 +154,7 @@ func TestBudget(t *testing.T) {
 		p1        bool
 		soft, max time.Duration
 	}{
-		{"movetime 50", Limits{MoveTime: 50 * ms}, true, 0, 40 * ms},
+		{"movetime 50", Limits{MoveTime: 50 * ms}, true, 0, 30 * ms},
 		{"movetime 1", Limits{MoveTime: ms}, true, 0, ms},
 		{"clock p1", Limits{Time: [2]time.Duration{60000 * ms, 10 * ms}}, true, ms, 6000 * ms},
 		{"clock p2 short", Limits{Time: [2]time.Duration{60000 * ms, 100 * ms}}, false, 0, 40 * ms},
@@ -164,6 +165,29 @@ func TestBudget(t *testing.T) {
 			soft, hard := budget(tc.lim, tc.p1)
 			if soft > hard || hard > tc.max || soft < tc.soft {
 				t.Errorf("budget(%+v) = %v, %v; want soft >= %v, soft <= hard <= %v", tc.lim, soft, hard, tc.soft, tc.max)
+			}
+		})
+	}
+}
+
+// TestMoveTime: a search with a movetime of 50 ms answers within it, from
+// a middle-game position of every game.
+func TestMoveTime(t *testing.T) {
+	for _, g := range realGames() {
+		t.Run(g.ID(), func(t *testing.T) {
+			p, err := opening(g, 5, 12)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := New(g, Options{Level: Search, HashMB: 4})
+			e.Prepare()
+			for i := range 3 {
+				start := time.Now()
+				r := e.Think(p, nil, Limits{MoveTime: 50 * time.Millisecond}, nil, nil)
+				checkLatency(t, fmt.Sprintf("movetime 50 #%d", i+1), time.Since(start), 50*time.Millisecond)
+				if !r.OK {
+					t.Fatalf("no move from %s", p.FEN())
+				}
 			}
 		})
 	}

@@ -35,6 +35,17 @@ type model interface {
 	newTree(p rules.Position) tree
 }
 
+// preparer is a model that works out tables for the game of a position
+// (such as its map) before a search from it.
+type preparer interface{ prepare(p rules.Position) }
+
+// prepare lets m work out its tables for p's game.
+func prepare(m model, p rules.Position) {
+	if pr, ok := m.(preparer); ok {
+		pr.prepare(p)
+	}
+}
+
 // modelFor picks the model of g: the game's own when arbiter has one, the
 // generic one otherwise.
 func modelFor(g rules.Game) model {

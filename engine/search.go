@@ -79,7 +79,7 @@ func budget(lim Limits, p1 bool) (soft, hard time.Duration) {
 		}
 	}
 	if lim.MoveTime > 0 {
-		h := max(lim.MoveTime-moveTimeMargin(lim.MoveTime), lim.MoveTime/2)
+		h := lim.MoveTime - moveTimeMargin(lim.MoveTime)
 		if hard == 0 || h < hard {
 			hard = h
 		}
@@ -90,9 +90,11 @@ func budget(lim Limits, p1 bool) (soft, hard time.Duration) {
 	return soft, hard
 }
 
-// moveTimeMargin is what `go movetime T` keeps back for answering.
+// moveTimeMargin is what `go movetime T` keeps back for answering: two
+// fifths of T up to 30 ms, as the answer must cross a pipe and the engine
+// may share a busy machine.
 func moveTimeMargin(t time.Duration) time.Duration {
-	return min(t/5, 20*time.Millisecond) + 2*time.Millisecond
+	return min(t*2/5, 30*time.Millisecond)
 }
 
 // run searches pos by iterative deepening within lim.

@@ -32,6 +32,7 @@ const maxLine = 1 << 20
 // or end of input, and ctx's error when ctx ends first.
 func Run(ctx context.Context, g rules.Game, o Options, in io.Reader, out io.Writer) error {
 	l := &loop{g: g, e: New(g, o), out: &lineWriter{w: out}}
+	l.e.Prepare()
 	lines := make(chan string)
 	readDone := make(chan struct{})
 	go func() {
@@ -211,6 +212,9 @@ func (l *loop) handle(line string) bool {
 	case "quit":
 		return false
 	case "isready":
+		if l.done == nil {
+			l.e.Prepare()
+		}
 		l.out.printf("readyok")
 		return true
 	case "stop":

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -227,22 +229,22 @@ func TestProtocolStop(t *testing.T) {
 	c.send("position startpos", "go infinite")
 	// isready and query are answered while thinking.
 	time.Sleep(20 * time.Millisecond)
+	start := time.Now()
 	c.send("isready")
-	c.expect("readyok", 100*time.Millisecond)
+	c.expect("readyok", time.Second)
+	checkLatency(t, "readyok during a search", time.Since(start), 50*time.Millisecond)
 	c.send("query p1turn")
 	c.expect("response true", time.Second)
 	c.quiet(100 * time.Millisecond) // infinite: no bestmove before stop
-	start := time.Now()
+	start = time.Now()
 	c.send("stop")
-	c.expect("bestmove ", 100*time.Millisecond)
-	if d := time.Since(start); d > 100*time.Millisecond {
-		t.Errorf("bestmove %v after stop; want within 100ms", d)
-	}
+	c.expect("bestmove ", time.Second)
+	checkLatency(t, "bestmove after stop", time.Since(start), 100*time.Millisecond)
 	// position, go and what follows them wait for the search to end.
 	c.send("go infinite", "position startpos moves b2", "isready", "query p1turn", "go depth 2")
 	c.quiet(100 * time.Millisecond)
 	c.send("stop")
-	c.expect("bestmove ", 100*time.Millisecond)
+	c.expect("bestmove ", time.Second)
 	c.expectLines("readyok", "response false")
 	if l := c.expect("bestmove ", time.Second); l == "bestmove b2" {
 		t.Errorf("queued search played %q", l)
@@ -264,7 +266,37 @@ func TestProtocolStop(t *testing.T) {
 	}
 }
 
-// startFEN returns a start position of g as the protocol sends it.
+// checkLatency fails the test when an answer took d, longer than limit,
+// unless the machine is overloaded (more than two runnable tasks per core),
+// when a wall-clock limit says more about the machine than the engine: then
+// it only logs.
+func checkLatency(t *testing.T, what string, d, limit time.Duration) {
+	t.Helper()
+	if d <= limit {
+		return
+	}
+	if load, ok := loadAverage(); ok && load > 2*float64(runtime.NumCPU()) {
+		t.Logf("%s: answered after %v (limit %v) on an overloaded machine (load %.1f): not counted", what, d, limit, load)
+		return
+	}
+	t.Errorf("%s: answered after %v; want within %v", what, d, limit)
+}
+
+// loadAverage returns the 1-minute load average, where the system says it.
+func loadAverage() (float64, bool) {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	return v, err == nil
+}
+
+// startCommand returns a start position of g as the protocol sends it.
 func startCommand(t *testing.T, g rules.Game, seed int64) (string, rules.Position) {
 	t.Helper()
 	tags := rules.TagMap{}
@@ -317,8 +349,8 @@ func TestProtocolGames(t *testing.T) {
 				c.send(cmd, lim)
 				start := time.Now()
 				l := c.expect("bestmove ", 5*time.Second)
-				if ply%2 == 0 && time.Since(start) > 50*time.Millisecond {
-					t.Errorf("ply %d: %s answered after %v", ply+1, lim, time.Since(start))
+				if ply%2 == 0 {
+					checkLatency(t, fmt.Sprintf("ply %d: %s", ply+1, lim), time.Since(start), 50*time.Millisecond)
 				}
 				text := strings.TrimPrefix(l, "bestmove ")
 				m, err := p.ParseMove(text)
@@ -338,24 +370,18 @@ func TestProtocolGames(t *testing.T) {
 			time.Sleep(300 * time.Millisecond)
 			start := time.Now()
 			c.send("isready")
-			c.expect("readyok", 100*time.Millisecond)
-			if d := time.Since(start); d > 50*time.Millisecond {
-				t.Errorf("readyok %v after isready during a search", d)
-			}
+			c.expect("readyok", time.Second)
+			checkLatency(t, "readyok during a search", time.Since(start), 50*time.Millisecond)
 			start = time.Now()
 			c.send("stop")
-			c.expect("bestmove ", 100*time.Millisecond)
-			if d := time.Since(start); d > 100*time.Millisecond {
-				t.Errorf("bestmove %v after stop; want within 100ms", d)
-			}
+			c.expect("bestmove ", time.Second)
+			checkLatency(t, "bestmove after stop", time.Since(start), 100*time.Millisecond)
 			// go movetime 50, ten times in a row, never late.
 			for i := range 10 {
 				c.send(posCmd, "go movetime 50")
 				start := time.Now()
 				c.expect("bestmove ", time.Second)
-				if d := time.Since(start); d > 50*time.Millisecond {
-					t.Errorf("go movetime 50 #%d answered after %v", i+1, d)
-				}
+				checkLatency(t, fmt.Sprintf("go movetime 50 #%d", i+1), time.Since(start), 50*time.Millisecond)
 			}
 			c.send("quit")
 		})
