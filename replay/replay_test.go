@@ -26,15 +26,15 @@ const loaTags = "[White \"w\"]\n[Black \"b\"]\n[Game \"Lines of Action\"]\n"
 
 func TestGameVerdicts(t *testing.T) {
 	tests := []struct {
-		name       string
-		src        string
-		code       string // "" for valid
-		line, col  int
-		ply        int
-		msg        string
-		result     rules.Result
-		plies      int
-		term       string
+		name      string
+		src       string
+		code      string // "" for valid
+		line, col int
+		ply       int
+		msg       string
+		result    rules.Result
+		plies     int
+		term      string
 	}{
 		{name: "unfinished game declared *", src: loaTags + "\n1. c8-c6 a2-c2 *", result: rules.Unfinished, plies: 2},
 		{name: "game id in any case", src: "[Game \"LINES-of-action\"]\n\n1. c8-c6 *", plies: 1},
