@@ -28,6 +28,7 @@ func ParseBoard(text string) (Board, error) {
 	for i := range seen {
 		seen[i] = NoSquare
 	}
+	twice, first, second := -1, NoSquare, NoSquare
 	rest := text
 	for row := 0; row < 10; row++ {
 		rank := 10 - row
@@ -44,19 +45,25 @@ func ParseBoard(text string) (Board, error) {
 		for f := 0; f < 10; f++ {
 			n := (r[2*f]-'0')*10 + r[2*f+1] - '0'
 			sq := Square((rank-1)*10 + f)
-			if prev := seen[n]; prev != NoSquare {
-				return b, badTagf("Board", "number %02d appears twice (%s and %s)", n, prev, sq)
+			if prev := seen[n]; prev != NoSquare && twice < 0 {
+				twice, first, second = int(n), min(prev, sq), max(prev, sq)
 			}
 			seen[n] = sq
 			b[sq] = n
 		}
 	}
-	// 100 distinct numbers from 00..99 on 100 squares cannot miss one, but
-	// say so plainly should that ever change.
+	missing := -1
 	for n, sq := range seen {
 		if sq == NoSquare {
-			return b, badTagf("Board", "number %02d is missing", n)
+			missing = n
+			break
 		}
+	}
+	switch {
+	case twice >= 0 && missing >= 0:
+		return b, badTagf("Board", "number %02d appears twice (%s and %s), and number %02d is missing", twice, first, second, missing)
+	case missing >= 0: // cannot happen with 100 cells, but say so plainly
+		return b, badTagf("Board", "number %02d is missing", missing)
 	}
 	return b, nil
 }
