@@ -102,13 +102,13 @@ func ParseFEN(text string, board *Board) (*Position, error) {
 			}
 			n := (a-'0')*10 + b - '0'
 			if prev := p.sqOf[n]; prev != NoSquare {
-				return nil, badTagf("FEN", "number %02d appears twice (%s and %s)", n, prev, s)
+				return nil, badTagf("FEN", "number %02d appears twice (%s and %s)", n, min(prev, s), max(prev, s))
 			}
 			p.num[s] = int8(n)
 			p.sqOf[n] = s
 			if knight >= 0 {
 				if prev := p.knight[knight]; prev != NoSquare {
-					return nil, badTagf("FEN", "two %s knights (%s and %s)", rules.Color(knight), prev, s)
+					return nil, badTagf("FEN", "two %s knights (%s and %s)", rules.Color(knight), min(prev, s), max(prev, s))
 				}
 				p.knight[knight] = s
 			}
