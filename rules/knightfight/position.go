@@ -162,7 +162,7 @@ func (p *Position) check(m rules.Move) error {
 			return notationf("a placement is written as the square alone")
 		}
 		if k != NoSquare {
-			return illegalf("the %s knight is already on %s: move it with a jump such as %s-%s", c, k, k, firstJump(k))
+			return illegalf("the %s knight is already on %s: after the placement every move is a jump from-to", c, k)
 		}
 		if !homeRank[c].has(to) {
 			return illegalf("%s places its knight on rank %d, not on rank %d", c, homeRankNumber(c), to.Rank())
@@ -215,12 +215,6 @@ func homeRankNumber(c rules.Color) int {
 		return 1
 	}
 	return 10
-}
-
-// firstJump returns some square a knight on k jumps to, for messages.
-func firstJump(k Square) Square {
-	t := jumps[k]
-	return t.pop()
 }
 
 // PlayUnchecked applies m, which must be one of the moves Moves returns
