@@ -55,6 +55,11 @@ func (p *Position) Erased(sq int) bool { return p.erased.has(Square(sq)) }
 // Points returns the points of side c so far.
 func (p *Position) Points(c rules.Color) int { return int(p.score[c&1]) }
 
+// Mobility returns how many squares side c's knight may land on now (as if
+// c were to move), not counting the variants of erasing a double: a cheap
+// measure for engines. 0 for either side means the game is over.
+func (p *Position) Mobility(c rules.Color) int { return p.targets(c & 1).count() }
+
 // targets returns the squares side c's knight may land on: its jumps (or
 // its home rank while it is not placed), less the erased squares, the other
 // knight and the squares the other knight attacks.

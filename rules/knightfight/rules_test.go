@@ -315,6 +315,11 @@ func TestAccessors(t *testing.T) {
 			t.Errorf("Erased(%v) = %v; want %v", knightfight.Square(s), got, want)
 		}
 	}
+	// White on d3 jumps to e1, b2, f2, b4, f4, c5 and e5 (c1 is erased);
+	// black on h10 to g8, i8, f9 and j9; the knights are far apart.
+	if w, b := p.Mobility(rules.White), p.Mobility(rules.Black); w != 7 || b != 4 {
+		t.Errorf("Mobility = %d, %d; want 7, 4", w, b)
+	}
 	if n := p.Number(57); n != 57 {
 		t.Errorf("Number(57) = %d; want 57", n)
 	}
