@@ -1,8 +1,6 @@
 package knightfight_test
 
 import (
-	"bufio"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -124,31 +122,3 @@ func BenchmarkValidate(b *testing.B) {
 	b.ReportMetric(float64(plies)/games, "plies/game")
 }
 
-var (
-	corpusPath  = flag.String("corpus", "", "write a file of random finished games here (for bench scripts) and stop")
-	corpusGames = flag.Int("corpus.games", 20000, "how many games -corpus writes")
-)
-
-// TestCorpus writes -corpus.games random finished games to -corpus; it does
-// nothing without -corpus. Seeds 1, 2, ... make the same file every time:
-//
-//	go test ./rules/knightfight -run TestCorpus -corpus /tmp/kf.agn
-func TestCorpus(t *testing.T) {
-	if *corpusPath == "" {
-		t.Skip("no -corpus given")
-	}
-	f, err := os.Create(*corpusPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	for seed := int64(1); seed <= int64(*corpusGames); seed++ {
-		w.WriteString(record(t, seed))
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
