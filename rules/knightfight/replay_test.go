@@ -121,4 +121,3 @@ func BenchmarkValidate(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*games), "ns/game")
 	b.ReportMetric(float64(plies)/games, "plies/game")
 }
-
