@@ -448,3 +448,17 @@ func TestRandomPlayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorUnderKnight pins decision 3 of docs/knight-fight.md: the mirror
+// square under the other knight is not erased (a knight's square never is).
+func TestMirrorUnderKnight(t *testing.T) {
+	p := fromFEN(t, sparse(t, allBut(t), "c1", "c4", "w", "0-0"))
+	play(t, p, "c1-d3") // 23 mirrors 32 = c4, under the black knight
+	if p.Erased(sq(t, "c4")) {
+		t.Errorf("Erased(c4) = true under the black knight; want false until it leaves")
+	}
+	play(t, p, "c4-a5")
+	if !p.Erased(sq(t, "c4")) {
+		t.Errorf("Erased(c4) = false after the black knight left; want true")
+	}
+}
