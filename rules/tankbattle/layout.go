@@ -67,7 +67,6 @@ func mustLayout(s string) *layout {
 	if err != nil {
 		panic("tankbattle: bad built-in layout: " + err.Error())
 	}
-	l.isDefault = true
 	return l
 }
 
@@ -160,6 +159,7 @@ func parseLayout(s string) (*layout, error) {
 	}
 	l.baseCount = bases[rules.White]
 	l.text = strings.Join(ranks, "/")
+	l.isDefault = l.text == DefaultLayout
 	return l, nil
 }
 
