@@ -10,30 +10,42 @@ import (
 var perftDeep = flag.Bool("perft.deep", false, "run perft 4 from the default start (slow)")
 
 // perft counts the leaves of the move tree depth plies deep; a finished
-// position before that depth counts nothing.
-func perft(p *Position, depth int, bufs [][]rules.Move) int64 {
+// position before that depth counts nothing. bufs holds a move list and a
+// position per ply so that the walk does not allocate.
+func perft(p *Position, depth int, bufs *perftStack) int64 {
+	return bufs.walk(p, depth, 0)
+}
+
+type perftStack struct {
+	moves [][]rules.Move
+	pos   []Position
+}
+
+func perftBufs(depth int) *perftStack {
+	s := &perftStack{moves: make([][]rules.Move, depth+1), pos: make([]Position, depth+1)}
+	for i := range s.moves {
+		s.moves[i] = make([]rules.Move, 0, 256)
+	}
+	return s
+}
+
+func (s *perftStack) walk(p *Position, depth, ply int) int64 {
 	if depth == 0 {
 		return 1
 	}
-	moves := p.Moves(bufs[0][:0])
+	moves := p.Moves(s.moves[ply][:0])
+	s.moves[ply] = moves
 	if depth == 1 {
 		return int64(len(moves))
 	}
 	var n int64
+	q := &s.pos[ply]
 	for _, m := range moves {
-		q := *p
+		*q = *p
 		q.PlayUnchecked(m)
-		n += perft(&q, depth-1, bufs[1:])
+		n += s.walk(q, depth-1, ply+1)
 	}
 	return n
-}
-
-func perftBufs(depth int) [][]rules.Move {
-	bufs := make([][]rules.Move, depth+1)
-	for i := range bufs {
-		bufs[i] = make([]rules.Move, 0, 256)
-	}
-	return bufs
 }
 
 func TestPerft(t *testing.T) {
