@@ -365,3 +365,27 @@ func TestGame(t *testing.T) {
 		t.Errorf("Clone shares state: turns %v %v", p.Turn(), q.Turn())
 	}
 }
+
+func TestNoAllocs(t *testing.T) {
+	texts := playout(11)
+	start := newPosition(defaultLayout)
+	buf := make([]rules.Move, 0, 256)
+	allocs := testing.AllocsPerRun(20, func() {
+		p := *start
+		for _, s := range texts {
+			m, err := p.ParseMove(s)
+			if err == nil {
+				err = p.Play(m)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf = p.Moves(buf[:0])
+			p.Outcome()
+		}
+	})
+	// The only allocation allowed is the end reason, built once.
+	if allocs > 1 {
+		t.Errorf("a replay of %d plies allocates %v times; want at most 1", len(texts), allocs)
+	}
+}
