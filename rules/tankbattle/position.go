@@ -377,13 +377,48 @@ func (p *Position) check(m rules.Move) error {
 	if from == to {
 		return illegal("the tank does not move")
 	}
-	df, dr := to%Size-from%Size, to/Size-from/Size
-	if df != 0 && dr != 0 && df != dr && df != -dr {
+	step := int(lineStep[from][to])
+	if step == 0 {
 		return illegal("not a straight line")
 	}
-	step := sign(df) + Size*sign(dr)
-	cmd := t&tCommander != 0
+	// The fast path: nothing in the way. explain finds the words otherwise.
 	e := c.Other()
+	eb := fBaseW << e
+	fl := &p.lay.flag
+	locked := fl[from]&eb != 0
+	stop := fMine
+	if t&tCommander == 0 {
+		stop |= fToxic
+	}
+	sq := from + step
+	for ; sq != to; sq += step {
+		if f := fl[sq]; f&stop != 0 || p.board[sq] != 0 || (locked && f&eb == 0) {
+			return p.explain(from, to, step)
+		}
+	}
+	f := fl[to]
+	v := p.board[to]
+	if f&stop != 0 || (locked && f&eb == 0) || v&sideBit(c) != 0 || (v != 0 && f&fToxic != 0) {
+		return p.explain(from, to, step)
+	}
+	capture := p.board[to] != 0
+	switch {
+	case form == rules.FormCapture && !capture:
+		return badNotation(`written with "x" but captures nothing`)
+	case form == rules.FormDash && capture:
+		return badNotation(`written with "-" but captures the %s tank on %s`, e, squareName(to))
+	case form == rules.FormMask:
+		return badNotation("unknown move form")
+	}
+	return nil
+}
+
+// explain says why the slide of the tank on from to to (step apart) breaks
+// the rules; check calls it once it knows that it does.
+func (p *Position) explain(from, to, step int) error {
+	c := p.turn
+	e := c.Other()
+	cmd := p.board[from]&tCommander != 0
 	locked := p.lay.inBase(from, e)
 	for sq := from + step; ; sq += step {
 		f := p.lay.flag[sq]
@@ -407,23 +442,28 @@ func (p *Position) check(m rules.Move) error {
 			if v != 0 && f&fToxic != 0 {
 				return illegal("no capture on contaminated ground")
 			}
-			break
+			return illegal("breaks the rules") // not reached: check found a reason
 		}
 		if v != 0 {
 			return illegal("crosses the tank on %s", squareName(sq))
 		}
 	}
-	capture := p.board[to] != 0
-	switch {
-	case form == rules.FormCapture && !capture:
-		return badNotation(`written with "x" but captures nothing`)
-	case form == rules.FormDash && capture:
-		return badNotation(`written with "-" but captures the %s tank on %s`, e, squareName(to))
-	case form == rules.FormMask:
-		return badNotation("unknown move form")
-	}
-	return nil
 }
+
+// lineStep[from][to] is the square step from from towards to when the two
+// lie on one rank, file or diagonal, else 0.
+var lineStep = func() (t [Squares][Squares]int8) {
+	for from := 0; from < Squares; from++ {
+		for to := 0; to < Squares; to++ {
+			df, dr := to%Size-from%Size, to/Size-from/Size
+			if from == to || (df != 0 && dr != 0 && df != dr && df != -dr) {
+				continue
+			}
+			t[from][to] = int8(sign(df) + Size*sign(dr))
+		}
+	}
+	return t
+}()
 
 func sign(x int) int {
 	switch {
