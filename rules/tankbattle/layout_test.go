@@ -248,7 +248,7 @@ func checkPosition(t *testing.T, p *Position, moves []rules.Move) {
 	t.Helper()
 	q := *p
 	q.recount()
-	if q.count != p.count || q.outside != p.outside || q.points != p.points || q.occ != p.occ || q.over != p.over {
+	if q.count != p.count || q.outside != p.outside || q.points != p.points || q.occ != p.occ || q.over != p.over || q.hash != p.hash {
 		t.Errorf("incremental state %v %v %v differs from recount %v %v %v", p.count, p.outside, p.points, q.count, q.outside, q.points)
 	}
 	r, err := ParseFEN(p.FEN())

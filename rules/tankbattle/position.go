@@ -30,6 +30,7 @@ type Position struct {
 	count   [2]int8 // tanks of each side
 	outside [2]int8 // tanks of each side outside the enemy base
 	points  [2]int16
+	hash    uint64 // Zobrist key of the tanks and the side to move
 
 	// The outcome, updated by every move. reason is built on first use by
 	// Outcome, so that Play never allocates.
@@ -63,6 +64,10 @@ func (p *Position) recount() {
 	p.count = [2]int8{}
 	p.outside = [2]int8{}
 	p.points = [2]int16{}
+	p.hash = 0
+	if p.turn == rules.Black {
+		p.hash = zobristBlack
+	}
 	for sq := 0; sq < Squares; sq++ {
 		t := p.board[sq]
 		if t == 0 {
@@ -73,6 +78,7 @@ func (p *Position) recount() {
 			c = rules.Black
 		}
 		p.occ[c][sq>>6] |= 1 << (sq & 63)
+		p.hash ^= zobrist[t][sq]
 		p.count[c]++
 		if !p.lay.inBase(sq, c.Other()) {
 			p.outside[c]++
@@ -289,6 +295,7 @@ var rays = func() (t [Squares][8]ray) {
 func (p *Position) PlayUnchecked(m rules.Move) {
 	if m == rules.Pass {
 		p.turn = p.turn.Other()
+		p.hash ^= zobristBlack
 		return
 	}
 	m = m.Plain()
@@ -304,6 +311,7 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 		}
 		p.points[e] -= int16(p.value(to, e, v&tCommander != 0))
 		p.occ[e][to>>6] &^= 1 << (to & 63)
+		p.hash ^= zobrist[v][to]
 	}
 	cmd := t&tCommander != 0
 	p.points[c] += int16(p.value(to, c, cmd) - p.value(from, c, cmd))
@@ -317,9 +325,34 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 	p.board[to] = t
 	p.occ[c][from>>6] &^= 1 << (from & 63)
 	p.occ[c][to>>6] |= 1 << (to & 63)
+	p.hash ^= zobrist[t][from] ^ zobrist[t][to] ^ zobristBlack
 	p.turn = e
 	p.settle()
 }
+
+// Hash returns a Zobrist key of the tanks and the side to move, kept up to
+// date by every move, for engines' transposition tables. The map is not in
+// it: positions on different maps may share a key.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// zobrist[t][sq] is the key of tank t (tWhite, tBlack, with tCommander) on
+// sq; zobristBlack is xored in when Black is to move.
+var zobrist, zobristBlack = func() (keys [8][Squares]uint64, black uint64) {
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 { // splitmix64
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for t := range keys {
+		for sq := range keys[t] {
+			keys[t][sq] = next()
+		}
+	}
+	return keys, next()
+}()
 
 // moveError is a rule or notation error whose text is only the user's
 // words; it wraps rules.ErrIllegal or rules.ErrNotation.
