@@ -8,11 +8,13 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/knightfight"
 	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/rules/tankbattle"
 )
 
 // All lists every game arbiter knows, in the order help texts show them.
 var All = []rules.Game{
 	loa.Game,
+	tankbattle.Game,
 	knightfight.Game,
 }
 
