@@ -7,6 +7,10 @@ func gameModel(g rules.Game) model {
 	switch g.ID() {
 	case "lines-of-action":
 		return newLOAModel()
+	case "knight-fight":
+		return newKFModel()
+	case "tank-battle":
+		return newTankModel()
 	}
 	return nil
 }
