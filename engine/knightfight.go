@@ -9,7 +9,9 @@ import (
 )
 
 // kfModel evaluates Knight Fight by the points difference, the knights'
-// mobility and the area each knight can still reach; the game has no
+// mobility, the area each knight can still reach, and half the best number
+// the side to move can land on now (it is about to score it: this keeps the
+// evaluation from swinging between odd and even depths); the game has no
 // captures, so there is no quiescence search.
 type kfModel struct {
 	erased [knightfight.Size]uint64
@@ -96,7 +98,42 @@ func (m *kfModel) eval(p rules.Position) int {
 	v += kfMobility * (q.Mobility(c) - q.Mobility(o))
 	erased := kfErased(q)
 	v += kfArea * (kfReach(q, c, erased) - kfReach(q, o, erased))
+	v += kfPoint * kfBest(q, c, erased) / 2
 	return v
+}
+
+// kfBest returns the highest number c's knight can land on now: the side
+// to move is about to score about that much, which keeps the evaluation
+// from swinging between odd and even depths.
+func kfBest(q *knightfight.Position, c rules.Color, erased b128) int {
+	var t b128
+	if k, ok := q.Knight(c); ok {
+		t = kfSpread(b128Of(k))
+	} else if c == rules.White {
+		t.lo = 1<<10 - 1
+	} else {
+		t.hi = (1<<10 - 1) << (90 - 64)
+	}
+	t = t.andNot(erased)
+	if o, ok := q.Knight(c.Other()); ok {
+		t = t.andNot(b128Of(o)).andNot(kfSpread(b128Of(o)))
+	}
+	best := 0
+	for w, word := range [2]uint64{t.lo, t.hi} {
+		for ; word != 0; word &= word - 1 {
+			best = max(best, q.Number(w*64+bits.TrailingZeros64(word)))
+		}
+	}
+	return best
+}
+
+// kfSpread returns the squares a knight jumps to from any square of a.
+func kfSpread(a b128) b128 {
+	var next b128
+	for _, j := range kfJump {
+		next = next.or(a.shift(j.shift).and(j.mask))
+	}
+	return next
 }
 
 // b128 is a set of the 100 squares, bit sq for square sq (a1 = 0, j10 = 99).
