@@ -44,14 +44,14 @@ func TestStrength(t *testing.T) {
 	for _, g := range realGames() {
 		t.Run(g.ID(), func(t *testing.T) {
 			if !*strength {
-				res, err := Match(g, Player{Level: Search, Limits: Limits{Nodes: 1500}}, Player{Level: Random},
-					MatchOptions{Games: 6, Seed: 1, OpeningPlies: openingPlies(g), MaxPlies: 300})
+				res, err := Match(g, Player{Level: Search, Limits: Limits{Nodes: 1000}}, Player{Level: Random},
+					MatchOptions{Games: 10, Seed: 1, OpeningPlies: openingPlies(g), MaxPlies: 300})
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Logf("search (1500 nodes) vs random: %v", res)
-				if res.WinsA < 5 {
-					t.Errorf("search (1500 nodes) vs random: %v; want at least 5 wins of 6", res)
+				t.Logf("search (1000 nodes) vs random: %v", res)
+				if res.WinsA < 8 {
+					t.Errorf("search (1000 nodes) vs random: %v; want at least 8 wins of 10", res)
 				}
 				return
 			}
@@ -95,6 +95,33 @@ func BenchmarkSearch(b *testing.B) {
 				nodes += r.Info.Nodes
 			}
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+		})
+	}
+}
+
+// TestMatchReproducible: a match is a function of its seed, however many
+// games run at once.
+func TestMatchReproducible(t *testing.T) {
+	for _, g := range realGames() {
+		t.Run(g.ID(), func(t *testing.T) {
+			a := Player{Level: Greedy}
+			b := Player{Level: Search, Limits: Limits{Nodes: 300}}
+			o := MatchOptions{Games: 3, Seed: 5, OpeningPlies: 2, MaxPlies: 120}
+			r1, err := Match(g, a, b, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Jobs = 2
+			r2, err := Match(g, a, b, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r1 != r2 {
+				t.Errorf("the same match twice: %v, then %v", r1, r2)
+			}
+			if r1.Games != 4 || r1.WinsA+r1.WinsB+r1.Draws != 4 {
+				t.Errorf("3 games asked: %+v; want 4 (two pairs)", r1)
+			}
 		})
 	}
 }
