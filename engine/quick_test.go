@@ -19,7 +19,7 @@ func TestQuick(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("QGAMES"))
 	opp, _ := ParseLevel(os.Getenv("QOPP"))
 	start := time.Now()
-	res, err := Match(g, Player{Level: Search, Limits: Limits{Nodes: int64(nodes)}}, Player{Level: opp}, MatchOptions{Games: n, Seed: 99, OpeningPlies: 2, MaxPlies: 300, Jobs: 2})
+	res, err := Match(g, Player{Level: Search, Limits: Limits{Nodes: int64(nodes)}}, Player{Level: opp}, MatchOptions{Games: n, Seed: 99, OpeningPlies: openingPlies(g), MaxPlies: 300, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
