@@ -141,11 +141,15 @@ func (e *Engine) SetHash(mb int) {
 }
 
 // NewGame forgets what was learnt in earlier games (the transposition
-// table). The random choices go on from where they are, so that a series of
+// table and the move-ordering history), so that a search after NewGame
+// depends only on its position and limits. The random choices go on from where they are, so that a series of
 // games from one seed is reproducible but not a series of equal games.
 func (e *Engine) NewGame() {
 	if e.tt != nil {
 		e.tt.clear()
+	}
+	if e.s != nil {
+		e.s.history = [2][histSize]int32{}
 	}
 }
 

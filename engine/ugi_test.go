@@ -376,6 +376,20 @@ func TestProtocolGames(t *testing.T) {
 			c.send("stop")
 			c.expect("bestmove ", time.Second)
 			checkLatency(t, "bestmove after stop", time.Since(start), 100*time.Millisecond)
+			// A node limit after uginewgame gives the same move every time.
+			var best []string
+			for range 2 {
+				c.send("uginewgame", posCmd, "go nodes 3000")
+				best = append(best, c.expect("bestmove ", 5*time.Second))
+			}
+			if best[0] != best[1] {
+				t.Errorf("go nodes 3000 twice: %q, then %q", best[0], best[1])
+			}
+			// A clock of half a second is spent sparingly.
+			c.send(posCmd, "go p1time 500 p2time 500 p1inc 0 p2inc 0")
+			start = time.Now()
+			c.expect("bestmove ", 5*time.Second)
+			checkLatency(t, "go p1time 500 p2time 500", time.Since(start), 100*time.Millisecond)
 			// go movetime 50, ten times in a row, never late.
 			for i := range 10 {
 				c.send(posCmd, "go movetime 50")
