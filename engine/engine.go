@@ -109,6 +109,8 @@ type Engine struct {
 	model model
 	tt    *table
 	s     *searcher
+	tree  tree         // Greedy's positions
+	buf   []rules.Move // the root's moves
 }
 
 // New returns a player for g.
@@ -159,7 +161,8 @@ func (e *Engine) NewGame() {
 // not nil, is called after every finished iteration. pos is not changed.
 func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits, stop *atomic.Bool, info func(Info)) Result {
 	start := time.Now()
-	moves := pos.Moves(nil)
+	moves := pos.Moves(e.buf[:0])
+	e.buf = moves
 	if len(moves) == 0 {
 		return Result{}
 	}
@@ -176,7 +179,7 @@ func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits,
 
 // Prepare allocates the search's tables (the transposition table is Hash
 // MiB) if they are not yet, so that the first search does not pay for it.
-// Think calls it; `isready` and `ugi` call it early.
+// Think calls it; Run calls it at the start and on `isready`.
 func (e *Engine) Prepare() {
 	if e.opts.Level != Search {
 		return
@@ -199,12 +202,13 @@ func (e *Engine) Prepare() {
 func (e *Engine) greedy(pos rules.Position, moves []rules.Move, start time.Time) Result {
 	best, n := 0, 0
 	var pick rules.Move
+	if e.tree == nil {
+		e.tree = e.model.newTree(pos)
+	}
+	e.tree.setRoot(pos)
 	for _, m := range moves {
-		c := pos.Clone()
-		if err := c.Play(m); err != nil {
-			continue
-		}
-		v := -value(e.model, c, 1)
+		e.tree.play(0, m)
+		v := -value(e.model, e.tree.at(1), 1)
 		switch {
 		case n == 0 || v > best:
 			best, pick, n = v, m, 1
