@@ -192,3 +192,86 @@ func TestMoveTime(t *testing.T) {
 		})
 	}
 }
+
+// toyValue is plain minimax (remembered by FEN): +1 when the side to move
+// wins, 0 draw, -1.
+func toyValue(p rules.Position) int {
+	if v, ok := toyValues[p.FEN()]; ok {
+		return v
+	}
+	v := toyMinimax(p)
+	toyValues[p.FEN()] = v
+	return v
+}
+
+var toyValues = map[string]int{}
+
+func toyMinimax(p rules.Position) int {
+	if o := p.Outcome(); o.Over() {
+		switch o.Result {
+		case rules.Win(p.Turn()):
+			return 1
+		case rules.Draw:
+			return 0
+		}
+		return -1
+	}
+	best := -2
+	for _, m := range p.Moves(nil) {
+		c := p.Clone()
+		c.Play(m)
+		best = max(best, -toyValue(c))
+	}
+	return best
+}
+
+// TestSearchSolvesToy compares the search (table, reductions, windows and
+// all) with plain minimax on positions of random tic-tac-toe games, with
+// one engine reused across them as in a game.
+func TestSearchSolvesToy(t *testing.T) {
+	for _, name := range []string{"clone tree", "value tree"} {
+		t.Run(name, func(t *testing.T) {
+			e := New(toy, Options{Level: Search, HashMB: 1})
+			if name == "value tree" {
+				e.model = toyModel{e.model.(baseModel)}
+			}
+			solveToy(t, e)
+		})
+	}
+}
+
+// toyModel steps through tic-tac-toe on a value stack, as the real games do.
+type toyModel struct{ baseModel }
+
+func (toyModel) newTree(rules.Position) tree { return &valueTree[toyPos, *toyPos]{} }
+
+func solveToy(t *testing.T, e *Engine) {
+	r := New(toy, Options{Level: Random, Seed: 11})
+	checked := 0
+	for game := 0; game < 20; game++ {
+		p, _ := toy.Start(rules.TagMap{})
+		for !p.Outcome().Over() {
+			want := toyValue(p)
+			res := e.Think(p, nil, Limits{Depth: 9}, nil, nil)
+			got := 0
+			switch {
+			case res.Info.Mate > 0:
+				got = 1
+			case res.Info.Mate < 0:
+				got = -1
+			}
+			if got != want || res.Info.Score != 0 {
+				t.Fatalf("%s: search says %d (%+v); minimax %d", p.FEN(), got, res.Info, want)
+			}
+			// The move keeps the value.
+			c := p.Clone()
+			c.Play(res.Move)
+			if v := -toyValue(c); v != want {
+				t.Fatalf("%s: search played %s worth %d; best is %d", p.FEN(), p.FormatMove(res.Move), v, want)
+			}
+			checked++
+			p.Play(r.Think(p, nil, Limits{}, nil, nil).Move)
+		}
+	}
+	t.Logf("%d positions", checked)
+}
