@@ -17,6 +17,18 @@ type kfModel struct {
 	erased [knightfight.Size]uint64
 	knight [2][knightfight.Size]uint64
 	side   uint64
+	board  uint64 // key of the numbering, set by prepare
+}
+
+// prepare keys the numbering of p's board into the hash, so that the
+// positions of games on different boards do not share keys.
+func (m *kfModel) prepare(p rules.Position) {
+	q := p.(*knightfight.Position)
+	var h uint64
+	for sq := range knightfight.Size {
+		h = mix64(h ^ uint64(q.Number(sq)+1)<<8 ^ uint64(sq))
+	}
+	m.board = h
 }
 
 func newKFModel() *kfModel {
@@ -61,7 +73,7 @@ func (m *kfModel) hash(p rules.Position) uint64 {
 	}
 	// The points decide the result: mix them in.
 	s := uint64(q.Points(rules.White))<<16 | uint64(q.Points(rules.Black))
-	return h ^ mix64(s+0x9e3779b97f4a7c15)
+	return h ^ mix64(s+0x9e3779b97f4a7c15) ^ m.board
 }
 
 func mix64(z uint64) uint64 {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"hash/maphash"
+
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/tankbattle"
 )
@@ -10,6 +12,7 @@ import (
 // progress of every tank toward the enemy base; a capture is noisy.
 type tankModel struct {
 	layout string
+	key    uint64 // key of the map, xored into the position's hash
 	// dist[c][commander][sq]: king steps from sq into the base of c's
 	// enemy for a tank of c, around mines (and, for normal tanks, around
 	// contaminated ground); -1 where the base cannot be reached.
@@ -40,6 +43,7 @@ func (m *tankModel) prepare(p rules.Position) {
 		return
 	}
 	m.layout = q.Layout()
+	m.key = maphash.String(tankSeed, m.layout)
 	for c := range 2 {
 		enemy := rules.Color(c).Other()
 		for cmd := range 2 {
@@ -78,7 +82,11 @@ func (m *tankModel) prepare(p rules.Position) {
 	}
 }
 
-func (m *tankModel) hash(p rules.Position) uint64 { return p.(*tankbattle.Position).Hash() }
+// hash is the position's own Zobrist key (kept up to date by every move)
+// with the map's key, so that positions on different maps do not share keys.
+func (m *tankModel) hash(p rules.Position) uint64 { return p.(*tankbattle.Position).Hash() ^ m.key }
+
+var tankSeed = maphash.MakeSeed()
 
 // outcome avoids Outcome, which words its reason: the game is over when
 // all the tanks of either side stand in the enemy base.
