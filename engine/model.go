@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"hash/maphash"
-
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -54,7 +52,7 @@ func modelFor(g rules.Game) model {
 			return m
 		}
 	}
-	return baseModel{seed: maphash.MakeSeed()}
+	return baseModel{}
 }
 
 // value scores p from its side to move's view, ply plies below the root:
@@ -90,7 +88,7 @@ func splitScore(v int) (cp, mate int) {
 
 // baseModel works for any game: points difference as evaluation, the FEN
 // as hash key, Clone and Play to step. It is slow but always right.
-type baseModel struct{ seed maphash.Seed }
+type baseModel struct{}
 
 func (b baseModel) eval(p rules.Position) int {
 	if s, ok := p.Score(); ok {
@@ -103,7 +101,17 @@ func (b baseModel) eval(p rules.Position) int {
 	return 0
 }
 
-func (b baseModel) hash(p rules.Position) uint64 { return maphash.String(b.seed, p.FEN()) }
+func (b baseModel) hash(p rules.Position) uint64 { return mix64(fnv64(p.FEN())) }
+
+// fnv64 is the FNV-1a hash of s: fixed, so that searches repeat exactly
+// from one process to the next.
+func fnv64(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
 
 func (baseModel) outcome(p rules.Position) (rules.Result, bool) {
 	o := p.Outcome()

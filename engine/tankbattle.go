@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"hash/maphash"
-
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/tankbattle"
 )
@@ -43,7 +41,7 @@ func (m *tankModel) prepare(p rules.Position) {
 		return
 	}
 	m.layout = q.Layout()
-	m.key = maphash.String(tankSeed, m.layout)
+	m.key = mix64(fnv64(m.layout))
 	for c := range 2 {
 		enemy := rules.Color(c).Other()
 		for cmd := range 2 {
@@ -85,8 +83,6 @@ func (m *tankModel) prepare(p rules.Position) {
 // hash is the position's own Zobrist key (kept up to date by every move)
 // with the map's key, so that positions on different maps do not share keys.
 func (m *tankModel) hash(p rules.Position) uint64 { return p.(*tankbattle.Position).Hash() ^ m.key }
-
-var tankSeed = maphash.MakeSeed()
 
 // outcome avoids Outcome, which words its reason: the game is over when
 // all the tanks of either side stand in the enemy base.
