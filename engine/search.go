@@ -143,7 +143,7 @@ func (s *searcher) run(pos rules.Position, history []rules.Position, rootMoves [
 			// first: it is at least as good.
 			if s.pvLen[0] > 0 {
 				res.Move = s.pv[0][0]
-				res.Info.PV = append(res.Info.PV[:0], s.pv[0][:s.pvLen[0]]...)
+				res.Info.PV = append([]rules.Move(nil), s.pv[0][:s.pvLen[0]]...)
 			}
 			res.Info.Nodes, res.Info.Time = s.nodes, time.Since(start)
 			break
