@@ -135,8 +135,8 @@ func (e *Engine) SetSeed(seed int64) {
 	e.rng = rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
 }
 
-// SetHash resizes the transposition table (in MiB); it is allocated on the
-// next search.
+// SetHash resizes the transposition table (in MiB); the new table is
+// allocated by the next Prepare or search.
 func (e *Engine) SetHash(mb int) {
 	e.opts.HashMB = mb
 	e.tt = nil
@@ -144,8 +144,9 @@ func (e *Engine) SetHash(mb int) {
 
 // NewGame forgets what was learnt in earlier games (the transposition
 // table and the move-ordering history), so that a search after NewGame
-// depends only on its position and limits. The random choices go on from where they are, so that a series of
-// games from one seed is reproducible but not a series of equal games.
+// depends only on its position and limits. The random choices go on from
+// where they are, so that a series of games from one seed is reproducible
+// but not a series of equal games.
 func (e *Engine) NewGame() {
 	if e.tt != nil {
 		e.tt.clear()
