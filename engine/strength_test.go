@@ -8,7 +8,10 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-var strength = flag.Bool("strength", false, "play the 200-game strength matches of search against random and greedy (minutes)")
+var (
+	strength      = flag.Bool("strength", false, "play the 200-game strength matches of search against random and greedy (minutes)")
+	strengthNodes = flag.Int64("strength.nodes", 0, "node limit per move of search in the -strength matches (0: the per-game default)")
+)
 
 // strengthLimits are the search player's limits in the strength matches,
 // per game: node limits keep the matches reproducible and their time
@@ -31,6 +34,9 @@ func openingPlies(g rules.Game) int {
 }
 
 func searchLimits(g rules.Game) Limits {
+	if *strengthNodes > 0 {
+		return Limits{Nodes: *strengthNodes}
+	}
 	if l, ok := strengthLimits[g.ID()]; ok {
 		return l
 	}
