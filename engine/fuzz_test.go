@@ -5,13 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// FuzzCommands feeds command lines to the UGI loop: nothing may panic or
-// hang, and every line the engine writes is a known reply.
+// FuzzCommands feeds command lines to the UGI loop of every game: nothing
+// may panic or hang, and every line the engine writes is a known reply.
 func FuzzCommands(f *testing.F) {
+	kf := "position fen 63196015313061098982/49299899395308232859/01483875874770556717/58722022544557218405/26336434107150124292/40043788905206796883/94730097038556771878/41367480446566252713/02764395961132468607/35249193621614695181 w 0-0"
 	for _, s := range []string{
+		kf + " moves c1 j10 c1e2\ngo nodes 50\nquery result\n",
+		kf + " moves c1 c1\nposition startpos\n",
+		"position startpos moves j3-h5 c9-c5 h5xc5\ngo\nquery p1turn\n",
+		"position fen c10/11/11/11/11/11/11/11/11/10T/10C b\nquery gameover\ngo movetime 5\n",
 		"ugi\nisready\nuginewgame\nposition startpos\ngo depth 2\nquit\n",
 		"position startpos moves b1-b3 a2-c2 b3xe7\n",
 		"position startpos moves b1b3 A2C2\ngo nodes 100\nquery result\n",
@@ -22,14 +27,17 @@ func FuzzCommands(f *testing.F) {
 		"go infinite\nisready\nstop\n",
 		"position fen\nposition\ngo depth\ngo depth -1\nsetoption name\n\x00\xff\n",
 	} {
-		f.Add(s)
+		for g := range games.All {
+			f.Add(uint8(g), s)
+		}
 	}
-	f.Fuzz(func(t *testing.T, script string) {
+	f.Fuzz(func(t *testing.T, game uint8, script string) {
+		g := games.All[int(game)%len(games.All)]
 		// No limits: a search at a level the script sets runs until the
 		// end of input stops it, so a deep limit cannot make this slow.
 		script = strings.NewReplacer("depth", "d", "time", "t", "nodes", "n").Replace(script)
 		var out strings.Builder
-		if err := Run(context.Background(), loa.Game, Options{Level: Random, HashMB: 1}, strings.NewReader(script), &out); err != nil {
+		if err := Run(context.Background(), g, Options{Level: Random, HashMB: 1}, strings.NewReader(script), &out); err != nil {
 			t.Fatal(err)
 		}
 		for _, l := range strings.Split(out.String(), "\n") {
