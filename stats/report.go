@@ -523,11 +523,11 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		}
 		r.Pairs = append(r.Pairs, &Pair{
 			A: a, B: b, Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
-			Score:     round(mm.Score(), 3),
-			EloDiff:   num(mm.EloDiff(), 1),
-			EloError:  num(mm.EloError(), 1),
-			LOS:       num(mm.LOS(), 1),
-			DrawRatio: round(mm.DrawRatio(), 1),
+			Score:       round(mm.Score(), 3),
+			EloDiff:     num(mm.EloDiff(), 1),
+			EloError:    num(mm.EloError(), 1),
+			LOS:         num(mm.LOS(), 1),
+			DrawRatio:   round(mm.DrawRatio(), 1),
 			Pentanomial: pt,
 		})
 	}
