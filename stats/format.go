@@ -160,7 +160,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		for _, p := range r.Players {
 			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 				p.Rank, cleanText(p.Name), p.Games, p.Wins, p.Draws, p.Losses, fmtPoints(p.Points),
-				fmtPct(p.ScorePct), fmtPct(p.WhiteScorePct), fmtPct(p.BlackScorePct), fmtOpt(p.AvgPoints, 2),
+				fmtPct(p.ScorePct), fmtOpt(p.WhiteScorePct, 2), fmtOpt(p.BlackScorePct, 2), fmtOpt(p.AvgPoints, 2),
 				fmtOpt(p.Elo, 1), fmtOpt(p.EloError, 1))
 		}
 		tw.Flush()
@@ -327,7 +327,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		for _, p := range r.Players {
 			row(strconv.Itoa(p.Rank), cleanMarkdown(p.Name), strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
 				strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmtPoints(p.Points), fmtPct(p.ScorePct),
-				fmtPct(p.WhiteScorePct), fmtPct(p.BlackScorePct), fmtOpt(p.AvgPoints, 2), fmtOpt(p.Elo, 1), fmtOpt(p.EloError, 1))
+				fmtOpt(p.WhiteScorePct, 2), fmtOpt(p.BlackScorePct, 2), fmtOpt(p.AvgPoints, 2), fmtOpt(p.Elo, 1), fmtOpt(p.EloError, 1))
 		}
 	}
 	if len(r.Pairs) > 0 {
@@ -413,8 +413,8 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	for _, p := range r.Players {
 		cw.Write([]string{strconv.Itoa(p.Rank), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
 			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmtPoints(p.Points), fmtPct(p.ScorePct),
-			strconv.Itoa(p.WhiteGames), fmtPoints(p.WhitePoints), fmtPct(p.WhiteScorePct),
-			strconv.Itoa(p.BlackGames), fmtPoints(p.BlackPoints), fmtPct(p.BlackScorePct),
+			strconv.Itoa(p.WhiteGames), fmtPoints(p.WhitePoints), opt(p.WhiteScorePct, 2),
+			strconv.Itoa(p.BlackGames), fmtPoints(p.BlackPoints), opt(p.BlackScorePct, 2),
 			strconv.Itoa(p.Unfinished), strconv.Itoa(p.PointGames), opt(p.AvgPoints, 2),
 			opt(p.Elo, 1), opt(p.EloError, 1)})
 	}

@@ -84,10 +84,10 @@ type Player struct {
 	ScorePct      float64 `json:"score_pct"`
 	WhiteGames    int     `json:"white_games"`
 	WhitePoints   float64 `json:"white_points"`
-	WhiteScorePct float64 `json:"white_score_pct"`
+	WhiteScorePct *float64 `json:"white_score_pct"` // null without games as White
 	BlackGames    int     `json:"black_games"`
 	BlackPoints   float64 `json:"black_points"`
-	BlackScorePct float64 `json:"black_score_pct"`
+	BlackScorePct *float64 `json:"black_score_pct"` // null without games as Black
 	Unfinished    int     `json:"unfinished"`
 	// PointGames counts the finished games that score points (Tank Battle,
 	// Knight Fight); AvgPoints is the player's average score in them.
@@ -464,8 +464,12 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		if p.Games > 0 {
 			p.Points = p.WhitePoints + p.BlackPoints
 			p.ScorePct = pct(p.Points, float64(p.Games))
-			p.WhiteScorePct = pct(p.WhitePoints, float64(p.WhiteGames))
-			p.BlackScorePct = pct(p.BlackPoints, float64(p.BlackGames))
+			if p.WhiteGames > 0 {
+				p.WhiteScorePct = num(100*p.WhitePoints/float64(p.WhiteGames), 2)
+			}
+			if p.BlackGames > 0 {
+				p.BlackScorePct = num(100*p.BlackPoints/float64(p.BlackGames), 2)
+			}
 			p.Elo = num(fit.elo[i], 1)
 			p.EloError = num(fit.err[i], 1)
 		}

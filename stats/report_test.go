@@ -40,14 +40,15 @@ func TestComputeByHand(t *testing.T) {
 		rank                 int
 		name                 string
 		games, w, d, l       int
-		points, pct, wp, bp  float64
+		points, pct          float64
+		wp, bp               *float64
 		unfinished, pointGms int
 		avg                  *float64
 	}
 	want := []line{
-		{1, "B", 6, 4, 1, 1, 4.5, 75, 83.33, 66.67, 1, 0, nil},
-		{2, "A", 8, 3, 3, 2, 4.5, 56.25, 62.5, 50, 1, 2, ptr(27.5)},
-		{3, "C", 6, 0, 2, 4, 1, 16.67, 16.67, 16.67, 0, 2, ptr(15)},
+		{1, "B", 6, 4, 1, 1, 4.5, 75, ptr(83.33), ptr(66.67), 1, 0, nil},
+		{2, "A", 8, 3, 3, 2, 4.5, 56.25, ptr(62.5), ptr(50), 1, 2, ptr(27.5)},
+		{3, "C", 6, 0, 2, 4, 1, 16.67, ptr(16.67), ptr(16.67), 0, 2, ptr(15)},
 	}
 	if len(r.Players) != len(want) {
 		t.Fatalf("%d players; want %d", len(r.Players), len(want))

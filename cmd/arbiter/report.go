@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -88,27 +90,50 @@ func openExisting(c *cli.Context, path string) (*store.DB, error) {
 
 // writeOutput writes data to stdout, or atomically to the file path.
 func writeOutput(e *env, path string, data []byte) error {
-	if path == "" || path == "-" {
-		_, err := e.stdout.Write(data)
+	w, finish, err := createOutput(e, path)
+	if err != nil {
 		return err
+	}
+	_, err = w.Write(data)
+	return finish(err)
+}
+
+// createOutput returns a writer to stdout (path "" or "-") or to a temporary
+// file beside path, and finish, which flushes and, when err is nil, renames
+// the temporary file to path (else removes it); finish returns the first
+// error.
+func createOutput(e *env, path string) (io.Writer, func(err error) error, error) {
+	if path == "" || path == "-" {
+		bw := bufio.NewWriterSize(e.stdout, 64<<10)
+		return bw, func(err error) error {
+			if ferr := bw.Flush(); err == nil {
+				err = ferr
+			}
+			return err
+		}, nil
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return nil, nil, fmt.Errorf("write %s: %w", path, unwrapPath(err))
 	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	bw := bufio.NewWriterSize(f, 64<<10)
+	return bw, func(err error) error {
+		if err == nil {
+			err = bw.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Chmod(f.Name(), 0o644)
+		}
+		if err == nil {
+			err = os.Rename(f.Name(), path)
+		}
+		if err != nil {
+			os.Remove(f.Name())
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return nil
+	}, nil
 }
