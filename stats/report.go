@@ -74,21 +74,21 @@ type GameStats struct {
 
 // Player is one line of the standings.
 type Player struct {
-	Rank          int     `json:"rank"`
-	Name          string  `json:"name"`
-	Games         int     `json:"games"` // finished games
-	Wins          int     `json:"wins"`
-	Draws         int     `json:"draws"`
-	Losses        int     `json:"losses"`
-	Points        float64 `json:"points"`
-	ScorePct      float64 `json:"score_pct"`
-	WhiteGames    int     `json:"white_games"`
-	WhitePoints   float64 `json:"white_points"`
+	Rank          int      `json:"rank"`
+	Name          string   `json:"name"`
+	Games         int      `json:"games"` // finished games
+	Wins          int      `json:"wins"`
+	Draws         int      `json:"draws"`
+	Losses        int      `json:"losses"`
+	Points        float64  `json:"points"`
+	ScorePct      float64  `json:"score_pct"`
+	WhiteGames    int      `json:"white_games"`
+	WhitePoints   float64  `json:"white_points"`
 	WhiteScorePct *float64 `json:"white_score_pct"` // null without games as White
-	BlackGames    int     `json:"black_games"`
-	BlackPoints   float64 `json:"black_points"`
+	BlackGames    int      `json:"black_games"`
+	BlackPoints   float64  `json:"black_points"`
 	BlackScorePct *float64 `json:"black_score_pct"` // null without games as Black
-	Unfinished    int     `json:"unfinished"`
+	Unfinished    int      `json:"unfinished"`
 	// PointGames counts the finished games that score points (Tank Battle,
 	// Knight Fight); AvgPoints is the player's average score in them.
 	PointGames int      `json:"point_games"`
