@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -13,6 +14,49 @@ import (
 
 // importBatch is how many games import commits at a time.
 const importBatch = 2000
+
+// inserter stores the games sent to it in batches, on its own goroutine.
+type inserter struct {
+	games        chan *store.Game
+	done         chan struct{}
+	stored, dups int
+	err          error
+}
+
+func startInserter(ctx context.Context, db *store.DB) *inserter {
+	in := &inserter{games: make(chan *store.Game, 256), done: make(chan struct{})}
+	go func() {
+		defer close(in.done)
+		batch := db.NewBatch(importBatch)
+		for g := range in.games {
+			if in.err != nil {
+				continue // drain
+			}
+			err := batch.Insert(ctx, g)
+			switch {
+			case errors.Is(err, store.ErrDuplicate):
+				in.dups++
+			case err != nil:
+				in.err = err
+				batch.Rollback()
+			default:
+				in.stored++
+			}
+		}
+		if in.err == nil {
+			in.err = batch.Commit()
+		}
+	}()
+	return in
+}
+
+// finish waits for every game sent to be stored and returns the counts.
+// Games of a batch that failed are not counted as stored.
+func (in *inserter) finish() (stored, dups int, err error) {
+	close(in.games)
+	<-in.done
+	return in.stored, in.dups, in.err
+}
 
 func importCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -51,46 +95,16 @@ func importCommand(e *env) *cli.Command {
 			}
 			defer db.Close()
 			name := c.String("tournament")
-			batch := db.NewBatch(importBatch)
-			defer batch.Rollback()
 			var (
-				total, stored, dups, invalid int
-				tid                          int64
-				tgame                        string
-				fail                         error
+				total, invalid int
+				tid            int64
+				tgame          string
+				fail           error
 			)
-			add := func(r *replay.Report) error {
-				if name != "" && tid == 0 {
-					tx, err := batch.Tx(ctx)
-					if err != nil {
-						return err
-					}
-					if tid, tgame, err = store.EnsureTournament(ctx, tx, name, r.Game); err != nil {
-						return err
-					}
-				}
-				if name != "" && r.Game != tgame {
-					invalid++
-					fmt.Fprintf(e.stderr, "%s:%d:1: game %d (%s vs %s): a %s game cannot join tournament %q, which holds %s games\n",
-						r.File, r.Line, r.Index, orUnknown(r.White), orUnknown(r.Black), r.Game, name, tgame)
-					return nil
-				}
-				g := &store.Game{TournamentID: tid, Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
-					Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Record.String()}
-				if r.Score != nil {
-					g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
-				}
-				err := batch.Insert(ctx, g)
-				switch {
-				case errors.Is(err, store.ErrDuplicate):
-					dups++
-				case err != nil:
-					return err
-				default:
-					stored++
-				}
-				return nil
-			}
+			// The replay (on this goroutine and replay's workers) feeds a
+			// goroutine that stores the games in batches, so that replaying
+			// and storing overlap.
+			ins := startInserter(ctx, db)
 			for _, f := range files {
 				err := replay.File(f.name, f.data, jobs, func(r replay.Report) {
 					total++
@@ -102,7 +116,24 @@ func importCommand(e *env) *cli.Command {
 						fmt.Fprintln(e.stderr, r.Describe())
 						return
 					}
-					fail = add(&r)
+					if name != "" && tid == 0 {
+						if tid, tgame, fail = store.EnsureTournament(ctx, db, name, r.Game); fail != nil {
+							return
+						}
+					}
+					if name != "" && r.Game != tgame {
+						invalid++
+						fmt.Fprintf(e.stderr, "%s:%d:1: game %d (%s vs %s): a %s game cannot join tournament %q, which holds %s games\n",
+							r.File, r.Line, r.Index, orUnknown(r.White), orUnknown(r.Black), r.Game, name, tgame)
+						return
+					}
+					g := &store.Game{TournamentID: tid, Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
+						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Record.String()}
+					if r.Score != nil {
+						g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
+					}
+					g.RecordHash = store.HashRecord(g.Record)
+					ins.games <- g
 				})
 				if fail == nil {
 					fail = err
@@ -111,8 +142,9 @@ func importCommand(e *env) *cli.Command {
 					break
 				}
 			}
+			stored, dups, err := ins.finish()
 			if fail == nil {
-				fail = batch.Commit()
+				fail = err
 			}
 			fmt.Fprintf(e.stderr, "%d games: %d stored, %d already stored, %d invalid\n", total, stored, dups, invalid)
 			if fail != nil {

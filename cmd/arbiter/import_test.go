@@ -233,3 +233,34 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("report --output wrote %q (%v); want %q", got, err, want)
 	}
 }
+
+// BenchmarkImport imports 2,000 random games into a fresh database per
+// iteration; BenchmarkValidate validates the same file, for the ratio.
+func BenchmarkImport(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "in.agn")
+	if err := os.WriteFile(file, []byte(randomRecords(b, 2000, 120, 9)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		db := filepath.Join(b.TempDir(), fmt.Sprintf("b%d.db", i))
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"arbiter", "import", "--jobs", "1", "--db", db, file}, nil, &out, &errb); code != 0 {
+			b.Fatalf("import: exit %d: %s", code, errb.String())
+		}
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "in.agn")
+	if err := os.WriteFile(file, []byte(randomRecords(b, 2000, 120, 9)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"arbiter", "validate", "--jobs", "1", file}, nil, &out, &errb); code != 0 {
+			b.Fatalf("validate: exit %d: %s", code, errb.String())
+		}
+	}
+}
