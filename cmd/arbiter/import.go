@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 
@@ -32,20 +31,15 @@ func startInserter(ctx context.Context, db *store.DB) *inserter {
 			if in.err != nil {
 				continue // drain
 			}
-			err := batch.Insert(ctx, g)
-			switch {
-			case errors.Is(err, store.ErrDuplicate):
-				in.dups++
-			case err != nil:
+			if err := batch.Insert(ctx, g); err != nil {
 				in.err = err
 				batch.Rollback()
-			default:
-				in.stored++
 			}
 		}
 		if in.err == nil {
 			in.err = batch.Commit()
 		}
+		in.stored, in.dups = batch.Stored, batch.Duplicates
 	}()
 	return in
 }

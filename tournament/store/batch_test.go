@@ -2,8 +2,7 @@ package store
 
 import (
 	"context"
-	"errors"
-	"fmt"
+		"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,35 +21,48 @@ func TestBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	b := db.NewBatch(3)
-	for i := range 10 {
+	count := func() int {
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// More than one statement's worth, with commits in between, and
+	// duplicates in the same statement and of committed games.
+	b := db.NewBatch(100)
+	n := rowsPerStatement*3 + 5
+	for i := range n {
 		if err := b.Insert(ctx, testGame(i)); err != nil {
 			t.Fatalf("Insert(%d): %v", i, err)
 		}
 	}
-	// A duplicate in the same batch and one of a committed batch.
-	if err := b.Insert(ctx, testGame(9)); !errors.Is(err, ErrDuplicate) {
-		t.Errorf("Insert(duplicate in batch) = %v; want ErrDuplicate", err)
-	}
-	if err := b.Insert(ctx, testGame(0)); !errors.Is(err, ErrDuplicate) {
-		t.Errorf("Insert(duplicate of a committed game) = %v; want ErrDuplicate", err)
+	for _, i := range []int{n - 1, 0, 3} {
+		if err := b.Insert(ctx, testGame(i)); err != nil {
+			t.Fatalf("Insert(duplicate %d): %v", i, err)
+		}
 	}
 	if err := b.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil || n != 10 {
-		t.Errorf("%d games stored (%v); want 10", n, err)
+	if b.Stored != n || b.Duplicates != 3 || count() != n {
+		t.Errorf("stored %d, duplicates %d, %d rows; want %d, 3, %d", b.Stored, b.Duplicates, count(), n, n)
+	}
+	for i, g := range []*Game{testGame(0), testGame(n - 1)} {
+		var w string
+		if err := db.QueryRow(`SELECT white FROM games WHERE record_hash = ?`, HashRecord(g.Record)).Scan(&w); err != nil || w != g.White {
+			t.Errorf("game %d: white %q (%v); want %q", i, w, err, g.White)
+		}
 	}
 
 	// Rollback drops what is not committed.
-	b = db.NewBatch(100)
-	if err := b.Insert(ctx, testGame(100)); err != nil {
+	b = db.NewBatch(1000)
+	if err := b.Insert(ctx, testGame(100000)); err != nil {
 		t.Fatal(err)
 	}
 	b.Rollback()
-	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil || n != 10 {
-		t.Errorf("%d games after rollback (%v); want 10", n, err)
+	if err := b.Commit(); err != nil || count() != n {
+		t.Errorf("%d games after rollback (%v); want %d", count(), err, n)
 	}
 
 	// EnsureTournament creates once.
