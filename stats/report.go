@@ -181,7 +181,7 @@ type pentaRow struct {
 
 // Compute runs the report queries for q and assembles the report.
 func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
-	where, args, sel, err := filter(ctx, db, q)
+	w, sel, err := filter(ctx, db, q)
 	if err != nil {
 		return nil, err
 	}
@@ -192,10 +192,10 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	}
 	ch := make(chan pentaResult, 1)
 	go func() {
-		rows, err := queryPairs(ctx, db, where, args)
+		rows, err := queryPairs(ctx, db, w)
 		ch <- pentaResult{rows, err}
 	}()
-	agg, err := queryAggregate(ctx, db, where, args)
+	agg, err := queryAggregate(ctx, db, w)
 	pr := <-ch
 	if err != nil {
 		return nil, err
@@ -206,44 +206,61 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	return assemble(sel, q, agg, pr.rows)
 }
 
-// filter resolves q into a WHERE clause over games.
-func filter(ctx context.Context, db Querier, q Query) (string, []any, Selection, error) {
-	var conds []string
-	var args []any
-	sel := Selection{Tournament: q.Tournament, Player: q.Player}
-	if q.Tournament != "" {
-		var id int64
-		err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, q.Tournament).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", nil, sel, fmt.Errorf("tournament %q: %w", q.Tournament, ErrNoTournament)
-		}
-		if err != nil {
-			return "", nil, sel, fmt.Errorf("look up tournament %q: %w", q.Tournament, err)
-		}
-		conds = append(conds, "tournament_id = ?")
-		args = append(args, id)
-	}
-	if q.Game != "" {
-		id := q.Game
-		if g := lookupGame(q.Game); g != nil {
-			id = g.ID()
-		}
-		sel.Game = id
-		conds = append(conds, "game = ?")
-		args = append(args, id)
-	}
-	if q.Player != "" {
-		conds = append(conds, "(white = ? OR black = ?)")
-		args = append(args, q.Player, q.Player)
-	}
-	where := ""
-	if len(conds) > 0 {
-		where = " AND " + strings.Join(conds, " AND ")
-	}
-	return where, args, sel, nil
+// where is a resolved query.
+type where struct {
+	tournament int64 // 0: any
+	game       string
+	player     string
 }
 
-func queryAggregate(ctx context.Context, db Querier, where string, args []any) ([]aggRow, error) {
+// sql renders w as " AND ..." conditions, with whiteCol and blackCol naming
+// the players' columns.
+func (w where) sql(whiteCol, blackCol string) (string, []any) {
+	var conds []string
+	var args []any
+	if w.tournament != 0 {
+		conds = append(conds, "tournament_id = ?")
+		args = append(args, w.tournament)
+	}
+	if w.game != "" {
+		conds = append(conds, "game = ?")
+		args = append(args, w.game)
+	}
+	if w.player != "" {
+		conds = append(conds, "("+whiteCol+" = ? OR "+blackCol+" = ?)")
+		args = append(args, w.player, w.player)
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " AND " + strings.Join(conds, " AND "), args
+}
+
+// filter resolves q.
+func filter(ctx context.Context, db Querier, q Query) (where, Selection, error) {
+	w := where{player: q.Player}
+	sel := Selection{Tournament: q.Tournament, Player: q.Player}
+	if q.Tournament != "" {
+		err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, q.Tournament).Scan(&w.tournament)
+		if errors.Is(err, sql.ErrNoRows) {
+			return w, sel, fmt.Errorf("tournament %q: %w", q.Tournament, ErrNoTournament)
+		}
+		if err != nil {
+			return w, sel, fmt.Errorf("look up tournament %q: %w", q.Tournament, err)
+		}
+	}
+	if q.Game != "" {
+		w.game = q.Game
+		if g := lookupGame(q.Game); g != nil {
+			w.game = g.ID()
+		}
+		sel.Game = w.game
+	}
+	return w, sel, nil
+}
+
+func queryAggregate(ctx context.Context, db Querier, w where) ([]aggRow, error) {
+	where, args := w.sql("white", "black")
 	rows, err := db.QueryContext(ctx, `SELECT game, white, black, result, termination, count(*),
 		total(score_white), total(score_black), count(score_white)
 		FROM games WHERE 1`+where+`
@@ -267,19 +284,15 @@ func queryAggregate(ctx context.Context, db Querier, where string, args []any) (
 	return out, nil
 }
 
-// queryPairs groups the finished games of each tournament pair: a pair of
-// two games with the colours swapped yields the half-points s its first
-// game's White scored over both (2 + 2·wp − Σwp, wp = White's half-points in
-// a game).
-func queryPairs(ctx context.Context, db Querier, where string, args []any) ([]pentaRow, error) {
-	const wp = `((result = '1-0') * 2 + (result = '1/2-1/2'))`
-	rows, err := db.QueryContext(ctx, `SELECT a, b, s, count(*) FROM (
-		SELECT white AS a, black AS b, 2 + 2 * `+wp+` - total(`+wp+`) AS s,
-			count(*) AS n, min(white) AS w1, max(white) AS w2, min(black) AS b1, max(black) AS b2
-		FROM games WHERE pair IS NOT NULL AND tournament_id IS NOT NULL AND result != '*'`+where+`
-		GROUP BY tournament_id, pair)
-		WHERE n = 2 AND w1 != w2 AND w1 = b1 AND w2 = b2
-		GROUP BY a, b, s`, args...)
+// queryPairs counts the whole colour-swapped pairs of games (two finished
+// games between the same players, each with White once) by players and the
+// half-points the first scored, from the game_pairs summary that the
+// database keeps.
+func queryPairs(ctx context.Context, db Querier, w where) ([]pentaRow, error) {
+	where, args := w.sql("a", "b")
+	rows, err := db.QueryContext(ctx, `SELECT a, b, points, count(*) FROM game_pairs
+		WHERE games = 2 AND a_white = 1 AND same`+where+`
+		GROUP BY a, b, points`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("count game pairs: %w", err)
 	}
