@@ -264,3 +264,35 @@ func BenchmarkValidate(b *testing.B) {
 		}
 	}
 }
+
+func TestImportSamplesMixedTournament(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	samples, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*.agn"))
+	if len(samples) < 2 {
+		t.Skip("no sample records")
+	}
+	// Every game type round-trips, scores included.
+	code, _, errs := arbiter(t, "", append([]string{"import", "--db", db}, samples...)...)
+	if code != 0 {
+		t.Fatalf("import samples: exit %d: %s", code, errs)
+	}
+	_, exported, _ := arbiter(t, "", "export", "--db", db)
+	if code, out, _ := arbiter(t, exported, "validate", "-"); code != 0 {
+		t.Errorf("validate of the exported samples: exit %d: %s", code, out)
+	}
+
+	// A tournament holds one game type: the rest are listed and skipped.
+	db2 := filepath.Join(dir, "b.db")
+	code, _, errs = arbiter(t, "", append([]string{"import", "--db", db2, "--tournament", "mix"}, samples...)...)
+	if code != 1 || !strings.Contains(errs, `cannot join tournament "mix"`) {
+		t.Errorf("import of mixed games into one tournament: exit %d, stderr %q; want 1 and the games refused", code, errs)
+	}
+	code, out, _ := arbiter(t, "", "report", "--db", db2, "--tournament", "mix", "--format", "json")
+	var rep struct {
+		Games map[string]any `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || len(rep.Games) != 1 {
+		t.Errorf("tournament mix holds %d game types (exit %d, %v); want 1", len(rep.Games), code, err)
+	}
+}
