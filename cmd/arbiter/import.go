@@ -105,6 +105,9 @@ func importCommand(e *env) *cli.Command {
 					if fail != nil {
 						return
 					}
+					if fail = ctx.Err(); fail != nil {
+						return // interrupted: stop storing, keep what is committed
+					}
 					if !r.Valid {
 						invalid++
 						fmt.Fprintln(e.stderr, r.Describe())
