@@ -129,6 +129,15 @@ func (gs *GameStats) Verdict() string {
 	return s + "no significant advantage for either side"
 }
 
+// ScoreCell is White's score with its interval for a table cell, "-"
+// without finished games.
+func (gs *GameStats) ScoreCell() string {
+	if gs.Finished == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s %% (%s–%s)", fmtPct(gs.WhiteScorePct), fmtPct(gs.WhiteScoreLow), fmtPct(gs.WhiteScoreHigh))
+}
+
 // cleanText makes a name safe for a line of plain text: control characters
 // (newlines, escapes) are written as Go escapes.
 func cleanText(s string) string {
@@ -318,7 +327,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			fmt.Sprintf("%d (%s %%)", gs.WhiteWins, fmtPct(gs.WhitePct)),
 			fmt.Sprintf("%d (%s %%)", gs.BlackWins, fmtPct(gs.BlackPct)),
 			fmt.Sprintf("%d (%s %%)", gs.Draws, fmtPct(gs.DrawPct)),
-			fmt.Sprintf("%s %% (%s–%s)", fmtPct(gs.WhiteScorePct), fmtPct(gs.WhiteScoreLow), fmtPct(gs.WhiteScoreHigh)), adv)
+			gs.ScoreCell(), adv)
 	}
 	if len(r.Players) > 0 {
 		fmt.Fprintf(b, "\n## Standings\n\nElo: %s.\n\n", cleanMarkdown(r.ratingNote()))
