@@ -5,9 +5,10 @@
 #     bench/gendb (one SQL statement; about 20 s) and times
 #     `arbiter report --format json` over all of it (target: under 2 s).
 #  2. Writes CORPUS (default 20,000) random Lines of Action games with
-#     bench/gencorpus and times `arbiter validate` against `arbiter import`
-#     into a fresh database on the same file (target: import at least half
-#     the speed of validate).
+#     bench/gen (up to PLIES plies, default 300, as for validate's benchmark)
+#     and times `arbiter validate` against `arbiter import` into a fresh
+#     database on the same file, both with --jobs JOBS (default 2) (target:
+#     import at least half the speed of validate).
 #
 # Usage: bench/report.sh [WORKDIR]   (WORKDIR keeps the database between runs)
 # Figures are wall-clock seconds and CPU (user+sys) seconds: on a shared
@@ -18,11 +19,12 @@ work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 games=${GAMES:-1000000}
 corpus=${CORPUS:-20000}
+plies=${PLIES:-300}
 jobs=${JOBS:-2}
 
 go build -o "$work/arbiter" ./cmd/arbiter
 go build -o "$work/gendb" ./bench/gendb
-go build -o "$work/gencorpus" ./bench/gencorpus
+go build -o "$work/gen" ./bench/gen
 
 # timed LABEL CMD...: runs CMD (stdout to /dev/null), prints and records
 # "wall cpu" in $work/LABEL.time.
@@ -53,8 +55,8 @@ done
 awk -v b="$best" 'BEGIN { printf "report best %.3f s (target < 2 s): %s\n", b, (b < 2 ? "ok" : "SLOW") }'
 
 echo
-echo "import against validate on $corpus games, --jobs $jobs:"
-[ -f "$work/corpus.agn" ] || "$work/gencorpus" -games "$corpus" >"$work/corpus.agn"
+echo "import against validate on $corpus games of up to $plies plies, --jobs $jobs:"
+[ -f "$work/corpus.agn" ] || "$work/gen" --game lines-of-action --games "$corpus" --max-plies "$plies" >"$work/corpus.agn"
 "$work/arbiter" validate --jobs "$jobs" "$work/corpus.agn" >/dev/null # warm the cache
 timed validate "$work/arbiter" validate --jobs "$jobs" "$work/corpus.agn"
 rm -f "$work/import.db" "$work/import.db-wal" "$work/import.db-shm"
