@@ -13,7 +13,9 @@ const z95 = 1.959963984540054
 // Match holds the results of one player against another, from the first
 // player's side, and computes what cutechess-cli prints for them.
 type Match struct {
-	Wins, Losses, Draws int
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Draws  int `json:"draws"`
 }
 
 // Games is the number of games.

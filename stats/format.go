@@ -86,6 +86,17 @@ func (p *Pair) ScoreLine() string {
 	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", p.A, p.B, p.Wins, p.Losses, p.Draws, p.Score, p.Games)
 }
 
+// ColourLines are the lines cutechess-cli prints under the score: A's
+// results as White and as Black, and White's against Black's.
+func (p *Pair) ColourLines() [3]string {
+	line := func(what string, m Match) string {
+		return fmt.Sprintf("...      %s: %d - %d - %d  [%s] %d", what, m.Wins, m.Losses, m.Draws, fmtFloat(m.Score(), 3), m.Games())
+	}
+	wb := Match{Wins: p.AsWhite.Wins + p.AsBlack.Losses, Losses: p.AsWhite.Losses + p.AsBlack.Wins,
+		Draws: p.AsWhite.Draws + p.AsBlack.Draws}
+	return [3]string{line(p.A+" playing White", p.AsWhite), line(p.A+" playing Black", p.AsBlack), line("White vs Black", wb)}
+}
+
 // EloLine is the cutechess-cli line under the score:
 // "Elo difference: x +/- y, LOS: z %, DrawRatio: d %".
 func (p *Pair) EloLine() string {
@@ -177,7 +188,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Pairs) > 0 {
 		fmt.Fprintf(b, "\nHead to head\n")
 		for _, p := range r.Pairs {
-			fmt.Fprintf(b, "%s\n%s\n", cleanText(p.ScoreLine()), p.EloLine())
+			fmt.Fprintf(b, "%s\n", cleanText(p.ScoreLine()))
+			for _, l := range p.ColourLines() {
+				fmt.Fprintf(b, "%s\n", cleanText(l))
+			}
+			fmt.Fprintf(b, "%s\n", p.EloLine())
 			if l := p.PentanomialLine(); l != "" {
 				fmt.Fprintf(b, "%s\n", l)
 			}

@@ -135,6 +135,9 @@ type Pair struct {
 	// on the same start: [LL, LD, WL+DD, WD, WW] (0, ½, 1, 1½, 2 points);
 	// null when the games came in no such pairs.
 	Pentanomial *[5]int `json:"pentanomial"`
+	// AsWhite and AsBlack split A's results by A's colour.
+	AsWhite Match `json:"as_white"`
+	AsBlack Match `json:"as_black"`
 }
 
 // Match returns the pair's wins, losses and draws.
@@ -328,6 +331,10 @@ func points(result string) (w, b float64, ok bool) {
 
 type pairKey struct{ a, b string } // a < b
 
+// h2h is the results of a pair of players from the side of the first of
+// their pairKey: all games, and those it played as White and as Black.
+type h2h struct{ all, aWhite, aBlack Match }
+
 type cross struct {
 	games  int
 	points float64
@@ -353,7 +360,7 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		}
 		return p
 	}
-	matches := map[pairKey]*Match{}
+	matches := map[pairKey]*h2h{}
 	crossTab := map[pairKey]*cross{} // a scored against b (ordered, both ways)
 	scored := map[string]float64{}
 	for _, row := range agg {
@@ -429,18 +436,24 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 			continue // self-play says nothing about ratings
 		}
 		k, flip := key(row.white, row.black)
-		m := matches[k]
-		if m == nil {
-			m = &Match{}
-			matches[k] = m
+		h := matches[k]
+		if h == nil {
+			h = &h2h{}
+			matches[k] = h
 		}
-		switch {
-		case row.result == "1/2-1/2":
-			m.Draws += c
-		case (row.result == "1-0") != flip:
-			m.Wins += c
-		default:
-			m.Losses += c
+		side := &h.aWhite // the game from k.a's side, by k.a's colour
+		if flip {
+			side = &h.aBlack
+		}
+		for _, m := range []*Match{&h.all, side} {
+			switch {
+			case row.result == "1/2-1/2":
+				m.Draws += c
+			case (row.result == "1-0") != flip:
+				m.Wins += c
+			default:
+				m.Losses += c
+			}
 		}
 	}
 	for _, gs := range r.Games {
@@ -466,7 +479,8 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		anchor = i
 	}
 	fit := newRatingFit(len(names))
-	for k, m := range matches {
+	for k, h := range matches {
+		m := h.all
 		fit.add(index[k.a], index[k.b], float64(m.Games()), float64(m.Wins)+float64(m.Draws)/2)
 	}
 	fit.fit(anchor, q.AnchorElo)
@@ -528,11 +542,14 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 			pt[s] += row.count
 		}
 	}
-	for k, m := range matches {
-		a, b, mm, pt := k.a, k.b, *m, pentas[k]
+	for k, h := range matches {
+		a, b, mm, white, black, pt := k.a, k.b, h.all, h.aWhite, h.aBlack, pentas[k]
 		if rank[b] < rank[a] {
 			a, b = b, a
 			mm.Wins, mm.Losses = mm.Losses, mm.Wins
+			white, black = black, white
+			white.Wins, white.Losses = white.Losses, white.Wins
+			black.Wins, black.Losses = black.Losses, black.Wins
 			if pt != nil {
 				rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
 				pt = &rev
@@ -546,6 +563,8 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 			LOS:         num(mm.LOS(), 1),
 			DrawRatio:   round(mm.DrawRatio(), 1),
 			Pentanomial: pt,
+			AsWhite:     white,
+			AsBlack:     black,
 		})
 	}
 	slices.SortFunc(r.Pairs, func(x, y *Pair) int {

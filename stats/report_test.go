@@ -96,6 +96,15 @@ func TestComputeByHand(t *testing.T) {
 		}
 	}
 
+	// B's games against A by B's colour: as White a draw and a win, as
+	// Black a loss and a win.
+	if ba := r.Pairs[0]; ba.AsWhite != (Match{1, 0, 1}) || ba.AsBlack != (Match{1, 1, 0}) {
+		t.Errorf("B vs A by colour = %+v, %+v; want 1-0-1, 1-1-0", ba.AsWhite, ba.AsBlack)
+	}
+	if got, want := r.Pairs[0].ColourLines()[2], "...      White vs Black: 2 - 1 - 1  [0.625] 4"; got != want {
+		t.Errorf("White vs Black line = %q; want %q", got, want)
+	}
+
 	wantCross := []*CrossRow{
 		{"B", []*CrossCell{{"A", 4, 2.5}, {"C", 2, 2}}},
 		{"A", []*CrossCell{{"B", 4, 1.5}, {"C", 4, 3}}},
