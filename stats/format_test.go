@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"encoding/xml"
+	"io"
 	"flag"
 	"os"
 	"path/filepath"
@@ -107,6 +109,28 @@ func TestHostileNames(t *testing.T) {
 		}
 		if strings.Contains(h, "src=") || strings.Contains(h, "href=") {
 			t.Errorf("html fetches something")
+		}
+		// The charts are well-formed SVG.
+		for rest := h; ; {
+			i := strings.Index(rest, "<svg")
+			if i < 0 {
+				break
+			}
+			j := strings.Index(rest[i:], "</svg>")
+			if j < 0 {
+				t.Fatalf("unterminated svg")
+			}
+			dec := xml.NewDecoder(strings.NewReader(rest[i : i+j+len("</svg>")]))
+			for {
+				_, err := dec.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("svg chart is not well-formed: %v", err)
+				}
+			}
+			rest = rest[i+j:]
 		}
 	})
 	t.Run("markdown", func(t *testing.T) {

@@ -25,8 +25,10 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 // bar is one segment of a stacked bar in the white/black/draw chart.
 type bar struct {
 	X, W  float64
-	Label string
+	Label string // tooltip
 	Class string
+	Pct   string  // printed inside the bar when it is wide enough
+	TextX float64 // centre of the bar
 }
 
 // splitChart is the bar of one game type.
@@ -52,6 +54,7 @@ type htmlData struct {
 	GameIDs    []string
 	Splits     []splitChart
 	SplitH     float64
+	LegendY    float64
 	Ratings    []ratingMark
 	RatingsH   float64
 	AxisLo     string
@@ -82,13 +85,18 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			what  string
 		}{{gs.WhiteWins, gs.WhitePct, "white", "white"}, {gs.Draws, gs.DrawPct, "draw", "draws"}, {gs.BlackWins, gs.BlackPct, "black", "black"}} {
 			wd := chartWidth * s.p / 100
-			c.Bars = append(c.Bars, bar{X: round(x, 1), W: round(wd, 1), Class: s.class,
-				Label: fmt.Sprintf("%s %d (%s %%)", s.what, s.n, fmtPct(s.p))})
+			b := bar{X: round(x, 1), W: round(wd, 1), Class: s.class, TextX: round(x+wd/2, 1),
+				Label: fmt.Sprintf("%s %d (%s %%)", s.what, s.n, fmtPct(s.p))}
+			if wd >= 56 {
+				b.Pct = fmtPct(s.p) + " %"
+			}
+			c.Bars = append(c.Bars, b)
 			x += wd
 		}
 		d.Splits = append(d.Splits, c)
 	}
-	d.SplitH = 20 + float64(len(d.GameIDs))*34
+	d.SplitH = 40 + float64(len(d.GameIDs))*34
+	d.LegendY = d.SplitH - 8
 
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, p := range r.Players {
