@@ -105,3 +105,20 @@ func BenchmarkWriteHTML(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// BenchmarkFitLarge fits 3,000 players who each met about 20 others (an
+// imported archive), on the sparse path.
+func BenchmarkFitLarge(b *testing.B) {
+	const n = 3000
+	b.ReportAllocs()
+	for b.Loop() {
+		f := newRatingFit(n)
+		for i := range n {
+			for k := 1; k <= 10; k++ {
+				j := (i + k*k*7) % n
+				f.add(i, j, 4, float64((i*k)%5))
+			}
+		}
+		f.fit(-1, 0)
+	}
+}

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"slices"
 )
 
 // eloScale converts natural-log odds to Elo points: 400 / ln 10.
@@ -87,95 +88,110 @@ func erfInv(x float64) float64 {
 
 func phiInv(p float64) float64 { return math.Sqrt2 * erfInv(2*p-1) }
 
+// denseLimit is the most players whose ratings are fitted with dense
+// matrices (exact intervals from the full inverse); beyond it Newton's steps
+// are solved by conjugate gradients on the sparse pairs and the intervals
+// use the diagonal of the information only.
+var denseLimit = 400
+
+// edge is the games of one pair of players: i scored points in games.
+type edge struct {
+	i, j          int
+	games, points float64
+}
+
 // ratingFit is the input and result of a maximum likelihood fit.
 type ratingFit struct {
-	n      int
-	games  [][]float64 // games[i][j]: games between i and j (symmetric)
-	points [][]float64 // points[i][j]: points i scored against j
+	n     int
+	edges []edge
 	// results
 	elo         []float64
 	err         []float64 // 95 % half-width; NaN when undefined
 	regularized bool
 }
 
-func newRatingFit(n int) *ratingFit {
-	f := &ratingFit{n: n, games: make([][]float64, n), points: make([][]float64, n)}
-	for i := range n {
-		f.games[i] = make([]float64, n)
-		f.points[i] = make([]float64, n)
-	}
-	return f
-}
+func newRatingFit(n int) *ratingFit { return &ratingFit{n: n} }
 
 // add records games between i and j in which i scored pts points.
 func (f *ratingFit) add(i, j int, games, pts float64) {
-	f.games[i][j] += games
-	f.games[j][i] += games
-	f.points[i][j] += pts
-	f.points[j][i] += games - pts
+	if i == j || games <= 0 {
+		return
+	}
+	f.edges = append(f.edges, edge{i, j, games, pts})
 }
 
 // components returns the component number of each player in the graph of
 // players who met, and the number of components.
 func (f *ratingFit) components() ([]int, int) {
+	parent := make([]int, f.n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for _, e := range f.edges {
+		parent[find(e.i)] = find(e.j)
+	}
 	comp := make([]int, f.n)
+	ids := map[int]int{}
 	for i := range comp {
-		comp[i] = -1
-	}
-	k := 0
-	for s := range f.n {
-		if comp[s] >= 0 {
-			continue
+		r := find(i)
+		id, ok := ids[r]
+		if !ok {
+			id = len(ids)
+			ids[r] = id
 		}
-		stack := []int{s}
-		comp[s] = k
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for j := range f.n {
-				if f.games[i][j] > 0 && comp[j] < 0 {
-					comp[j] = k
-					stack = append(stack, j)
-				}
-			}
-		}
-		k++
+		comp[i] = id
 	}
-	return comp, k
+	return comp, len(ids)
 }
 
 // finite reports whether the maximum likelihood ratings exist: within each
 // component of players who met, every group of players scored something
 // against the rest (the "scored against" graph is strongly connected).
-func (f *ratingFit) finite(comp []int) bool {
-	reach := func(s int, edge func(i, j int) bool) []bool {
-		seen := make([]bool, f.n)
-		seen[s] = true
+func (f *ratingFit) finite(comp []int, ncomp int) bool {
+	fwd := make([][]int, f.n) // i → j: i scored against j
+	bwd := make([][]int, f.n)
+	for _, e := range f.edges {
+		if e.points > 0 {
+			fwd[e.i] = append(fwd[e.i], e.j)
+			bwd[e.j] = append(bwd[e.j], e.i)
+		}
+		if e.games-e.points > 0 {
+			fwd[e.j] = append(fwd[e.j], e.i)
+			bwd[e.i] = append(bwd[e.i], e.j)
+		}
+	}
+	reach := func(s int, adj [][]int) int {
+		seen := map[int]bool{s: true}
 		stack := []int{s}
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for j := range f.n {
-				if !seen[j] && edge(i, j) {
+			for _, j := range adj[i] {
+				if !seen[j] {
 					seen[j] = true
 					stack = append(stack, j)
 				}
 			}
 		}
-		return seen
+		return len(seen)
 	}
-	done := map[int]bool{}
-	for s := range f.n {
-		if done[comp[s]] {
-			continue
-		}
-		done[comp[s]] = true
-		fwd := reach(s, func(i, j int) bool { return f.points[i][j] > 0 })
-		bwd := reach(s, func(i, j int) bool { return f.points[j][i] > 0 })
-		for j := range f.n {
-			if comp[j] == comp[s] && (!fwd[j] || !bwd[j]) {
-				return false
-			}
+	size := make([]int, ncomp)
+	root := make([]int, ncomp)
+	for i := f.n - 1; i >= 0; i-- {
+		size[comp[i]]++
+		root[comp[i]] = i
+	}
+	for c := range ncomp {
+		if size[c] > 1 && (reach(root[c], fwd) != size[c] || reach(root[c], bwd) != size[c]) {
+			return false
 		}
 	}
 	return true
@@ -194,15 +210,13 @@ func (f *ratingFit) finite(comp []int) bool {
 func (f *ratingFit) fit(anchor int, anchorElo float64) {
 	n := f.n
 	comp, ncomp := f.components()
-	if !f.finite(comp) {
+	f.regularized = false
+	edges := f.edges
+	if !f.finite(comp, ncomp) {
 		f.regularized = true
-		for i := range n {
-			for j := range n {
-				if i != j && f.games[i][j] > 0 {
-					f.games[i][j]++
-					f.points[i][j] += 0.5
-				}
-			}
+		edges = make([]edge, len(f.edges))
+		for k, e := range f.edges {
+			edges[k] = edge{e.i, e.j, e.games + 1, e.points + 0.5}
 		}
 	}
 	size := make([]float64, ncomp)
@@ -210,68 +224,115 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 		size[c]++
 	}
 	theta := make([]float64, n)
-	h := make([][]float64, n)
-	for i := range h {
-		h[i] = make([]float64, n)
-	}
 	g := make([]float64, n)
-	// hessian fills h with the Fisher information plus the component
-	// projector (which makes it invertible and keeps each component's mean).
-	hessian := func(withProjector bool) {
-		for i := range n {
+	diag := make([]float64, n)
+	w := make([]float64, len(edges))
+	// gradient fills g, the Fisher information's diagonal and the weights
+	// of its off-diagonal entries (-w on (i, j)).
+	gradient := func() {
+		clear(g)
+		clear(diag)
+		for k, e := range edges {
+			p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]))
+			d := e.points - e.games*p
+			g[e.i] += d
+			g[e.j] -= d
+			w[k] = e.games * p * (1 - p)
+			diag[e.i] += w[k]
+			diag[e.j] += w[k]
+		}
+	}
+	dense := func() [][]float64 {
+		h := make([][]float64, n)
+		for i := range h {
+			h[i] = make([]float64, n)
 			for j := range n {
-				h[i][j] = 0
-				if withProjector && comp[i] == comp[j] {
+				if comp[i] == comp[j] {
 					h[i][j] = 1 / size[comp[i]]
 				}
 			}
+			h[i][i] += diag[i]
 		}
-		for i := range n {
-			g[i] = 0
-			for j := range n {
-				if i == j || f.games[i][j] == 0 {
-					continue
-				}
-				p := 1 / (1 + math.Exp(theta[j]-theta[i]))
-				g[i] += f.points[i][j] - f.games[i][j]*p
-				w := f.games[i][j] * p * (1 - p)
-				h[i][i] += w
-				h[i][j] -= w
+		for k, e := range edges {
+			h[e.i][e.j] -= w[k]
+			h[e.j][e.i] -= w[k]
+		}
+		return h
+	}
+	center := func(v []float64) {
+		sum := make([]float64, ncomp)
+		for i, x := range v {
+			sum[comp[i]] += x
+		}
+		for i := range v {
+			v[i] -= sum[comp[i]] / size[comp[i]]
+		}
+	}
+	// loglik is the log-likelihood at t (up to a constant).
+	loglik := func(t []float64) float64 {
+		ll := 0.0
+		for _, e := range edges {
+			d := t[e.i] - t[e.j]
+			// log p = -log(1+e^-d), log(1-p) = -log(1+e^d)
+			ll -= e.points*softplus(-d) + (e.games-e.points)*softplus(d)
+		}
+		return ll
+	}
+	next := make([]float64, n)
+	for range 500 {
+		gradient()
+		var step []float64
+		if n <= denseLimit {
+			step = solve(dense(), g)
+		} else {
+			step = f.conjugateGradient(edges, w, diag, g, center)
+		}
+		if step == nil || slices.ContainsFunc(step, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
+			break
+		}
+		// Backtrack until the likelihood does not fall (it is concave, so
+		// the full Newton step is taken near the maximum).
+		cur := loglik(theta)
+		t := 1.0
+		for ; t > 1e-9; t /= 2 {
+			for i := range next {
+				next[i] = theta[i] + t*step[i]
+			}
+			if ll := loglik(next); ll >= cur-1e-12*math.Abs(cur) {
+				break
 			}
 		}
-	}
-	for range 200 {
-		hessian(true)
-		step := solve(h, g)
-		if step == nil {
-			break
+		if t <= 1e-9 {
+			break // no step improves: as good as it gets
 		}
 		big := 0.0
-		for _, s := range step {
-			big = max(big, math.Abs(s))
-		}
-		scale := 1.0
-		if big > 2 { // damp: at most 2 natural units (about 350 Elo) a step
-			scale = 2 / big
-		}
 		for i := range theta {
-			theta[i] += scale * step[i]
+			big = max(big, math.Abs(next[i]-theta[i]))
 		}
-		if big < 1e-12 {
+		copy(theta, next)
+		center(theta)
+		if big < 1e-8 { // 2e-6 Elo: far below the 0.1 shown
 			break
 		}
 	}
-	hessian(true)
-	inv := invert(h)
+	gradient()
+	var inv [][]float64
+	if n <= denseLimit {
+		inv = invert(dense())
+	}
 	f.elo = make([]float64, n)
 	f.err = make([]float64, n)
 	for i := range n {
 		f.elo[i] = eloScale * theta[i]
 		f.err[i] = math.NaN()
-		if inv != nil && size[comp[i]] > 1 {
+		switch {
+		case size[comp[i]] <= 1:
+		case inv != nil:
 			// pinv(L) = (L + J/n)^-1 - J/n on each component.
 			v := inv[i][i] - 1/size[comp[i]]
 			f.err[i] = z95 * eloScale * math.Sqrt(max(v, 0))
+		case diag[i] > 0:
+			f.err[i] = z95 * eloScale / math.Sqrt(diag[i])
 		}
 	}
 	if anchor < 0 {
@@ -283,13 +344,90 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 			continue
 		}
 		f.elo[i] += shift
-		if inv != nil && i != anchor {
+		if i == anchor {
+			continue
+		}
+		if inv != nil {
 			c := 1 / size[comp[i]]
 			v := (inv[i][i] - c) + (inv[anchor][anchor] - c) - 2*(inv[i][anchor]-c)
 			f.err[i] = z95 * eloScale * math.Sqrt(max(v, 0))
+		} else if diag[i] > 0 && diag[anchor] > 0 {
+			f.err[i] = z95 * eloScale * math.Sqrt(1/diag[i]+1/diag[anchor])
 		}
 	}
 	f.err[anchor] = 0
+}
+
+// conjugateGradient solves L·x = g for the weighted Laplacian L of the
+// pairs (weights w, diagonal diag), with Jacobi preconditioning, keeping x
+// centred on each component (g sums to 0 on each, so a solution exists).
+func (f *ratingFit) conjugateGradient(edges []edge, w, diag, g []float64, center func([]float64)) []float64 {
+	n := f.n
+	mul := func(dst, v []float64) {
+		for i := range dst {
+			dst[i] = diag[i] * v[i]
+		}
+		for k, e := range edges {
+			dst[e.i] -= w[k] * v[e.j]
+			dst[e.j] -= w[k] * v[e.i]
+		}
+	}
+	pre := func(dst, r []float64) {
+		for i := range dst {
+			if diag[i] > 0 {
+				dst[i] = r[i] / diag[i]
+			} else {
+				dst[i] = 0
+			}
+		}
+	}
+	x := make([]float64, n)
+	r := append([]float64(nil), g...)
+	z := make([]float64, n)
+	pre(z, r)
+	p := append([]float64(nil), z...)
+	q := make([]float64, n)
+	dot := func(a, b []float64) float64 {
+		s := 0.0
+		for i := range a {
+			s += a[i] * b[i]
+		}
+		return s
+	}
+	rz := dot(r, z)
+	norm := math.Sqrt(dot(g, g))
+	for range min(10*n, 2000) {
+		if math.Sqrt(dot(r, r)) <= 1e-9*max(norm, 1e-3) {
+			break
+		}
+		mul(q, p)
+		pq := dot(p, q)
+		if pq <= 0 {
+			break
+		}
+		alpha := rz / pq
+		for i := range x {
+			x[i] += alpha * p[i]
+			r[i] -= alpha * q[i]
+		}
+		pre(z, r)
+		rz2 := dot(r, z)
+		beta := rz2 / rz
+		rz = rz2
+		for i := range p {
+			p[i] = z[i] + beta*p[i]
+		}
+	}
+	center(x)
+	return x
+}
+
+// softplus is log(1 + e^x), without overflow.
+func softplus(x float64) float64 {
+	if x > 30 {
+		return x
+	}
+	return math.Log1p(math.Exp(x))
 }
 
 // solve solves a·x = b by Gaussian elimination with partial pivoting; nil

@@ -113,3 +113,43 @@ func TestFitDisconnected(t *testing.T) {
 		t.Errorf("lone player's error %v; want NaN", f.err[4])
 	}
 }
+
+// TestFitSparse checks that the conjugate-gradient path, used for many
+// players, finds the same ratings as the dense one.
+func TestFitSparse(t *testing.T) {
+	build := func() *ratingFit {
+		f := newRatingFit(6)
+		f.add(0, 1, 4, 3)
+		f.add(1, 2, 4, 3)
+		f.add(0, 2, 10, 9)
+		f.add(2, 3, 6, 2.5)
+		f.add(3, 4, 8, 5)
+		f.add(0, 4, 3, 1)
+		return f // player 5 met nobody
+	}
+	dense := build()
+	dense.fit(-1, 0)
+	old := denseLimit
+	denseLimit = 0
+	defer func() { denseLimit = old }()
+	sparse := build()
+	sparse.fit(-1, 0)
+	for i := range dense.elo {
+		if math.Abs(dense.elo[i]-sparse.elo[i]) > 1e-6 {
+			t.Errorf("elo[%d]: sparse %.6f, dense %.6f", i, sparse.elo[i], dense.elo[i])
+		}
+	}
+	for i := range 5 {
+		if !(sparse.err[i] > 0) {
+			t.Errorf("sparse err[%d] = %v; want a positive interval", i, sparse.err[i])
+		}
+	}
+	if !math.IsNaN(sparse.err[5]) {
+		t.Errorf("sparse err[5] = %v; want NaN for a player who met nobody", sparse.err[5])
+	}
+	// Anchored, the sparse path moves the component too.
+	sparse.fit(3, 1000)
+	if math.Abs(sparse.elo[3]-1000) > 1e-9 || math.Abs(sparse.elo[0]-sparse.elo[3]-(dense.elo[0]-dense.elo[3])) > 1e-6 {
+		t.Errorf("anchored sparse ratings %v", sparse.elo)
+	}
+}

@@ -198,7 +198,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 		}
 	}
-	if len(r.Crosstable) > 0 {
+	if note := r.crossNote(); note != "" {
+		fmt.Fprintf(b, "\nCrosstable: %s\n", note)
+	} else if len(r.Crosstable) > 0 {
 		fmt.Fprintf(b, "\nCrosstable (points/games against the player of each rank)\n")
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "#\tPlayer\t")
@@ -255,6 +257,18 @@ func (r *Report) ratingNote() string {
 		s += ", one virtual draw per pair added since someone won or lost everything"
 	}
 	return s
+}
+
+// crossLimit is the most players whose crosstable the text, Markdown and
+// HTML formats print (JSON always has it: only the opponents met).
+const crossLimit = 40
+
+// crossNote says why the crosstable is left out, or "" when it is printed.
+func (r *Report) crossNote() string {
+	if len(r.Players) <= crossLimit {
+		return ""
+	}
+	return fmt.Sprintf("%d players: too many for a crosstable (the JSON format has it)", len(r.Players))
 }
 
 // crossCells returns a crosstable row's cells in standings order:
@@ -370,7 +384,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				fmtFloat(m.LOS(), 1)+" %", fmtFloat(m.DrawRatio(), 1)+" %", pt)
 		}
 	}
-	if len(r.Crosstable) > 0 {
+	if note := r.crossNote(); note != "" {
+		fmt.Fprintf(b, "\n## Crosstable\n\n%s.\n", note)
+	} else if len(r.Crosstable) > 0 {
 		fmt.Fprintf(b, "\n## Crosstable\n\nPoints/games against the player of each rank.\n\n")
 		head := []string{"#", "Player"}
 		for i := range r.Players {

@@ -62,6 +62,7 @@ type htmlData struct {
 	AxisZeroX  float64
 	ShowZero   bool
 	RatingNote string
+	CrossNote  string
 }
 
 const (
@@ -72,7 +73,7 @@ const (
 // WriteHTML writes r as one self-contained HTML page (inline CSS and SVG, no
 // scripts, no fetches). Every name is escaped by html/template.
 func (r *Report) WriteHTML(w io.Writer) error {
-	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), RatingNote: r.ratingNote()}
+	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), RatingNote: r.ratingNote(), CrossNote: r.crossNote()}
 	for i, id := range d.GameIDs {
 		gs := r.Games[id]
 		y := 10 + float64(i)*34

@@ -574,15 +574,18 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		return cmp.Compare(rank[x.B], rank[y.B])
 	})
 
-	for _, p := range r.Players {
-		row := &CrossRow{Player: p.Name, Results: []*CrossCell{}}
-		for _, o := range r.Players {
-			if x := crossTab[pairKey{p.Name, o.Name}]; x != nil {
-				row.Results = append(row.Results, &CrossCell{Opponent: o.Name, Games: x.games, Points: x.points})
-			}
-		}
-		r.Crosstable = append(r.Crosstable, row)
+	rows := make([]*CrossRow, len(r.Players))
+	for i, p := range r.Players {
+		rows[i] = &CrossRow{Player: p.Name, Results: []*CrossCell{}}
 	}
+	for k, x := range crossTab {
+		row := rows[rank[k.a]]
+		row.Results = append(row.Results, &CrossCell{Opponent: k.b, Games: x.games, Points: x.points})
+	}
+	for _, row := range rows {
+		slices.SortFunc(row.Results, func(x, y *CrossCell) int { return cmp.Compare(rank[x.Opponent], rank[y.Opponent]) })
+	}
+	r.Crosstable = rows
 	if r.Players == nil {
 		r.Players = []*Player{}
 	}

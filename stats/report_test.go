@@ -126,7 +126,9 @@ func TestComputeByHand(t *testing.T) {
 
 // checkScoreEquations checks that at the ratings of r each player's expected
 // score against the opponents met equals the points scored.
-func checkScoreEquations(t *testing.T, r *Report) {
+func checkScoreEquations(t *testing.T, r *Report) { checkScoreEquationsTol(t, r, 0.01) }
+
+func checkScoreEquationsTol(t *testing.T, r *Report, tol float64) {
 	t.Helper()
 	elo := map[string]float64{}
 	for _, p := range r.Players {
@@ -146,7 +148,7 @@ func checkScoreEquations(t *testing.T, r *Report) {
 	}
 	for name := range act {
 		// Ratings are rounded to 0.1 Elo in the report.
-		if math.Abs(exp[name]-act[name]) > 0.01 {
+		if math.Abs(exp[name]-act[name]) > tol {
 			t.Errorf("%s: expected score %.4f at the fitted ratings; scored %.4f", name, exp[name], act[name])
 		}
 	}
