@@ -60,6 +60,12 @@ func (b *Batch) begin(ctx context.Context) error {
 		tx.Rollback()
 		return fmt.Errorf("begin batch: %w", err)
 	}
+	// Multi-row INSERTs journal the pages they touch in a statement
+	// journal, a temporary file by default: keep it in memory.
+	if _, err := tx.ExecContext(ctx, "PRAGMA temp_store = MEMORY"); err != nil {
+		tx.Rollback()
+		return fmt.Errorf("begin batch: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -65536"); err != nil {
 		tx.Rollback()
 		return fmt.Errorf("begin batch: %w", err)
