@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Formats lists the output formats, for flag help and checks.
@@ -162,6 +163,15 @@ func cleanText(s string) string {
 // WriteText writes r as plain text for a terminal.
 func (r *Report) WriteText(w io.Writer) error {
 	b := &strings.Builder{}
+	// Names are padded to one width so that they read left-aligned in the
+	// right-aligned tables.
+	nameWidth := len("Player")
+	for _, p := range r.Players {
+		nameWidth = max(nameWidth, utf8.RuneCountInString(cleanText(p.Name)))
+	}
+	pad := func(s string) string {
+		return s + strings.Repeat(" ", max(nameWidth-utf8.RuneCountInString(s), 0))
+	}
 	fmt.Fprintf(b, "%d games, %d finished, %d unfinished\n", r.Total, r.Finished, r.Unfinished)
 	for _, id := range r.GameIDs() {
 		gs := r.Games[id]
@@ -176,10 +186,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Players) > 0 {
 		fmt.Fprintf(b, "\nStandings (Elo: %s)\n", r.ratingNote())
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "Rank\tPlayer\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t\n")
+		fmt.Fprint(tw, "Rank\t"+pad("Player")+"\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t\n")
 		for _, p := range r.Players {
 			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
-				p.Rank, cleanText(p.Name), p.Games, p.Wins, p.Draws, p.Losses, fmtPoints(p.Points),
+				p.Rank, pad(cleanText(p.Name)), p.Games, p.Wins, p.Draws, p.Losses, fmtPoints(p.Points),
 				fmtPct(p.ScorePct), fmtOpt(p.WhiteScorePct, 2), fmtOpt(p.BlackScorePct, 2), fmtOpt(p.AvgPoints, 2),
 				fmtOpt(p.Elo, 1), fmtOpt(p.EloError, 1))
 		}
@@ -203,13 +213,13 @@ func (r *Report) WriteText(w io.Writer) error {
 	} else if len(r.Crosstable) > 0 {
 		fmt.Fprintf(b, "\nCrosstable (points/games against the player of each rank)\n")
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "#\tPlayer\t")
+		fmt.Fprint(tw, "#\t"+pad("Player")+"\t")
 		for i := range r.Players {
 			fmt.Fprintf(tw, "%d\t", i+1)
 		}
 		fmt.Fprint(tw, "\n")
 		for i, row := range r.Crosstable {
-			fmt.Fprintf(tw, "%d\t%s\t", i+1, cleanText(row.Player))
+			fmt.Fprintf(tw, "%d\t%s\t", i+1, pad(cleanText(row.Player)))
 			for _, c := range r.crossCells(row) {
 				fmt.Fprintf(tw, "%s\t", c)
 			}
@@ -228,13 +238,13 @@ func (r *Report) WriteText(w io.Writer) error {
 		if len(kinds) > 1 || kinds[0] != "normal" {
 			fmt.Fprintf(b, "\nGames per termination and player (lost in brackets)\n")
 			tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprint(tw, "Player\t")
+			fmt.Fprint(tw, pad("Player")+"\t")
 			for _, k := range kinds {
 				fmt.Fprintf(tw, "%s\t", cleanText(k))
 			}
 			fmt.Fprint(tw, "\n")
 			for _, p := range r.Players {
-				fmt.Fprintf(tw, "%s\t", cleanText(p.Name))
+				fmt.Fprintf(tw, "%s\t", pad(cleanText(p.Name)))
 				for _, k := range kinds {
 					fmt.Fprintf(tw, "%s\t", termCell(p.Terminations[k]))
 				}
