@@ -65,4 +65,7 @@ tail -n 1 "$work/import.err"
 v=$(cut -d' ' -f1 "$work/validate.time")
 i=$(cut -d' ' -f1 "$work/import.time")
 awk -v v="$v" -v i="$i" 'BEGIN { r = v / i; printf "import runs at %.2f of validate'"'"'s speed (target >= 0.5): %s\n", r, (r >= 0.5 ? "ok" : "SLOW") }'
+vc=$(cut -d' ' -f2 "$work/validate.time")
+ic=$(cut -d' ' -f2 "$work/import.time")
+awk -v v="$vc" -v i="$ic" 'BEGIN { printf "CPU: import %.3f s, validate %.3f s: import costs %.1f times the CPU\n", i, v, i / v }'
 echo "work directory: $work"
