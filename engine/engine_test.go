@@ -160,6 +160,7 @@ func TestBudget(t *testing.T) {
 		{"clock p2 short", Limits{Time: [2]time.Duration{60000 * ms, 100 * ms}}, false, 0, 40 * ms},
 		{"clock and inc", Limits{Time: [2]time.Duration{1000 * ms, 1000 * ms}, Inc: [2]time.Duration{100 * ms, 100 * ms}}, true, 50 * ms, 450 * ms},
 		{"infinite", Limits{Infinite: true, MoveTime: 5 * ms}, true, 0, 0},
+		{"only the other clock", Limits{Time: [2]time.Duration{0, 100 * ms}}, true, 0, 40 * ms},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soft, hard := budget(tc.lim, tc.p1)

@@ -61,12 +61,17 @@ func budget(lim Limits, p1 bool) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
 	}
-	if lim.clock() {
-		i := 1
-		if p1 {
-			i = 0
-		}
-		rem, inc := lim.Time[i], lim.Inc[i]
+	i := 1
+	if p1 {
+		i = 0
+	}
+	// The clock of the side to move counts; when only the other one is
+	// given, that one stands in for it.
+	rem, inc := lim.Time[i], lim.Inc[i]
+	if rem == 0 {
+		rem, inc = lim.Time[1-i], lim.Inc[1-i]
+	}
+	if rem > 0 {
 		// Keep a fifth of the clock (at most 100 ms) untouched for the
 		// round trip, then plan on 1/30 of the rest plus most of the
 		// increment.
@@ -158,7 +163,7 @@ func (s *searcher) run(pos rules.Position, history []rules.Position, rootMoves [
 			if res.Info.Mate != 0 && abs(res.Info.Mate) <= depth {
 				break // the end is found: deeper search changes nothing
 			}
-			if soft > 0 && lim.clock() && time.Since(start) > soft*6/10 {
+			if soft > 0 && lim.clock() && lim.MoveTime == 0 && time.Since(start) > soft*6/10 {
 				break
 			}
 		}
