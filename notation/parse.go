@@ -44,6 +44,7 @@ type parser struct {
 	line      int
 	lineStart int // index of the first byte of the current line
 	err       *Error
+	names     map[string]bool // tag names, once a game has many tags
 }
 
 func (p *parser) col(i int) int { return i - p.lineStart + 1 }
@@ -120,6 +121,30 @@ func (p *parser) skipComments() bool {
 	return true
 }
 
+// duplicate reports whether g has a tag name already: a scan for the few
+// tags of a normal game, a set for a hostile one with thousands.
+func (p *parser) duplicate(g *Game, name string) bool {
+	if len(g.Tags) < 32 {
+		for k := range g.Tags {
+			if g.Tags[k].Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	if p.names == nil {
+		p.names = make(map[string]bool, 2*len(g.Tags))
+		for _, t := range g.Tags {
+			p.names[t.Name] = true
+		}
+	}
+	if p.names[name] {
+		return true
+	}
+	p.names[name] = true
+	return false
+}
+
 // tag reads one tag pair at p.i (which holds '[').
 func (p *parser) tag(g *Game) bool {
 	line, col := p.line, p.col(p.i)
@@ -186,11 +211,9 @@ func (p *parser) tag(g *Game) bool {
 		return false
 	}
 	p.i++
-	for k := range g.Tags {
-		if g.Tags[k].Name == name {
-			p.fail(line, col, CodeBadTag, "duplicate tag %s", name)
-			return false
-		}
+	if p.duplicate(g, name) {
+		p.fail(line, col, CodeBadTag, "duplicate tag %s", shorten(name))
+		return false
 	}
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value, Line: line, Col: col})
 	return true
@@ -199,20 +222,40 @@ func (p *parser) tag(g *Game) bool {
 func (p *parser) movetext(g *Game) {
 	number, numLine, numCol := 0, 0, 0 // a pending move number
 	hasNumber := false
+	// Comments are joined per move (or, before the first move, for the
+	// game); a builder keeps a long run of them linear.
+	owner := -1 // len(g.Moves) when the pending comments were read; -1: none
+	first := ""
+	var more strings.Builder
+	flush := func() {
+		if owner < 0 {
+			return
+		}
+		text := first
+		if more.Len() > 0 {
+			text = first + more.String()
+			more.Reset()
+		}
+		if owner == 0 {
+			g.Comment = text
+		} else {
+			g.Moves[owner-1].Comment = text
+		}
+		owner, first = -1, ""
+	}
+	defer flush()
 	lastComment := func(text string) {
 		text = strings.TrimSpace(text)
 		if text == "" {
 			return
 		}
-		dst := &g.Comment
-		if n := len(g.Moves); n > 0 {
-			dst = &g.Moves[n-1].Comment
+		if owner != len(g.Moves) {
+			flush()
+			owner, first = len(g.Moves), text
+			return
 		}
-		if *dst == "" {
-			*dst = text
-		} else {
-			*dst += " " + text
-		}
+		more.WriteByte(' ')
+		more.WriteString(text)
 	}
 	for {
 		p.space()
@@ -331,6 +374,7 @@ func (p *parser) movetext(g *Game) {
 			}
 			hasNumber = false
 		}
+		flush()
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
 	}
 	if hasNumber && g.Result != "" {
@@ -343,6 +387,12 @@ func (p *parser) movetext(g *Game) {
 		g.ResultLine, g.ResultCol = p.line, p.col(p.i)
 		p.fail(p.line, p.col(p.i), CodeSyntax, "missing result at the end of the game (want 1-0, 0-1, 1/2-1/2 or *)")
 		return
+	}
+	for _, t := range g.Tags {
+		if t.Name == "Result" && !IsResult(t.Value) {
+			p.fail(t.Line, t.Col, CodeBadTag, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", shorten(t.Value))
+			return
+		}
 	}
 	if r, ok := g.Tag("Result"); ok && r != g.Result {
 		p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(r))

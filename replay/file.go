@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"context"
 	"sync"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -15,11 +16,19 @@ const blockSize = 32
 // call to fn (File reuses its memory for later games); fn must copy what it
 // keeps, for instance Record.String().
 func File(name string, data []byte, jobs int, fn func(Report)) error {
+	return FileContext(context.Background(), name, data, jobs, fn)
+}
+
+// FileContext is File stopping early, with ctx.Err(), once ctx is done.
+func FileContext(ctx context.Context, name string, data []byte, jobs int, fn func(Report)) error {
 	src := string(data)
 	chunks := notation.Split(data)
 	if jobs <= 1 || len(chunks) <= blockSize {
 		var g notation.Game
 		for i, ch := range chunks {
+			if i%blockSize == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
 			notation.ParseGameInto(&g, name, src, ch, i+1)
 			fn(Game(name, &g))
 		}
@@ -56,25 +65,39 @@ func File(name string, data []byte, jobs int, fn func(Report)) error {
 			}
 		}()
 	}
+	stop := make(chan struct{})
 	go func() {
+		defer close(order)
+		defer close(work)
 		for b := range blocks {
+			select {
+			case <-stop:
+				return
+			default:
+			}
 			bl := pool.Get().(*block)
 			bl.done = make(chan struct{})
 			blocks[b] = bl
 			order <- bl // waits while jobs*4 blocks are in flight
 			work <- b
 		}
-		close(work)
-		close(order)
 	}()
+	var err error
 	for bl := range order {
 		<-bl.done
-		for i := 0; i < bl.n; i++ {
+		if err == nil {
+			if err = ctx.Err(); err != nil {
+				close(stop) // the feeder ends; the blocks in flight drain
+			}
+		}
+		for i := 0; i < bl.n && err == nil; i++ {
 			fn(bl.reports[i])
+		}
+		for i := range bl.reports {
 			bl.reports[i] = Report{}
 		}
 		pool.Put(bl)
 	}
 	wg.Wait()
-	return nil
+	return err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -109,6 +110,9 @@ func replay(file string, g *notation.Game, stopAt int) (Report, state) {
 	// The game.
 	gameTag, line, col, ok := tag(g, "Game")
 	game, err := games.Lookup(gameTag)
+	if err != nil {
+		err = fmt.Errorf("unknown game %q (known: %s)", shorten(gameTag), games.IDs())
+	}
 	if ok && err == nil {
 		st.game = game
 		r.Game = game.ID()
@@ -127,17 +131,17 @@ func replay(file string, g *notation.Game, stopAt int) (Report, state) {
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))
 		if !known(t) {
-			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", v, strings.Join(Terminations, ", "))
+			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", shorten(v), strings.Join(Terminations, ", "))
 		}
 		r.Termination = t
 	}
 	if v, line, col, ok := tag(g, "Date"); ok && !validDate(v) {
-		return fail(CodeBadTag, line, col, "Date %q is not YYYY.MM.DD (use ?? for unknown parts)", v)
+		return fail(CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", shorten(v))
 	}
 	declared, _ := rules.ParseResult(g.Result)
 	if v, line, col, ok := tag(g, "Result"); ok {
 		if _, ok := rules.ParseResult(v); !ok {
-			return fail(CodeBadTag, line, col, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", v)
+			return fail(CodeBadTag, line, col, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", shorten(v))
 		}
 	}
 	// The start.
@@ -198,7 +202,7 @@ func replay(file string, g *notation.Game, stopAt int) (Report, state) {
 	if v, line, col, ok := tag(g, "Score"); ok && r.Score != nil && stopAt < 0 {
 		want, ok := parseScore(v)
 		if !ok {
-			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", v)
+			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", shorten(v))
 		}
 		if want != *r.Score {
 			return fail(CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
@@ -237,18 +241,30 @@ func known(t string) bool {
 	return false
 }
 
-// validDate accepts YYYY.MM.DD where any part may be question marks.
+// validDate accepts YYYY.MM.DD where any part may be question marks; the
+// known parts must make a possible date.
 func validDate(s string) bool {
 	if len(s) != 10 || s[4] != '.' || s[7] != '.' {
 		return false
 	}
-	for _, part := range []string{s[0:4], s[5:7], s[8:10]} {
+	num := func(part string) (int, bool) {
 		if strings.Trim(part, "?") == "" {
-			continue
+			return 0, true // unknown
 		}
-		if _, err := strconv.Atoi(part); err != nil {
-			return false
+		n, err := strconv.Atoi(part)
+		return n, err == nil && n >= 0
+	}
+	y, ok1 := num(s[0:4])
+	m, ok2 := num(s[5:7])
+	d, ok3 := num(s[8:10])
+	if !ok1 || !ok2 || !ok3 || m > 12 || d > 31 || (s[5] != '?' && m == 0) || (s[8] != '?' && d == 0) {
+		return false
+	}
+	if m > 0 && d > 0 {
+		if y == 0 {
+			y = 2000 // unknown year: allow 29 February
 		}
+		return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Day() == d
 	}
 	return true
 }

@@ -52,7 +52,9 @@ func TestGameVerdicts(t *testing.T) {
 		{name: "unknown termination", src: loaTags + "[Termination \"bored\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "unknown Termination"},
 		{name: "bad date", src: loaTags + "[Date \"2026-11-30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
 		{name: "date with unknown parts", src: loaTags + "[Date \"2026.??.??\"]\n\n*"},
-		{name: "bad result tag", src: loaTags + "[Result \"2-0\"]\n\n*", code: CodeResultMismatch, line: 6, col: 1},
+		{name: "bad result tag", src: loaTags + "[Result \"2-0\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "none of"},
+		{name: "impossible date", src: loaTags + "[Date \"2026.02.30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
+		{name: "leap day", src: loaTags + "[Date \"2024.02.29\"]\n\n*"},
 		{name: "bad FEN", src: loaTags + "[SetUp \"1\"]\n[FEN \"8/8 b\"]\n\n*", code: CodeBadTag, line: 5, col: 1},
 		{name: "decided start from FEN, moves after the end", src: loaTags + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1. a1-b1 *", code: CodeIllegalMove, line: 7, col: 4, ply: 1, msg: "over"},
 	}

@@ -100,7 +100,7 @@ func importCommand(e *env) *cli.Command {
 			// and storing overlap.
 			ins := startInserter(ctx, db)
 			for _, f := range files {
-				err := replay.File(f.name, f.data, jobs, func(r replay.Report) {
+				err := replay.FileContext(c.Context, f.name, f.data, jobs, func(r replay.Report) {
 					total++
 					if fail != nil {
 						return

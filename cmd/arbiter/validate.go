@@ -46,7 +46,7 @@ func validateCommand(e *env) *cli.Command {
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
 			for _, f := range files {
-				err := replay.File(f.name, f.data, jobs, func(r replay.Report) {
+				err := replay.FileContext(c.Context, f.name, f.data, jobs, func(r replay.Report) {
 					total++
 					if !r.Valid {
 						invalid++
