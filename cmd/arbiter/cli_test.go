@@ -810,3 +810,86 @@ func TestMainProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateInterrupted: once the context is cancelled (Ctrl-C), validate
+// stops and exits 130 without claiming to have checked everything.
+func TestValidateInterrupted(t *testing.T) {
+	path := write(t, "many.agn", strings.Repeat(validLOA, 2000))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"arbiter", "validate", "--jobs", "1", path}, strings.NewReader(""), &out, &errb)
+	if code != exitInterrupted {
+		t.Fatalf("validate with a cancelled context: exit %d; want %d", code, exitInterrupted)
+	}
+	if strings.Contains(out.String(), "games,") {
+		knownBug(t, "validate.go: validate ignores the context: after Ctrl-C it replays the whole file, prints the full summary %q, then exits 130",
+			strings.TrimSpace(out.String()))
+	}
+}
+
+// TestValidateVerdicts checks the code the JSON output gives for small
+// records, one table per game (add Knight Fight and Tank Battle cases here
+// when they land).
+func TestValidateVerdicts(t *testing.T) {
+	type verdict struct {
+		name      string
+		record    string
+		code      string // "" for a valid game
+		result    string // the result the replay establishes, checked when set
+		knownBugs string
+	}
+	const loa = "[Game \"Lines of Action\"]\n"
+	tests := map[string][]verdict{
+		"lines-of-action": {
+			{name: "engine form and any case", record: loa + "\n1. C8C6 a2-C2 *", result: "*"},
+			{name: "pass with moves left", record: loa + "\n1. c8-c6 a2-c2 pass *", code: "illegal-move"},
+			{name: "capture written with -", record: loa + "\n1. c8-c6 a2-c2 2. b1-b3 h4-f2 3. f1-h3 *", code: "notation"},
+			{name: "resignation", record: loa + "[Termination \"resignation\"]\n[Result \"1-0\"]\n\n1. c8-c6 1-0", result: "1-0"},
+			{name: "unknown termination", record: loa + "[Termination \"bored\"]\n\n*", code: "bad-tag"},
+			{name: "bad Date", record: loa + "[Date \"2026-11-30\"]\n\n*", code: "bad-tag"},
+			{name: "impossible Date", record: loa + "[Date \"2026.13.45\"]\n\n*", code: "bad-tag",
+				knownBugs: "replay.go validDate: accepts month 13, day 45"},
+			{name: "bad Result tag", record: loa + "[Result \"2-0\"]\n\n*", code: "bad-tag",
+				knownBugs: "notation/parse.go: [Result \"2-0\"] gives result-mismatch at the result token, not bad-tag at the tag"},
+			{name: "result token against the tag", record: loa + "[Result \"1-0\"]\n\n1. c8-c6 0-1", code: "result-mismatch"},
+			{name: "duplicate tag", record: loa + "[White \"a\"]\n[White \"b\"]\n\n*", code: "bad-tag"},
+			{name: "won from a FEN", record: loa + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n0-1", result: "0-1"},
+			{name: "FEN ignored with SetUp 0", record: loa + "[SetUp \"0\"]\n[FEN \"nonsense\"]\n\n1. c8-c6 *", result: "*"},
+			{name: "dangling wrong move number", record: loa + "\n1. c8-c6 a2-c2 9. *", code: "move-number",
+				knownBugs: "notation/parse.go: a move number with no move after it is never checked"},
+		},
+	}
+	for _, game := range games.All {
+		if _, ok := tests[game.ID()]; !ok {
+			t.Logf("no verdict cases for %s yet: add a table", game.ID())
+		}
+	}
+	for id, cases := range tests {
+		for _, tt := range cases {
+			t.Run(id+"/"+tt.name, func(t *testing.T) {
+				r := arbiter(t, tt.record+"\n", "validate", "--json", "-")
+				gs, _ := checkJSON(t, r.stdout)
+				if len(gs) != 1 {
+					t.Fatalf("%d games; want 1\n%v", len(gs), r)
+				}
+				g := gs[0]
+				code := ""
+				if g.Error != nil {
+					code = g.Error.Code
+				}
+				if code != tt.code || tt.result != "" && g.Result != tt.result {
+					msg := fmt.Sprintf("%q: code %q, result %q; want code %q, result %q\n%s", tt.record, code, g.Result, tt.code, tt.result, r.stdout)
+					if tt.knownBugs != "" {
+						knownBug(t, "%s: %s", tt.knownBugs, msg)
+						return
+					}
+					t.Error(msg)
+				}
+				if want := map[bool]int{true: 0, false: 1}[tt.code == ""]; r.code != want {
+					t.Errorf("exit %d; want %d", r.code, want)
+				}
+			})
+		}
+	}
+}
