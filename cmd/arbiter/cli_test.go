@@ -893,3 +893,34 @@ func TestValidateVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateRealCorpus validates the real Lines of Action games: every
+// game replays, and the only complaints are the 4,397 decisive results the
+// corpus writes with the opposite colour convention (see its README).
+func TestValidateRealCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/loa-real/*.agn")
+	if len(files) == 0 {
+		t.Skip("no real corpus")
+	}
+	args := append([]string{"validate", "--json", "--jobs", "1"}, files...)
+	one := arbiter(t, "", args...)
+	args[3] = "2"
+	two := arbiter(t, "", args...)
+	if one.stdout != two.stdout || one.code != two.code {
+		t.Errorf("validate --jobs 2 differs from --jobs 1 on the real corpus")
+	}
+	gs, _ := checkJSON(t, one.stdout)
+	invalid := 0
+	for _, g := range gs {
+		if g.Valid {
+			continue
+		}
+		invalid++
+		if g.Error.Code != "result-mismatch" {
+			t.Errorf("%s game %d: %+v; want only result-mismatch errors", g.File, g.Index, *g.Error)
+		}
+	}
+	if len(gs) != 4795 || invalid != 4397 {
+		t.Errorf("%d games, %d invalid; want 4795 games, 4397 invalid (result-mismatch)", len(gs), invalid)
+	}
+}
