@@ -924,3 +924,108 @@ func TestValidateRealCorpus(t *testing.T) {
 		t.Errorf("%d games, %d invalid; want 4795 games, 4397 invalid (result-mismatch)", len(gs), invalid)
 	}
 }
+
+// TestValidateSampleMutations spoils each game of every testdata/samples
+// file in a few ways that need no knowledge of its rules, and checks the
+// error code validate gives each copy, for every game with samples.
+func TestValidateSampleMutations(t *testing.T) {
+	type mutation struct {
+		name  string
+		code  string // "" for valid
+		apply func(g *notation.Game) bool
+	}
+	mutations := []mutation{
+		{name: "as recorded", apply: func(*notation.Game) bool { return true }},
+		{name: "printed canonically", apply: func(*notation.Game) bool { return true }},
+		{name: "unknown game", code: "unknown-game", apply: func(g *notation.Game) bool { g.SetTag("Game", "Halma"); return true }},
+		{name: "unreadable last move", code: "notation", apply: func(g *notation.Game) bool {
+			if len(g.Moves) == 0 {
+				return false
+			}
+			g.Moves[len(g.Moves)-1].Text = "zz99"
+			return true
+		}},
+		{name: "a move repeated at once", code: "illegal-move", apply: func(g *notation.Game) bool {
+			if len(g.Moves) < 2 || g.Moves[0].Text == "pass" {
+				return false
+			}
+			g.Moves = append([]notation.Move{g.Moves[0], g.Moves[0]}, g.Moves[1:]...)
+			g.Result, _ = g.Tag("Result")
+			return true
+		}},
+		{name: "wrong Score", code: "score-mismatch", apply: func(g *notation.Game) bool {
+			if _, ok := g.Tag("Score"); !ok {
+				return false
+			}
+			g.SetTag("Score", "12345-0")
+			return true
+		}},
+		{name: "unreadable Score", code: "bad-tag", apply: func(g *notation.Game) bool {
+			if _, ok := g.Tag("Score"); !ok {
+				return false
+			}
+			g.SetTag("Score", "lots")
+			return true
+		}},
+		{name: "bad start tag", code: "bad-tag", apply: func(g *notation.Game) bool {
+			for _, name := range []string{"Board", "Layout", "FEN"} {
+				if _, ok := g.Tag(name); ok {
+					g.SetTag(name, "x")
+					return true
+				}
+			}
+			return false
+		}},
+	}
+	paths, _ := filepath.Glob("../../testdata/samples/*.agn")
+	for _, path := range paths {
+		id := strings.TrimSuffix(filepath.Base(path), ".agn")
+		t.Run(id, func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs, err := notation.Parse(path, data)
+			if err != nil {
+				t.Fatalf("sample does not parse: %v", err)
+			}
+			var b strings.Builder
+			var want []string
+			for i, g := range gs {
+				for _, m := range mutations {
+					if m.name == "as recorded" {
+						ch := notation.Split(data)[i]
+						b.WriteString(string(data[ch.Start:ch.End]) + "\n\n")
+						want = append(want, fmt.Sprintf("game %d %s: %q", i+1, m.name, m.code))
+						continue
+					}
+					c, _ := notation.Parse(path, []byte(g.String()))
+					if len(c) != 1 || !m.apply(c[0]) {
+						continue
+					}
+					b.WriteString(c[0].String())
+					want = append(want, fmt.Sprintf("game %d %s: %q", i+1, m.name, m.code))
+				}
+			}
+			r := arbiter(t, b.String(), "validate", "--json", "-")
+			t.Logf("%d records from %d games", len(want), len(gs))
+			out, _ := checkJSON(t, r.stdout)
+			if len(out) != len(want) {
+				t.Fatalf("%d reports for %d records\n%s", len(out), len(want), clip(r.stdout))
+			}
+			for i, g := range out {
+				code := ""
+				if g.Error != nil {
+					code = g.Error.Code
+				}
+				w := want[i]
+				if got := w[:strings.LastIndex(w, ":")] + fmt.Sprintf(": %q", code); got != w {
+					t.Errorf("%s; got %q: %+v", w, code, g.Error)
+				}
+				if g.Valid && g.Game != id {
+					t.Errorf("%s: game %q; want %q", w, g.Game, id)
+				}
+			}
+		})
+	}
+}
