@@ -757,11 +757,17 @@ func TestHelp(t *testing.T) {
 		{[]string{"validate", "--help"}, []string{"--json", "--jobs", "FILE", "exit", "file:line:col"}},
 		{[]string{"show", "--help"}, []string{"--game", "--ply", "FILE"}},
 		{[]string{"perft", "--help"}, []string{"--game", "--fen", "DEPTH"}},
+		{[]string{"help"}, []string{"validate", "show", "perft"}},
+		{[]string{"help", "validate"}, []string{"--json", "--jobs"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			r := arbiter(t, "", tt.args...)
 			if r.code != 0 {
+				if tt.args[0] == "help" {
+					knownBug(t, "app.go: `arbiter %s` exits %d with %q (the help command is hidden and gone, but run lets \"help\" through)",
+						strings.Join(tt.args, " "), r.code, strings.TrimSpace(r.stderr))
+				}
 				t.Fatalf("arbiter %q: %v; want exit 0", tt.args, r)
 			}
 			for _, w := range tt.want {
@@ -1027,5 +1033,14 @@ func TestValidateSampleMutations(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestValidateJSONPlain: file names and messages are written as they are,
+// without HTML escapes (a reader of JSON Lines with grep expects <stdin>).
+func TestValidateJSONPlain(t *testing.T) {
+	r := arbiter(t, validLOA, "validate", "--json", "-")
+	if !strings.Contains(r.stdout, `"file":"<stdin>"`) {
+		knownBug(t, "validate.go: json.Encoder escapes HTML (SetEscapeHTML(false) missing): %s", strings.TrimSpace(r.stdout))
 	}
 }
