@@ -1049,3 +1049,47 @@ func TestValidateJSONPlain(t *testing.T) {
 		knownBug(t, "validate.go: json.Encoder escapes HTML (SetEscapeHTML(false) missing): %s", strings.TrimSpace(r.stdout))
 	}
 }
+
+// TestValidateNoQuadratic: inputs under a megabyte must not take seconds.
+// Linear work on these takes milliseconds; the limit leaves room for a
+// loaded machine.
+func TestValidateNoQuadratic(t *testing.T) {
+	var tags, comments strings.Builder
+	for i := 0; i < 30000; i++ {
+		fmt.Fprintf(&tags, "[T%d \"v\"]\n", i)
+	}
+	tags.WriteString(validLOA)
+	comments.WriteString("[Game \"Lines of Action\"]\n\n1. c8-c6 ")
+	for i := 0; i < 60000; i++ {
+		comments.WriteString("{c} ")
+	}
+	comments.WriteString("*\n")
+	tests := []struct {
+		name, data, knownBugs string
+	}{
+		{name: "30,000 tags", data: tags.String(),
+			knownBugs: "notation/parse.go tag(): the duplicate check scans all earlier tags (quadratic: 100,000 tags, 800 KB, take 20 s)"},
+		{name: "60,000 comments after a move", data: comments.String(),
+			knownBugs: "notation/parse.go movetext lastComment: comments are joined with += (quadratic: 200,000 comments, 800 KB, take 19 s)"},
+		{name: "30,000 games", data: strings.Repeat(validLOA, 30000)},
+		{name: "60,000 NAGs", data: "[Game \"Lines of Action\"]\n\n1. c8-c6 " + strings.Repeat("$1 ", 60000) + "*\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := write(t, "big.agn", tt.data)
+			start := time.Now()
+			r := arbiter(t, "", "validate", "--jobs", "1", path)
+			el := time.Since(start)
+			if r.code > 1 {
+				t.Fatalf("validate: %v", r)
+			}
+			if el > time.Second {
+				if tt.knownBugs != "" {
+					knownBug(t, "%s: %d bytes took %v", tt.knownBugs, len(tt.data), el)
+					return
+				}
+				t.Errorf("validate took %v on %d bytes", el, len(tt.data))
+			}
+		})
+	}
+}
