@@ -1101,3 +1101,51 @@ func TestValidateNoQuadratic(t *testing.T) {
 		})
 	}
 }
+
+// TestShowFENRoundTrip: the FEN that show prints after ply K, given back as
+// the start of the rest of the game, must replay to the same verdict, for
+// every game with samples.
+func TestShowFENRoundTrip(t *testing.T) {
+	paths, _ := filepath.Glob("../../testdata/samples/*.agn")
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs, err := notation.Parse(path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for i, g := range gs {
+				for k := 0; k <= len(g.Moves); k += 3 {
+					r := arbiter(t, "", "show", path, "--game", strconv.Itoa(i+1), "--ply", strconv.Itoa(k))
+					_, fen, ok := strings.Cut(r.stdout, "\nFEN: ")
+					fen, _, _ = strings.Cut(fen, "\n")
+					if r.code != 0 || !ok || fen == "" {
+						t.Fatalf("show game %d ply %d: %v; want a FEN line", i+1, k, r)
+					}
+					var b strings.Builder
+					for _, tag := range g.Tags {
+						if tag.Name != "SetUp" && tag.Name != "FEN" {
+							fmt.Fprintf(&b, "[%s %q]\n", tag.Name, tag.Value)
+						}
+					}
+					fmt.Fprintf(&b, "[SetUp \"1\"]\n[FEN %q]\n\n", fen)
+					for _, m := range g.Moves[k:] {
+						b.WriteString(m.Text + " ")
+					}
+					b.WriteString(g.Result + "\n")
+					v := arbiter(t, b.String(), "validate", "--json", "-")
+					out, _ := checkJSON(t, v.stdout)
+					if v.code != 0 || len(out) != 1 || !out[0].Valid {
+						t.Errorf("game %d from the FEN after ply %d does not replay:\n%s\n%v", i+1, k, b.String(), v)
+					}
+					checked++
+				}
+			}
+			t.Logf("%d positions", checked)
+		})
+	}
+}
