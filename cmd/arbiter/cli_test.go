@@ -55,8 +55,8 @@ func clip(s string) string {
 	return s
 }
 
-// arbiter runs arbiter in-process with args (without the program name).
-func arbiter(t *testing.T, stdin string, args ...string) result {
+// runCLI runs arbiter in-process with args (without the program name).
+func runCLI(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), append([]string{"arbiter"}, args...), strings.NewReader(stdin), &out, &errb)
@@ -303,7 +303,7 @@ func TestValidateExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := arbiter(t, tt.stdin, tt.args...)
+			r := runCLI(t, tt.stdin, tt.args...)
 			fail := func(format string, args ...any) {
 				t.Helper()
 				if tt.knownBugs != "" {
@@ -337,12 +337,12 @@ func TestValidateExitCodes(t *testing.T) {
 // TestValidateGolden checks the text and JSON outputs for one game per
 // error code against golden files.
 func TestValidateGolden(t *testing.T) {
-	text := arbiter(t, "", "validate", "--jobs", "1", codesFile)
+	text := runCLI(t, "", "validate", "--jobs", "1", codesFile)
 	if text.code != 1 || text.stderr != "" {
 		t.Fatalf("validate %s: %v; want exit 1 and nothing on stderr", codesFile, text)
 	}
 	golden(t, "codes.txt.golden", text.stdout)
-	js := arbiter(t, "", "validate", "--json", "--jobs", "1", codesFile)
+	js := runCLI(t, "", "validate", "--json", "--jobs", "1", codesFile)
 	if js.code != 1 {
 		t.Fatalf("validate --json %s: %v; want exit 1", codesFile, js)
 	}
@@ -352,8 +352,8 @@ func TestValidateGolden(t *testing.T) {
 // TestValidateCodes checks that the fixture gives every error code LOA
 // records can give, and that the text and JSON outputs agree game by game.
 func TestValidateCodes(t *testing.T) {
-	text := arbiter(t, "", "validate", codesFile)
-	js := arbiter(t, "", "validate", "--json", codesFile)
+	text := runCLI(t, "", "validate", codesFile)
+	js := runCLI(t, "", "validate", "--json", codesFile)
 	total, valid, invalid, lines := checkText(t, text.stdout)
 	games, missingMove := checkJSON(t, js.stdout)
 	if len(games) != total {
@@ -403,7 +403,7 @@ func TestValidateCodes(t *testing.T) {
 // TestValidateJSONMoveNumberGame checks that a game whose only fault is a
 // move number still names its game.
 func TestValidateJSONMoveNumberGame(t *testing.T) {
-	r := arbiter(t, "[Game \"Lines of Action\"]\n\n1. c8-c6 a2-c2 3. b1-b3 *\n", "validate", "--json", "-")
+	r := runCLI(t, "[Game \"Lines of Action\"]\n\n1. c8-c6 a2-c2 3. b1-b3 *\n", "validate", "--json", "-")
 	gs, _ := checkJSON(t, r.stdout)
 	if len(gs) != 1 || gs[0].Error == nil || gs[0].Error.Code != "move-number" {
 		t.Fatalf("got %v; want one move-number error", r)
@@ -416,7 +416,7 @@ func TestValidateJSONMoveNumberGame(t *testing.T) {
 func TestValidateSeveralFiles(t *testing.T) {
 	a := write(t, "a.agn", validLOA+badLOA)
 	b := write(t, "b.agn", badLOA+validLOA+validLOA)
-	r := arbiter(t, validLOA, "validate", a, "-", b)
+	r := runCLI(t, validLOA, "validate", a, "-", b)
 	if r.code != 1 {
 		t.Fatalf("validate a - b: %v; want exit 1", r)
 	}
@@ -428,7 +428,7 @@ func TestValidateSeveralFiles(t *testing.T) {
 		t.Errorf("error lines name %s game %s and %s game %s; want %s game 2 and %s game 1",
 			lines[0][1], lines[0][4], lines[1][1], lines[1][4], a, b)
 	}
-	js := arbiter(t, validLOA, "validate", "--json", a, "-", b)
+	js := runCLI(t, validLOA, "validate", "--json", a, "-", b)
 	gs, _ := checkJSON(t, js.stdout)
 	var got []string
 	for _, g := range gs {
@@ -439,9 +439,9 @@ func TestValidateSeveralFiles(t *testing.T) {
 	}
 }
 
-// randomRecords writes n random but legal games of game (a few of them
+// randomGames writes n random but legal games of game (a few of them
 // spoilt), as bench/gen does.
-func randomRecords(t *testing.T, game rules.Game, n, maxPlies int, seed uint64) string {
+func randomGames(t *testing.T, game rules.Game, n, maxPlies int, seed uint64) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var b strings.Builder
@@ -494,15 +494,15 @@ func randomRecords(t *testing.T, game rules.Game, n, maxPlies int, seed uint64) 
 func TestValidateJobs(t *testing.T) {
 	for _, game := range games.All {
 		t.Run(game.ID(), func(t *testing.T) {
-			path := write(t, "gen.agn", randomRecords(t, game, 400, 120, 1))
+			path := write(t, "gen.agn", randomGames(t, game, 400, 120, 1))
 			for _, format := range [][]string{nil, {"--json"}} {
 				args := append([]string{"validate"}, format...)
-				one := arbiter(t, "", append(args, "--jobs", "1", path)...)
+				one := runCLI(t, "", append(args, "--jobs", "1", path)...)
 				if one.code != 1 {
 					t.Fatalf("validate %q --jobs 1: exit %d; want 1 (some games are spoilt)\n%s", format, one.code, clip(one.stderr))
 				}
 				for _, jobs := range []string{"2", "3"} {
-					par := arbiter(t, "", append(args, "--jobs", jobs, path)...)
+					par := runCLI(t, "", append(args, "--jobs", jobs, path)...)
 					if par.code != one.code || par.stdout != one.stdout || par.stderr != one.stderr {
 						t.Errorf("validate %q --jobs %s differs from --jobs 1:\n%v\nwant:\n%v", format, jobs, par, one)
 					}
@@ -586,8 +586,8 @@ func TestValidateHostile(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := write(t, "hostile.agn", tt.data)
 			start := time.Now()
-			text := arbiter(t, "", "validate", "--jobs", "2", path)
-			js := arbiter(t, "", "validate", "--json", "--jobs", "1", path)
+			text := runCLI(t, "", "validate", "--jobs", "2", path)
+			js := runCLI(t, "", "validate", "--json", "--jobs", "1", path)
 			if el := time.Since(start); el > 10*time.Second {
 				t.Errorf("validate took %v on %d bytes", el, len(tt.data))
 			}
@@ -669,7 +669,7 @@ func TestShow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := arbiter(t, tt.stdin, tt.args...)
+			r := runCLI(t, tt.stdin, tt.args...)
 			if r.code != tt.code {
 				t.Fatalf("arbiter %q: %v\nwant exit %d", tt.args, r, tt.code)
 			}
@@ -693,7 +693,7 @@ func TestShow(t *testing.T) {
 }
 
 func TestShowGolden(t *testing.T) {
-	r := arbiter(t, "", "show", codesFile, "--game", "1", "--ply", "3")
+	r := runCLI(t, "", "show", codesFile, "--game", "1", "--ply", "3")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("show: %v", r)
 	}
@@ -704,7 +704,7 @@ func TestShowGolden(t *testing.T) {
 // final position still has a board to show; the fault goes to stderr.
 func TestShowResultMismatch(t *testing.T) {
 	for _, game := range []string{"7", "11"} {
-		r := arbiter(t, "", "show", codesFile, "--game", game)
+		r := runCLI(t, "", "show", codesFile, "--game", game)
 		if r.code != 0 {
 			knownBug(t, "show.go: show refuses to draw the board of a game whose only fault is its declared result: %v", r)
 		}
@@ -740,7 +740,7 @@ func TestPerft(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := arbiter(t, "", tt.args...)
+			r := runCLI(t, "", tt.args...)
 			if r.code != tt.code || r.stdout != tt.stdout {
 				t.Errorf("arbiter %q: %v\nwant exit %d, stdout %q", tt.args, r, tt.code, tt.stdout)
 			}
@@ -772,7 +772,7 @@ func TestHelp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			r := arbiter(t, "", tt.args...)
+			r := runCLI(t, "", tt.args...)
 			if r.code != 0 {
 				if tt.args[0] == "help" {
 					knownBug(t, "app.go: `arbiter %s` exits %d with %q (the help command is hidden and gone, but run lets \"help\" through)",
@@ -884,7 +884,7 @@ func TestValidateVerdicts(t *testing.T) {
 	for id, cases := range tests {
 		for _, tt := range cases {
 			t.Run(id+"/"+tt.name, func(t *testing.T) {
-				r := arbiter(t, tt.record+"\n", "validate", "--json", "-")
+				r := runCLI(t, tt.record+"\n", "validate", "--json", "-")
 				gs, _ := checkJSON(t, r.stdout)
 				if len(gs) != 1 {
 					t.Fatalf("%d games; want 1\n%v", len(gs), r)
@@ -919,9 +919,9 @@ func TestValidateRealCorpus(t *testing.T) {
 		t.Skip("no real corpus")
 	}
 	args := append([]string{"validate", "--json", "--jobs", "1"}, files...)
-	one := arbiter(t, "", args...)
+	one := runCLI(t, "", args...)
 	args[3] = "2"
-	two := arbiter(t, "", args...)
+	two := runCLI(t, "", args...)
 	if one.stdout != two.stdout || one.code != two.code {
 		t.Errorf("validate --jobs 2 differs from --jobs 1 on the real corpus")
 	}
@@ -1023,7 +1023,7 @@ func TestValidateSampleMutations(t *testing.T) {
 					want = append(want, fmt.Sprintf("game %d %s: %q", i+1, m.name, m.code))
 				}
 			}
-			r := arbiter(t, b.String(), "validate", "--json", "-")
+			r := runCLI(t, b.String(), "validate", "--json", "-")
 			t.Logf("%d records from %d games", len(want), len(gs))
 			out, _ := checkJSON(t, r.stdout)
 			if len(out) != len(want) {
@@ -1049,7 +1049,7 @@ func TestValidateSampleMutations(t *testing.T) {
 // TestValidateJSONPlain: file names and messages are written as they are,
 // without HTML escapes (a reader of JSON Lines with grep expects <stdin>).
 func TestValidateJSONPlain(t *testing.T) {
-	r := arbiter(t, validLOA, "validate", "--json", "-")
+	r := runCLI(t, validLOA, "validate", "--json", "-")
 	if !strings.Contains(r.stdout, `"file":"<stdin>"`) {
 		knownBug(t, "validate.go: json.Encoder escapes HTML (SetEscapeHTML(false) missing): %s", strings.TrimSpace(r.stdout))
 	}
@@ -1083,7 +1083,7 @@ func TestValidateNoQuadratic(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := write(t, "big.agn", tt.data)
 			start := time.Now()
-			r := arbiter(t, "", "validate", "--jobs", "1", path)
+			r := runCLI(t, "", "validate", "--jobs", "1", path)
 			el := time.Since(start)
 			if r.code > 1 {
 				t.Fatalf("validate: %v", r)
@@ -1117,7 +1117,7 @@ func TestShowFENRoundTrip(t *testing.T) {
 			checked := 0
 			for i, g := range gs {
 				for k := 0; k <= len(g.Moves); k += 3 {
-					r := arbiter(t, "", "show", path, "--game", strconv.Itoa(i+1), "--ply", strconv.Itoa(k))
+					r := runCLI(t, "", "show", path, "--game", strconv.Itoa(i+1), "--ply", strconv.Itoa(k))
 					_, fen, ok := strings.Cut(r.stdout, "\nFEN: ")
 					fen, _, _ = strings.Cut(fen, "\n")
 					if r.code != 0 || !ok || fen == "" {
@@ -1134,7 +1134,7 @@ func TestShowFENRoundTrip(t *testing.T) {
 						b.WriteString(m.Text + " ")
 					}
 					b.WriteString(g.Result + "\n")
-					v := arbiter(t, b.String(), "validate", "--json", "-")
+					v := runCLI(t, b.String(), "validate", "--json", "-")
 					out, _ := checkJSON(t, v.stdout)
 					if v.code != 0 || len(out) != 1 || !out[0].Valid {
 						t.Errorf("game %d from the FEN after ply %d does not replay:\n%s\n%v", i+1, k, b.String(), v)
