@@ -101,6 +101,7 @@ best_of_loop() {
 # time of RUNS runs, and the mean CPU time (hyperfine gives no minimum).
 best_of_hyperfine() {
 	local f=$1 csv=$BENCH_DIR/hyperfine.csv
+	rm -f "$csv" # so that a failed run cannot leave the last file's figures
 	hyperfine -N --style none --warmup 1 --runs "$RUNS" -i --export-csv "$csv" \
 		"wc -w $f" "$arbiter validate --jobs 1 $f" "$arbiter validate --jobs 2 $f" >/dev/null 2>&1
 	# columns: command,mean,stddev,median,user,system,min,max
