@@ -229,11 +229,10 @@ func checkJSON(t *testing.T, stdout string) (out []gameLine, missingMove int) {
 				t.Errorf("line %d lacks %q: %s", i+1, k, clip(l))
 			}
 		}
-		dec := json.NewDecoder(strings.NewReader(l))
-		dec.DisallowUnknownFields()
+		// The issue asks for at least these fields: more are fine.
 		var g gameLine
-		if err := dec.Decode(&g); err != nil {
-			t.Fatalf("line %d: a field has the wrong type or is unknown: %v\n%s", i+1, err, clip(l))
+		if err := json.Unmarshal([]byte(l), &g); err != nil {
+			t.Fatalf("line %d: a field has the wrong type: %v\n%s", i+1, err, clip(l))
 		}
 		if g.Index < 1 || g.Line < 1 || g.Plies < 0 || !results[g.Result] || g.Termination == "" {
 			t.Errorf("line %d: index %d, line %d, plies %d, result %q, termination %q out of range",
