@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# validate.sh measures `arbiter validate` against `wc -w` on large record
+# files and prints the ratios issue 2 sets as targets:
+#
+#   validate --jobs 1 / wc -w          at most 3
+#   validate --jobs 1 / validate --jobs 2   at least 1.6 (on a 2-core machine)
+#
+# It builds arbiter and bench/gen, writes one corpus of long random games per
+# game arbiter knows plus the real Lines of Action corpus concatenated a few
+# times, then times the three commands side by side on each file, best of
+# RUNS. hyperfine is used when installed (BENCH_TOOL=loop forces the plain
+# bash loop, which interleaves the commands round by round).
+#
+# Settings (environment): RUNS (5), GAMES (20000), MAX_PLIES (300),
+# REAL_COPIES (8), BENCH_DIR (where corpora are kept between runs;
+# default ${TMPDIR:-/tmp}/arbiter-bench), BENCH_TOOL (hyperfine|loop).
+#
+#   bench/validate.sh
+#   RUNS=3 GAMES=2000 bench/validate.sh     # a quick look
+set -euo pipefail
+trap 'echo "validate.sh: failed at line $LINENO" >&2' ERR
+
+RUNS=${RUNS:-5}
+GAMES=${GAMES:-20000}
+MAX_PLIES=${MAX_PLIES:-300}
+REAL_COPIES=${REAL_COPIES:-8}
+BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/arbiter-bench}
+if [[ -z ${BENCH_TOOL:-} ]]; then
+	if command -v hyperfine >/dev/null; then BENCH_TOOL=hyperfine; else BENCH_TOOL=loop; fi
+fi
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$BENCH_DIR"
+bin=$BENCH_DIR/bin
+mkdir -p "$bin"
+
+say() { printf '%s\n' "$*" >&2; }
+
+say "building arbiter and bench/gen"
+(cd "$root" && go build -o "$bin/arbiter" ./cmd/arbiter && go build -o "$bin/gen" ./bench/gen)
+arbiter=$bin/arbiter
+
+# The games arbiter knows, as perft's help lists them ("game id: a, b, c").
+mapfile -t game_ids < <("$arbiter" perft --help | sed -n 's/.*game id: //p' | tr ',' '\n' | sed 's/^ *//; s/ *(default.*//; s/ *$//' | grep .)
+if ((${#game_ids[@]} == 0)); then
+	say "validate.sh: could not read the game list from 'arbiter perft --help'"
+	exit 1
+fi
+
+# The corpora; each is made once per setting and kept in BENCH_DIR.
+files=()
+for id in "${game_ids[@]}"; do
+	f=$BENCH_DIR/$id-$GAMES-$MAX_PLIES.agn
+	if [[ ! -s $f ]]; then
+		say "generating $GAMES games of $id (up to $MAX_PLIES plies) into $f"
+		"$bin/gen" --game "$id" --games "$GAMES" --max-plies "$MAX_PLIES" >"$f.tmp"
+		mv "$f.tmp" "$f"
+	fi
+	files+=("$f")
+done
+real=$BENCH_DIR/loa-real-x$REAL_COPIES.agn
+if [[ ! -s $real ]]; then
+	say "concatenating testdata/loa-real/*.agn $REAL_COPIES times into $real"
+	for ((i = 0; i < REAL_COPIES; i++)); do cat "$root"/testdata/loa-real/*.agn; done >"$real.tmp"
+	mv "$real.tmp" "$real"
+fi
+files+=("$real")
+
+# timed CMD... runs CMD with its output thrown away and prints its wall
+# time and CPU time (user + system) in seconds. A failing exit status is
+# not an error here: validate exits 1 on files with invalid games.
+timed() {
+	local TIMEFORMAT='%R %U %S' out
+	out=$({ time "$@" >/dev/null 2>&1 || true; } 2>&1)
+	awk -v t="$out" 'BEGIN { split(t, a, " "); printf "%.4f %.4f\n", a[1], a[2] + a[3] }'
+}
+
+# best_of_loop FILE prints the best wall times of wc -w, validate -j1 and
+# validate -j2 on FILE, then the best CPU times of the same three: RUNS
+# rounds after one warm-up, the three commands taking turns in each round
+# so that the load of a shared machine falls on all of them alike.
+best_of_loop() {
+	local f=$1 r i wall cpu
+	local -a best=(1e9 1e9 1e9) bestcpu=(1e9 1e9 1e9)
+	for ((r = 0; r <= RUNS; r++)); do
+		for i in 0 1 2; do
+			case $i in
+			0) read -r wall cpu < <(timed wc -w "$f") ;;
+			1) read -r wall cpu < <(timed "$arbiter" validate --jobs 1 "$f") ;;
+			2) read -r wall cpu < <(timed "$arbiter" validate --jobs 2 "$f") ;;
+			esac
+			((r == 0)) && continue # warm-up: page cache, first run
+			best[i]=$(awk -v a="${best[i]}" -v b="$wall" 'BEGIN { print (b < a ? b : a) }')
+			bestcpu[i]=$(awk -v a="${bestcpu[i]}" -v b="$cpu" 'BEGIN { print (b < a ? b : a) }')
+		done
+	done
+	echo "${best[@]} ${bestcpu[@]}"
+}
+
+# best_of_hyperfine FILE does the same with hyperfine: the minimum wall
+# time of RUNS runs, and the mean CPU time (hyperfine gives no minimum).
+best_of_hyperfine() {
+	local f=$1 csv=$BENCH_DIR/hyperfine.csv
+	rm -f "$csv" # so that a failed run cannot leave the last file's figures
+	hyperfine -N --style none --warmup 1 --runs "$RUNS" -i --export-csv "$csv" \
+		"wc -w $f" "$arbiter validate --jobs 1 $f" "$arbiter validate --jobs 2 $f" >/dev/null 2>&1
+	# columns: command,mean,stddev,median,user,system,min,max
+	awk -F, 'NR > 1 { wall[NR - 1] = $7; cpu[NR - 1] = $5 + $6 }
+		END { printf "%.4f %.4f %.4f %.4f %.4f %.4f\n", wall[1], wall[2], wall[3], cpu[1], cpu[2], cpu[3] }' "$csv"
+}
+
+say "timing with $BENCH_TOOL, best of $RUNS; load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
+printf '%-32s %6s %7s %9s %9s %9s %12s %14s %10s\n' file MB games "wc -w" "val -j1" "val -j2" "j1/wc (<=3)" "j1/j2 (>=1.6)" "cpu j1/wc"
+for f in "${files[@]}"; do
+	games=$("$arbiter" validate --jobs 2 "$f" 2>/dev/null | tail -n 1 | cut -d' ' -f1 || true)
+	mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+	read -r wc j1 j2 cwc cj1 cj2 < <(best_of_"$BENCH_TOOL" "$f")
+	awk -v name="$(basename "$f")" -v mb="$mb" -v g="$games" -v wc="$wc" -v j1="$j1" -v j2="$j2" \
+		-v cwc="$cwc" -v cj1="$cj1" 'BEGIN {
+		r1 = j1 / wc; r2 = j1 / j2; c1 = (cwc > 0 ? cj1 / cwc : 0)
+		printf "%-32s %6s %7s %8.3fs %8.3fs %8.3fs %7.2f %-4s %9.2f %-4s %10.2f\n", name, mb, g, wc, j1, j2,
+			r1, (r1 <= 3 ? "ok" : "SLOW"), r2, (r2 >= 1.6 ? "ok" : "LOW"), c1
+	}'
+done
+say "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?); $(nproc) cores; wc -w in locale ${LC_ALL:-${LC_CTYPE:-${LANG:-C}}}"

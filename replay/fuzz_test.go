@@ -1,0 +1,115 @@
+package replay
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/notation"
+)
+
+// fuzzSeeds lists the record files the fuzz corpus starts from, relative to
+// this package; for the large real corpus only its first games are taken.
+var fuzzSeeds = []string{
+	"../notation/testdata/*.agn",
+	"../cmd/arbiter/testdata/*.agn",
+	"../testdata/*.agn",
+	"../testdata/*/*.agn",
+}
+
+// firstGames cuts data after its first n games.
+func firstGames(data []byte, n int) []byte {
+	chunks := notation.Split(data)
+	if len(chunks) <= n {
+		return data
+	}
+	return data[:chunks[n-1].End]
+}
+
+// flat is a Report without the pointers that File reuses, for comparing.
+type flat struct {
+	Report
+	Score string
+	Err   Error
+	Tags  string
+}
+
+func flatten(r Report) flat {
+	f := flat{Report: r}
+	if r.Score != nil {
+		f.Score = r.Score.String()
+	}
+	if r.Err != nil {
+		f.Err = *r.Err
+	}
+	if r.Record != nil {
+		f.Tags = fmt.Sprint(r.Record.Tags, len(r.Record.Moves), r.Record.Result)
+	}
+	f.Report.Score, f.Report.Err, f.Report.Record = nil, nil, nil
+	return f
+}
+
+func collect(data []byte, jobs int) []flat {
+	var out []flat
+	File("fuzz.agn", data, jobs, func(r Report) { out = append(out, flatten(r)) })
+	return out
+}
+
+// FuzzFile checks that File never panics, reports every game that
+// notation.Split finds, in order, with located errors, and that parallel
+// replay gives exactly the serial reports.
+func FuzzFile(f *testing.F) {
+	for _, pattern := range fuzzSeeds {
+		paths, _ := filepath.Glob(pattern)
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(firstGames(data, 2))
+		}
+	}
+	f.Add([]byte("[Game \"Lines of Action\"]\n\n1. c8-c6 {open\n\n[Game \"Lines of Action\"]\n\n1. c8-c6 *\n"))
+	f.Add([]byte("; a\n; b\n[Game \"lines-of-action\"]\n[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1... a1-b1 0-1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		chunks := notation.Split(data)
+		serial := collect(data, 1)
+		if len(serial) != len(chunks) {
+			t.Fatalf("File gave %d reports; notation.Split finds %d games", len(serial), len(chunks))
+		}
+		for i, r := range serial {
+			if r.Index != i+1 {
+				t.Errorf("report %d has index %d", i+1, r.Index)
+			}
+			if r.Valid != (r.Err == Error{}) {
+				t.Errorf("report %d: valid %v with error %+v", i+1, r.Valid, r.Err)
+			}
+			if !r.Valid && (r.Err.Line < 1 || r.Err.Col < 1 || r.Err.Code == "" || r.Err.Message == "") {
+				t.Errorf("report %d: error not located or not said: %+v", i+1, r.Err)
+			}
+			if r.Line < 1 || r.Plies < 0 {
+				t.Errorf("report %d: line %d, plies %d", i+1, r.Line, r.Plies)
+			}
+		}
+		// The parallel path starts above one block of games: repeat small
+		// inputs until they hold a few blocks.
+		big := data
+		if n := len(chunks); n > 0 && n <= 3*blockSize && len(data) < 8<<10 {
+			big = bytes.Repeat(append(append([]byte(nil), data...), "\n\n"...), 3*blockSize/n+1)
+			serial = collect(big, 1)
+		}
+		for _, jobs := range []int{2, 3} {
+			par := collect(big, jobs)
+			if len(par) != len(serial) {
+				t.Fatalf("jobs %d: %d reports; serial gives %d", jobs, len(par), len(serial))
+			}
+			for i := range par {
+				if par[i] != serial[i] {
+					t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", jobs, i+1, par[i], serial[i])
+				}
+			}
+		}
+	})
+}
