@@ -24,7 +24,6 @@ import (
 
 var (
 	update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-	strict = flag.Bool("strict", false, "fail, rather than skip, the checks of known bugs")
 )
 
 // mainEnv makes the test binary behave as arbiter's main when set to "1",
@@ -83,17 +82,11 @@ func arbiterMain(t *testing.T, stdin string, args ...string) result {
 	return result{code: code, stdout: out.String(), stderr: errb.String()}
 }
 
-// knownBug skips the rest of a test that shows a bug reported to the lead,
-// unless -strict is given, so that the default run stays green while the
-// check stays written down.
-func knownBug(t *testing.T, format string, args ...any) {
+// fixedBug fails a check that guards a bug found and fixed before: the
+// message names where it was.
+func fixedBug(t *testing.T, format string, args ...any) {
 	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if *strict {
-		t.Errorf("known bug: %s", msg)
-		return
-	}
-	t.Skipf("known bug (run with -strict to fail): %s", msg)
+	t.Errorf("bug is back: %s", fmt.Sprintf(format, args...))
 }
 
 // golden compares got with testdata/name, or rewrites it under -update.
@@ -280,7 +273,7 @@ func TestValidateExitCodes(t *testing.T) {
 		emptyOut  bool
 		stderr    string // a substring of stderr
 		emptyErr  bool
-		knownBugs string // non-empty: a reported bug makes the check fail
+		fixedBugs string // non-empty: the bug this check guards against, fixed before
 	}{
 		{name: "all valid", args: []string{"validate", valid}, code: 0, stdout: "2 games, 2 valid, 0 invalid\n", emptyErr: true},
 		{name: "some invalid", args: []string{"validate", mixed}, code: 1, stdout: "3 games, 2 valid, 1 invalid\n", emptyErr: true},
@@ -298,15 +291,15 @@ func TestValidateExitCodes(t *testing.T) {
 		{name: "stdin", args: []string{"validate", "-"}, stdin: validLOA + badLOA, code: 1, stdout: "<stdin>:"},
 		{name: "stdin json", args: []string{"validate", "--json", "-"}, stdin: validLOA, code: 0, stdout: `"valid":true`, stderr: "1 games, 1 valid"},
 		{name: "unknown command", args: []string{"bogus"}, code: 2, emptyOut: true, stderr: "bogus",
-			knownBugs: "app.go: an unknown command exits 0"},
+			fixedBugs: "app.go: an unknown command exits 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCLI(t, tt.stdin, tt.args...)
 			fail := func(format string, args ...any) {
 				t.Helper()
-				if tt.knownBugs != "" {
-					knownBug(t, "%s: %s", tt.knownBugs, fmt.Sprintf(format, args...))
+				if tt.fixedBugs != "" {
+					fixedBug(t, "%s: %s", tt.fixedBugs, fmt.Sprintf(format, args...))
 					return
 				}
 				t.Errorf(format, args...)
@@ -395,7 +388,7 @@ func TestValidateCodes(t *testing.T) {
 		}
 	}
 	if missingMove > 0 {
-		knownBug(t, "validate.go/replay.Error: %d error objects lack the \"move\" key (json omitempty) though the issue lists it among error's fields", missingMove)
+		fixedBug(t, "validate.go/replay.Error: %d error objects lack the \"move\" key (json omitempty) though the issue lists it among error's fields", missingMove)
 	}
 }
 
@@ -408,7 +401,7 @@ func TestValidateJSONMoveNumberGame(t *testing.T) {
 		t.Fatalf("got %v; want one move-number error", r)
 	}
 	if gs[0].Game != "lines-of-action" {
-		knownBug(t, "replay: a game with a move-number (or any notation-level) error reports game %q, not its Game tag's id", gs[0].Game)
+		fixedBug(t, "replay: a game with a move-number (or any notation-level) error reports game %q, not its Game tag's id", gs[0].Game)
 	}
 }
 
@@ -536,7 +529,7 @@ func TestValidateHostile(t *testing.T) {
 		lastValid bool // the last game (validLOA) must be found valid
 		allValid  bool // every game must be found valid
 		invalid   int  // at least this many invalid games
-		knownBugs string
+		fixedBugs string
 	}{
 		{name: "empty", data: ""},
 		{name: "only space", data: " \n\t\r\n\n"},
@@ -568,18 +561,18 @@ func TestValidateHostile(t *testing.T) {
 		{name: "many open brackets", data: strings.Repeat("[", 1<<20) + "\n\n" + validLOA, invalid: 1},
 		{name: "many open braces", data: head + strings.Repeat("{", 1<<20) + "\n\n" + validLOA, lastValid: true, invalid: 1},
 		{name: "thousands of wrong move numbers", data: head + strings.Repeat("9. ", 100000) + "*\n\n" + validLOA, lastValid: true, invalid: 1,
-			knownBugs: "notation/parse.go: a move number with no move after it is never checked (\"1. c8-c6 a2-c2 9. *\" is valid)"},
+			fixedBugs: "notation/parse.go: a move number with no move after it is never checked (\"1. c8-c6 a2-c2 9. *\" is valid)"},
 		{name: "huge move number", data: head + "99999999999999999999999. c8-c6 *\n\n" + validLOA, lastValid: true, invalid: 1},
 		{name: "1 MB Game tag", data: "[Game \"" + long[:1<<20] + "\"]\n\n*\n\n" + validLOA, lastValid: true, invalid: 1,
-			knownBugs: "games.Lookup / replay.go: the unknown-game message quotes the whole tag value (a 1 MB error line)"},
+			fixedBugs: "games.Lookup / replay.go: the unknown-game message quotes the whole tag value (a 1 MB error line)"},
 		{name: "1 MB Termination tag", data: "[Game \"Lines of Action\"]\n[Termination \"" + long[:1<<20] + "\"]\n\n*\n\n" + validLOA, lastValid: true, invalid: 1,
-			knownBugs: "replay.go: the unknown-Termination message quotes the whole tag value (a 1 MB error line)"},
+			fixedBugs: "replay.go: the unknown-Termination message quotes the whole tag value (a 1 MB error line)"},
 		{name: "1 MB Date tag", data: "[Game \"Lines of Action\"]\n[Date \"" + long[:1<<20] + "\"]\n\n*\n\n" + validLOA, lastValid: true, invalid: 1,
-			knownBugs: "replay.go: the bad-Date message quotes the whole tag value (a 1 MB error line)"},
+			fixedBugs: "replay.go: the bad-Date message quotes the whole tag value (a 1 MB error line)"},
 		{name: "1 MB Result tag", data: "[Game \"Lines of Action\"]\n[Result \"" + long[:1<<20] + "\"]\n\n*\n\n" + validLOA, lastValid: true, invalid: 1},
 		{name: "1 MB FEN tag", data: "[Game \"Lines of Action\"]\n[SetUp \"1\"]\n[FEN \"" + long[:1<<20] + " b\"]\n\n*\n\n" + validLOA, lastValid: true, invalid: 1},
 		{name: "two comment lines before the tags", data: "; one\n; two\n" + validLOA + validLOA, lastValid: true, allValid: true,
-			knownBugs: "notation/parse.go game(): a comment followed by another comment before the tags is taken as movetext"},
+			fixedBugs: "notation/parse.go game(): a comment followed by another comment before the tags is taken as movetext"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -592,8 +585,8 @@ func TestValidateHostile(t *testing.T) {
 			}
 			fail := func(format string, args ...any) {
 				t.Helper()
-				if tt.knownBugs != "" {
-					knownBug(t, "%s: %s", tt.knownBugs, fmt.Sprintf(format, args...))
+				if tt.fixedBugs != "" {
+					fixedBug(t, "%s: %s", tt.fixedBugs, fmt.Sprintf(format, args...))
 					return
 				}
 				t.Errorf(format, args...)
@@ -705,7 +698,7 @@ func TestShowResultMismatch(t *testing.T) {
 	for _, game := range []string{"7", "11"} {
 		r := runCLI(t, "", "show", codesFile, "--game", game)
 		if r.code != 0 {
-			knownBug(t, "show.go: show refuses to draw the board of a game whose only fault is its declared result: %v", r)
+			fixedBug(t, "show.go: show refuses to draw the board of a game whose only fault is its declared result: %v", r)
 		}
 		if !strings.Contains(r.stdout, "FEN: ") || !strings.Contains(r.stderr, "result 1-0 declared") {
 			t.Errorf("show --game %s: %v\nwant the board on stdout and the mismatch on stderr", game, r)
@@ -748,7 +741,7 @@ func TestPerft(t *testing.T) {
 			}
 			if tt.code != 0 && strings.Count(r.stderr, "\n") > 1 {
 				if tt.knownBug != "" {
-					knownBug(t, "%s", tt.knownBug)
+					fixedBug(t, "%s", tt.knownBug)
 				}
 				t.Errorf("arbiter %q: stderr %q; want one line", tt.args, r.stderr)
 			}
@@ -774,7 +767,7 @@ func TestHelp(t *testing.T) {
 			r := runCLI(t, "", tt.args...)
 			if r.code != 0 {
 				if tt.args[0] == "help" {
-					knownBug(t, "app.go: `arbiter %s` exits %d with %q (the help command is hidden and gone, but run lets \"help\" through)",
+					fixedBug(t, "app.go: `arbiter %s` exits %d with %q (the help command is hidden and gone, but run lets \"help\" through)",
 						strings.Join(tt.args, " "), r.code, strings.TrimSpace(r.stderr))
 				}
 				t.Fatalf("arbiter %q: %v; want exit 0", tt.args, r)
@@ -838,7 +831,7 @@ func TestValidateInterrupted(t *testing.T) {
 		t.Fatalf("validate with a cancelled context: exit %d; want %d", code, exitInterrupted)
 	}
 	if strings.Contains(out.String(), "games,") {
-		knownBug(t, "validate.go: validate ignores the context: after Ctrl-C it replays the whole file, prints the full summary %q, then exits 130",
+		fixedBug(t, "validate.go: validate ignores the context: after Ctrl-C it replays the whole file, prints the full summary %q, then exits 130",
 			strings.TrimSpace(out.String()))
 	}
 }
@@ -852,7 +845,7 @@ func TestValidateVerdicts(t *testing.T) {
 		record    string
 		code      string // "" for a valid game
 		result    string // the result the replay establishes, checked when set
-		knownBugs string
+		fixedBugs string
 	}
 	const loa = "[Game \"Lines of Action\"]\n"
 	tests := map[string][]verdict{
@@ -864,15 +857,15 @@ func TestValidateVerdicts(t *testing.T) {
 			{name: "unknown termination", record: loa + "[Termination \"bored\"]\n\n*", code: "bad-tag"},
 			{name: "bad Date", record: loa + "[Date \"2026-11-30\"]\n\n*", code: "bad-tag"},
 			{name: "impossible Date", record: loa + "[Date \"2026.13.45\"]\n\n*", code: "bad-tag",
-				knownBugs: "replay.go validDate: accepts month 13, day 45"},
+				fixedBugs: "replay.go validDate: accepts month 13, day 45"},
 			{name: "bad Result tag", record: loa + "[Result \"2-0\"]\n\n*", code: "bad-tag",
-				knownBugs: "notation/parse.go: [Result \"2-0\"] gives result-mismatch at the result token, not bad-tag at the tag"},
+				fixedBugs: "notation/parse.go: [Result \"2-0\"] gives result-mismatch at the result token, not bad-tag at the tag"},
 			{name: "result token against the tag", record: loa + "[Result \"1-0\"]\n\n1. c8-c6 0-1", code: "result-mismatch"},
 			{name: "duplicate tag", record: loa + "[White \"a\"]\n[White \"b\"]\n\n*", code: "bad-tag"},
 			{name: "won from a FEN", record: loa + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n0-1", result: "0-1"},
 			{name: "FEN ignored with SetUp 0", record: loa + "[SetUp \"0\"]\n[FEN \"nonsense\"]\n\n1. c8-c6 *", result: "*"},
 			{name: "dangling wrong move number", record: loa + "\n1. c8-c6 a2-c2 9. *", code: "move-number",
-				knownBugs: "notation/parse.go: a move number with no move after it is never checked"},
+				fixedBugs: "notation/parse.go: a move number with no move after it is never checked"},
 		},
 	}
 	for _, game := range games.All {
@@ -895,8 +888,8 @@ func TestValidateVerdicts(t *testing.T) {
 				}
 				if code != tt.code || tt.result != "" && g.Result != tt.result {
 					msg := fmt.Sprintf("%q: code %q, result %q; want code %q, result %q\n%s", tt.record, code, g.Result, tt.code, tt.result, r.stdout)
-					if tt.knownBugs != "" {
-						knownBug(t, "%s: %s", tt.knownBugs, msg)
+					if tt.fixedBugs != "" {
+						fixedBug(t, "%s: %s", tt.fixedBugs, msg)
 						return
 					}
 					t.Error(msg)
@@ -1050,7 +1043,7 @@ func TestValidateSampleMutations(t *testing.T) {
 func TestValidateJSONPlain(t *testing.T) {
 	r := runCLI(t, validLOA, "validate", "--json", "-")
 	if !strings.Contains(r.stdout, `"file":"<stdin>"`) {
-		knownBug(t, "validate.go: json.Encoder escapes HTML (SetEscapeHTML(false) missing): %s", strings.TrimSpace(r.stdout))
+		fixedBug(t, "validate.go: json.Encoder escapes HTML (SetEscapeHTML(false) missing): %s", strings.TrimSpace(r.stdout))
 	}
 }
 
@@ -1069,12 +1062,12 @@ func TestValidateNoQuadratic(t *testing.T) {
 	}
 	comments.WriteString("*\n")
 	tests := []struct {
-		name, data, knownBugs string
+		name, data, fixedBugs string
 	}{
 		{name: "30,000 tags", data: tags.String(),
-			knownBugs: "notation/parse.go tag(): the duplicate check scans all earlier tags (quadratic: 100,000 tags, 800 KB, take 20 s)"},
+			fixedBugs: "notation/parse.go tag(): the duplicate check scans all earlier tags (quadratic: 100,000 tags, 800 KB, take 20 s)"},
 		{name: "60,000 comments after a move", data: comments.String(),
-			knownBugs: "notation/parse.go movetext lastComment: comments are joined with += (quadratic: 200,000 comments, 800 KB, take 19 s)"},
+			fixedBugs: "notation/parse.go movetext lastComment: comments are joined with += (quadratic: 200,000 comments, 800 KB, take 19 s)"},
 		{name: "30,000 games", data: strings.Repeat(validLOA, 30000)},
 		{name: "60,000 NAGs", data: "[Game \"Lines of Action\"]\n\n1. c8-c6 " + strings.Repeat("$1 ", 60000) + "*\n"},
 	}
@@ -1088,8 +1081,8 @@ func TestValidateNoQuadratic(t *testing.T) {
 				t.Fatalf("validate: %v", r)
 			}
 			if el > time.Second {
-				if tt.knownBugs != "" {
-					knownBug(t, "%s: %d bytes took %v", tt.knownBugs, len(tt.data), el)
+				if tt.fixedBugs != "" {
+					fixedBug(t, "%s: %d bytes took %v", tt.fixedBugs, len(tt.data), el)
 					return
 				}
 				t.Errorf("validate took %v on %d bytes", el, len(tt.data))
