@@ -1,0 +1,74 @@
+package games
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLookup(t *testing.T) {
+	tests := []struct {
+		name, want string
+	}{
+		{"lines-of-action", "lines-of-action"},
+		{"Lines of Action", "lines-of-action"},
+		{"LINES-OF-ACTION", "lines-of-action"},
+		{" tank battle ", "tank-battle"},
+		{"Knight Fight", "knight-fight"},
+		{"knight-FIGHT", "knight-fight"},
+	}
+	for _, tt := range tests {
+		g, err := Lookup(tt.name)
+		if err != nil || g.ID() != tt.want {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", tt.name, g, err, tt.want)
+		}
+	}
+	if _, err := Lookup("chess"); err == nil || !strings.Contains(err.Error(), "lines-of-action") {
+		t.Errorf("Lookup(chess) error = %v; want one that lists the known games", err)
+	}
+}
+
+// TestContract checks what replay and the tournament rely on in every game:
+// a start without tags (or with the game's new-record tags), FEN round
+// trips, and moves that format and parse back to themselves.
+func TestContract(t *testing.T) {
+	for _, g := range All {
+		t.Run(g.ID(), func(t *testing.T) {
+			tags := map[string]string{}
+			for _, kv := range g.NewTags(1) {
+				tags[kv[0]] = kv[1]
+			}
+			pos, err := g.Start(tagMap(tags))
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			if pos.Turn() != g.FirstMover() {
+				t.Errorf("Turn() = %v; want the first mover %v", pos.Turn(), g.FirstMover())
+			}
+			for ply := 0; ply < 40 && !pos.Outcome().Over(); ply++ {
+				moves := pos.Moves(nil)
+				if len(moves) == 0 {
+					t.Fatalf("ply %d: no moves, yet the game is not over", ply)
+				}
+				m := moves[ply*7%len(moves)]
+				text := pos.FormatMove(m)
+				back, err := pos.ParseMove(text)
+				if err != nil || back.Plain() != m.Plain() {
+					t.Fatalf("ply %d: ParseMove(FormatMove(m) = %q) = %v, %v", ply, text, back, err)
+				}
+				fen := pos.FEN()
+				tags["FEN"], tags["SetUp"] = fen, "1"
+				again, err := g.Start(tagMap(tags))
+				if err != nil || again.FEN() != fen {
+					t.Fatalf("ply %d: FEN %q does not read back: %v", ply, fen, err)
+				}
+				if err := pos.Play(back); err != nil {
+					t.Fatalf("ply %d: Play(%s): %v", ply, text, err)
+				}
+			}
+		})
+	}
+}
+
+type tagMap map[string]string
+
+func (m tagMap) Tag(name string) (string, bool) { v, ok := m[name]; return v, ok }
