@@ -1,0 +1,307 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// writeConfig writes a tournament config into a temp dir and returns its
+// path. engines are "name=modes" pairs of fake engines.
+func writeConfig(t testing.TB, dir, head string, engines ...string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(head)
+	b.WriteString("engines:\n")
+	for _, e := range engines {
+		name, modes, _ := strings.Cut(e, "=")
+		fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, toy-race]}\n", name, modes)
+	}
+	path := filepath.Join(dir, "t.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func openDB(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+type row struct {
+	Slot                   int
+	White, Black, Result   string
+	Termination, Record    string
+	Plies                  int
+	ScoreWhite, ScoreBlack *int
+}
+
+func rows(t testing.TB, db *store.DB) []row {
+	t.Helper()
+	rs, err := db.Query(`SELECT slot, white, black, result, termination, record, plies, score_white, score_black
+		FROM games ORDER BY slot`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rs.Close()
+	var out []row
+	for rs.Next() {
+		var r row
+		if err := rs.Scan(&r.Slot, &r.White, &r.Black, &r.Result, &r.Termination, &r.Record, &r.Plies,
+			&r.ScoreWhite, &r.ScoreBlack); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// markerAlive reports the processes whose command line holds marker.
+func markerAlive(marker string) []string {
+	ents, _ := os.ReadDir("/proc")
+	var out []string
+	for _, ent := range ents {
+		b, err := os.ReadFile("/proc/" + ent.Name() + "/cmdline")
+		if err != nil || !strings.Contains(string(b), marker) {
+			continue
+		}
+		st, _ := os.ReadFile("/proc/" + ent.Name() + "/stat")
+		if i := strings.LastIndexByte(string(st), ')'); i > 0 && strings.HasPrefix(string(st[i+1:]), " Z") {
+			continue // a zombie whose parent has gone; init reaps it
+		}
+		out = append(out, ent.Name()+": "+strings.ReplaceAll(string(b), "\x00", " "))
+	}
+	return out
+}
+
+func checkNoEngines(t *testing.T, marker string) {
+	t.Helper()
+	var left []string
+	for i := 0; i < 100; i++ {
+		if left = markerAlive(marker); len(left) == 0 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("engine processes left behind: %v", left)
+}
+
+const toyHead = `name: t
+game: toy-race
+rounds: 1
+games_per_encounter: 1
+seed: 7
+time_control: {move_ms: 50}
+time_margin_ms: 50
+ping_timeout_ms: 300
+startup_timeout_ms: 300
+`
+
+func TestTerminations(t *testing.T) {
+	tests := []struct {
+		name       string
+		head       string // replaces toyHead's last lines when set
+		black      string
+		wantResult string
+		wantTerm   string
+		wantInRec  string
+	}{
+		{"normal", "", "first", "", TermNormal, ""},
+		{"flood", "", "flood", "", TermNormal, ""},
+		{"info lines", "", "info", "", TermNormal, ""},
+		{"crash", "", "crash:2", "1-0", TermDisconnect, "crash"},
+		{"crash at once", "", "crash:0", "1-0", TermDisconnect, "exited"},
+		{"never moves", "", "nogo", "1-0", TermTimeForfeit, "no bestmove"},
+		{"too slow", "", "slowat:3:400", "1-0", TermTimeForfeit, "timeout"},
+		{"illegal move", "", "badat:2:9", "1-0", TermIllegalMove, `"9"`},
+		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
+		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
+		{"no readyok", "", "noready", "1-0", TermStall, "readyok"},
+		{"slow handshake", "", "slowugi:2000", "1-0", TermStall, "ugiok"},
+		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
+		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
+			path := writeConfig(t, dir, toyHead+tc.head, "good=first,"+marker, "bad="+tc.black+","+marker)
+			cfg, err := LoadConfig(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db := openDB(t, filepath.Join(dir, "t.db"))
+			var out strings.Builder
+			sum, err := Run(context.Background(), cfg, Options{DB: db, Out: &out})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			checkNoEngines(t, marker)
+			rs := rows(t, db)
+			if len(rs) != 1 || sum.Played != 1 {
+				t.Fatalf("stored %d games, played %d; want 1", len(rs), sum.Played)
+			}
+			r := rs[0]
+			if r.Termination != tc.wantTerm {
+				t.Errorf("termination = %q; want %q\n%s", r.Termination, tc.wantTerm, r.Record)
+			}
+			if tc.wantResult != "" && r.Result != tc.wantResult {
+				t.Errorf("result = %q; want %q\n%s", r.Result, tc.wantResult, r.Record)
+			}
+			if !strings.Contains(r.Record, `[Termination "`+tc.wantTerm+`"]`) ||
+				!strings.Contains(r.Record, `[Result "`+r.Result+`"]`) {
+				t.Errorf("record lacks its Termination or Result tag:\n%s", r.Record)
+			}
+			if !strings.Contains(r.Record, tc.wantInRec) {
+				t.Errorf("record lacks %q:\n%s", tc.wantInRec, r.Record)
+			}
+			if r.ScoreWhite == nil {
+				t.Errorf("no score stored for a point game")
+			}
+			if out.String() != r.Record {
+				t.Errorf("--out got %q; want the stored record %q", out.String(), r.Record)
+			}
+		})
+	}
+}
+
+func TestResumeAfterKill(t *testing.T) {
+	dir := t.TempDir()
+	marker := fmt.Sprintf("kill%d", os.Getpid())
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 8", 1)
+	path := writeConfig(t, dir, head, "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
+	dbPath := filepath.Join(dir, "t.db")
+	exe, _ := os.Executable()
+	const total = 24
+
+	cmd := exec.Command(exe, "fake-runner", path, dbPath)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, dbPath)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var n int
+		db.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
+		if n >= 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("only %d games stored after 20s", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	checkNoEngines(t, marker) // the kernel ends the engines with their runner
+	var before int
+	db.QueryRow(`SELECT count(*) FROM games`).Scan(&before)
+	if before >= total {
+		t.Fatalf("the runner finished (%d games) before it was killed", before)
+	}
+
+	cmd = exec.Command(exe, "fake-runner", path, dbPath)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("resumed runner: %v", err)
+	}
+	var n, slots int
+	db.QueryRow(`SELECT count(*), count(DISTINCT slot) FROM games`).Scan(&n, &slots)
+	if n != total || slots != total {
+		t.Errorf("after resume: %d games in %d slots; want %d (killed after %d)", n, slots, total, before)
+	}
+	checkNoEngines(t, marker)
+}
+
+func TestConcurrencySameResults(t *testing.T) {
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
+	var got [2][]row
+	for i, conc := range []int{1, 2} {
+		dir := t.TempDir()
+		path := writeConfig(t, dir, head, "a=first", "b=last", "c=first,info")
+		cfg, err := LoadConfig(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := openDB(t, filepath.Join(dir, "t.db"))
+		if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc}); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = rows(t, db)
+	}
+	if len(got[0]) != 12 || len(got[1]) != 12 {
+		t.Fatalf("stored %d and %d games; want 12", len(got[0]), len(got[1]))
+	}
+	for k := range got[0] {
+		if got[0][k].Record != got[1][k].Record || got[0][k].Result != got[1][k].Result {
+			t.Errorf("slot %d: serial\n%s\nconcurrent\n%s", k, got[0][k].Record, got[1][k].Record)
+		}
+	}
+}
+
+func TestInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	marker := fmt.Sprintf("intr%d", os.Getpid())
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 50", 1)
+	path := writeConfig(t, dir, head, "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v; want context.Canceled", err)
+	}
+	checkNoEngines(t, marker)
+	if n := len(rows(t, db)); n != sum.Played || n >= 50 {
+		t.Errorf("stored %d games, played %d of 50", n, sum.Played)
+	}
+}
+
+func TestChangedConfigRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := writeConfig(t, dir, toyHead, "a=first", "b=last")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	// The same config again plays nothing.
+	sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 3})
+	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
+		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
+	}
+	path = writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last")
+	cfg, err = LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), cfg, Options{DB: db})
+	if !errors.Is(err, store.ErrConfigChanged) || !strings.Contains(err.Error(), `"t"`) {
+		t.Errorf("changed config: %v; want ErrConfigChanged naming the tournament", err)
+	}
+}
