@@ -1,16 +1,78 @@
 package main
 
 import (
-	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/replay"
 )
 
-// showCommand is a placeholder until the show command lands.
 func showCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "show",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("show: not available yet") },
+		Name:      "show",
+		Usage:     "print the board of a recorded game after a given ply",
+		ArgsUsage: "FILE (- for standard input)",
+		Description: "Replays game N of FILE up to ply K (default: the whole game) and prints\n" +
+			"the board as ASCII, the side to move, the position text (FEN) and the\n" +
+			"result so far.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Value: 1, Usage: "which game of the file (1-based)"},
+			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies (default: all)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageErrorf("show: want exactly one FILE, got %d", c.NArg())
+			}
+			files, err := readFiles(e, c.Args().Slice())
+			if err != nil {
+				return withCode(exitUsage, err)
+			}
+			f := files[0]
+			gs, _ := notation.Parse(f.name, f.data)
+			n := c.Int("game")
+			if n < 1 || n > len(gs) {
+				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, len(gs), n)
+			}
+			g := gs[n-1]
+			ply := c.Int("ply")
+			if ply > len(g.Moves) {
+				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
+			}
+			r, _, pos := replay.Position(f.name, g, ply)
+			if pos == nil || (r.Err != nil && (ply < 0 || r.Err.Ply <= ply || r.Err.Ply == 0)) {
+				if r.Err == nil {
+					return fmt.Errorf("%s: game %d cannot be replayed", f.name, n)
+				}
+				return withCode(exitFailure, fmt.Errorf("%s", r.Describe()))
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s: %s vs %s, after ply %d\n\n", r.Game, name(r.White), name(r.Black), r.Plies)
+			b.WriteString(pos.String())
+			if !strings.HasSuffix(b.String(), "\n") {
+				b.WriteByte('\n')
+			}
+			fmt.Fprintf(&b, "\nFEN: %s\n", pos.FEN())
+			out := pos.Outcome()
+			if out.Over() {
+				fmt.Fprintf(&b, "result: %s (%s)\n", out.Result, out.Reason)
+			} else {
+				fmt.Fprintf(&b, "to move: %s\nresult so far: *\n", pos.Turn())
+			}
+			if sc, ok := pos.Score(); ok {
+				fmt.Fprintf(&b, "score: %s\n", sc)
+			}
+			_, err = fmt.Fprint(e.stdout, b.String())
+			return err
+		},
 	}
+}
+
+func name(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
 }

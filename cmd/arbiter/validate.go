@@ -1,16 +1,138 @@
 package main
 
 import (
-	"errors"
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/replay"
 )
 
-// validateCommand is a placeholder until the validate command lands.
 func validateCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "validate",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("validate: not available yet") },
+		Name:      "validate",
+		Usage:     "replay game records against the rules and report every invalid game",
+		ArgsUsage: "FILE... (- for standard input)",
+		Description: "Replays every game of every FILE and prints one line per invalid game:\n\n" +
+			"   file:line:col: game N (White vs Black): ply K \"c3-e5\": why\n\n" +
+			"then a summary line. With --json, prints one JSON object per game instead\n" +
+			"(the summary goes to stderr). Exit status: 0 when every game is valid,\n" +
+			"1 when any is invalid, 2 for usage errors or unreadable files (then nothing\n" +
+			"is validated and stdout stays empty).",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "write one JSON object per game (JSON Lines) on stdout"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageErrorf("validate: no FILE given (use - for standard input)")
+			}
+			jobs := c.Int("jobs")
+			if jobs < 1 {
+				return usageErrorf("validate: --jobs must be at least 1, not %d", jobs)
+			}
+			files, err := readFiles(e, c.Args().Slice())
+			if err != nil {
+				return withCode(exitUsage, err)
+			}
+			out := bufio.NewWriterSize(e.stdout, 64<<10)
+			var total, invalid int
+			asJSON := c.Bool("json")
+			enc := json.NewEncoder(out)
+			for _, f := range files {
+				err := replay.File(f.name, f.data, jobs, func(r replay.Report) {
+					total++
+					if !r.Valid {
+						invalid++
+					}
+					if asJSON {
+						enc.Encode(jsonReport(&r))
+					} else if !r.Valid {
+						fmt.Fprintln(out, r.Describe())
+					}
+				})
+				if err != nil {
+					out.Flush()
+					return err
+				}
+			}
+			summary := fmt.Sprintf("%d games, %d valid, %d invalid", total, total-invalid, invalid)
+			if asJSON {
+				fmt.Fprintln(e.stderr, summary)
+			} else {
+				fmt.Fprintln(out, summary)
+			}
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			if invalid > 0 {
+				return withCode(exitFailure, nil)
+			}
+			return nil
+		},
 	}
+}
+
+type inputFile struct {
+	name string
+	data []byte
+}
+
+// readFiles reads every named file ("-" is standard input) before any work
+// starts, so that an unreadable file fails the command with nothing done.
+func readFiles(e *env, names []string) ([]inputFile, error) {
+	files := make([]inputFile, 0, len(names))
+	for _, name := range names {
+		var data []byte
+		var err error
+		if name == "-" {
+			data, err = io.ReadAll(e.stdin)
+			name = "<stdin>"
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, unwrapPath(err))
+		}
+		files = append(files, inputFile{name: name, data: data})
+	}
+	return files, nil
+}
+
+// unwrapPath drops the path that os errors repeat.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// gameJSON is one line of validate --json.
+type gameJSON struct {
+	File        string        `json:"file"`
+	Index       int           `json:"index"`
+	Line        int           `json:"line"`
+	Game        string        `json:"game"`
+	White       string        `json:"white"`
+	Black       string        `json:"black"`
+	Plies       int           `json:"plies"`
+	Valid       bool          `json:"valid"`
+	Result      string        `json:"result"`
+	Score       string        `json:"score"`
+	Termination string        `json:"termination"`
+	Error       *replay.Error `json:"error"`
+}
+
+func jsonReport(r *replay.Report) gameJSON {
+	j := gameJSON{File: r.File, Index: r.Index, Line: r.Line, Game: r.Game, White: r.White, Black: r.Black,
+		Plies: r.Plies, Valid: r.Valid, Result: r.Result.String(), Termination: r.Termination, Error: r.Err}
+	if r.Score != nil {
+		j.Score = r.Score.String()
+	}
+	return j
 }

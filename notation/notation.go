@@ -1,0 +1,120 @@
+package notation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Tag is one tag pair, [Name "Value"].
+type Tag struct {
+	Name, Value string
+	Line, Col   int // where the tag starts, 1-based; 0 for a built tag
+}
+
+// Move is one move token of the movetext, as written.
+type Move struct {
+	Text    string // the token as written ("c1-c3", "C1C3", "pass")
+	Comment string // comments after the move, joined by a space; "" for none
+	Line    int    // where the token starts, 1-based; 0 for a built move
+	Col     int
+}
+
+// Game is one game of a record file.
+type Game struct {
+	Tags   []Tag
+	Moves  []Move
+	Result string // the result token: "1-0", "0-1", "1/2-1/2" or "*"
+	// ResultLine and ResultCol locate the result token (or, when it is
+	// missing, the end of the game).
+	ResultLine, ResultCol int
+	Comment               string // comments before the first move
+	Line                  int    // line of the game's first tag (or first token); 0 for a built game
+	Col                   int
+	Index                 int    // 1-based position of the game in its file
+	Err                   *Error // the first thing wrong with the game's text; nil when it reads cleanly
+}
+
+// Tag returns the value of the tag name; it implements rules.Tags.
+func (g *Game) Tag(name string) (string, bool) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			return g.Tags[i].Value, true
+		}
+	}
+	return "", false
+}
+
+// SetTag replaces the value of the tag name, or appends the tag.
+func (g *Game) SetTag(name, value string) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+}
+
+// DeleteTag removes the tag name if present.
+func (g *Game) DeleteTag(name string) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			g.Tags = append(g.Tags[:i], g.Tags[i+1:]...)
+			return
+		}
+	}
+}
+
+// Error codes, shared with the validator's JSON output.
+const (
+	CodeSyntax         = "syntax"
+	CodeBadTag         = "bad-tag"
+	CodeMoveNumber     = "move-number"
+	CodeResultMismatch = "result-mismatch"
+)
+
+// Error is something wrong with a record's text, located in its file.
+type Error struct {
+	File string
+	Line int // 1-based
+	Col  int // 1-based, in bytes
+	Code string
+	Ply  int    // 1-based ply of the move concerned; 0 when not about a move
+	Move string // the move token concerned, if any
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteByte(':')
+	}
+	fmt.Fprintf(&b, "%d:%d: %s", e.Line, e.Col, e.Msg)
+	return b.String()
+}
+
+// Parse reads every game of a record file. name is used in error messages.
+// Each game that does not read cleanly carries its first error in Game.Err;
+// the returned error joins them (nil when every game reads cleanly). Parse
+// never panics, whatever data holds.
+func Parse(name string, data []byte) ([]*Game, error) {
+	src := string(data)
+	chunks := Split(data)
+	games := make([]*Game, 0, len(chunks))
+	var errs []error
+	for i, ch := range chunks {
+		g := ParseGame(name, src, ch, i+1)
+		if g.Err != nil {
+			errs = append(errs, g.Err)
+		}
+		games = append(games, g)
+	}
+	return games, errors.Join(errs...)
+}
+
+// IsResult reports whether s is one of the four result tokens.
+func IsResult(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}

@@ -1,0 +1,305 @@
+package notation
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func parseOne(t *testing.T, src string) *Game {
+	t.Helper()
+	gs, _ := Parse("t.agn", []byte(src))
+	if len(gs) != 1 {
+		t.Fatalf("Parse(%q) gave %d games; want 1", src, len(gs))
+	}
+	return gs[0]
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		code      string
+		line, col int
+		msg       string // a part of the message
+	}{
+		{"clean", "[Game \"x\"]\n\n1. a-b c-d *", "", 0, 0, ""},
+		{"duplicate tag", "[White \"a\"]\n[White \"b\"]\n\n*", CodeBadTag, 2, 1, "duplicate tag White"},
+		{"unterminated value", "[White \"a]\n\n*", CodeSyntax, 1, 1, "unterminated value"},
+		{"value not quoted", "[White a]\n\n*", CodeSyntax, 1, 8, "quoted string"},
+		{"no closing bracket", "[White \"a\" x\n\n*", CodeSyntax, 1, 12, "closing bracket"},
+		{"no name", "[ \"a\"]\n\n*", CodeSyntax, 1, 1, "without a name"},
+		{"missing result", "[White \"a\"]\n\n1. a-b c-d", CodeSyntax, 3, 11, "missing result"},
+		{"result differs from tag", "[Result \"1-0\"]\n\n1. a-b 0-1", CodeResultMismatch, 3, 8, "Result tag"},
+		{"wrong move number", "[Game \"x\"]\n\n1. a-b c-d 3. e-f *", CodeMoveNumber, 3, 12, "should be 2"},
+		{"wrong black number", "[Game \"x\"]\n\n1. a-b 2... c-d *", CodeMoveNumber, 3, 8, "should be 1"},
+		{"unterminated comment", "[Game \"x\"]\n\n1. a-b {oops c-d *", CodeSyntax, 3, 8, "unterminated comment"},
+		{"stray closing brace", "[Game \"x\"]\n\n1. a-b } *", CodeSyntax, 3, 8, "'}' without '{'"},
+		{"variation", "[Game \"x\"]\n\n1. a-b (1. c-d) *", CodeSyntax, 3, 8, "variations"},
+		{"text after result", "[Game \"x\"]\n\n1. a-b * c-d", CodeSyntax, 3, 10, "after the result"},
+		{"bare dollar", "[Game \"x\"]\n\n1. a-b $ *", CodeSyntax, 3, 8, "NAG"},
+		{"stray bracket", "[Game \"x\"]\n\n1. a-b ] *", CodeSyntax, 3, 8, "']'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := parseOne(t, tt.src)
+			if tt.code == "" {
+				if g.Err != nil {
+					t.Fatalf("Parse(%q).Err = %v; want nil", tt.src, g.Err)
+				}
+				return
+			}
+			if g.Err == nil {
+				t.Fatalf("Parse(%q).Err = nil; want %s", tt.src, tt.code)
+			}
+			e := g.Err
+			if e.Code != tt.code || e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
+				t.Errorf("Parse(%q).Err = %s %d:%d %q; want %s %d:%d containing %q", tt.src, e.Code, e.Line, e.Col, e.Msg, tt.code, tt.line, tt.col, tt.msg)
+			}
+			if !strings.HasPrefix(e.Error(), "t.agn:") {
+				t.Errorf("Error() = %q; want it to start with the file name", e.Error())
+			}
+		})
+	}
+}
+
+func TestParseContent(t *testing.T) {
+	g := parseOne(t, "{before tags}\n[Event \"a \\\"b\\\" \\\\c\"]\n[Game \"x\"]\n\n{intro} 1.c8-c6 {one} {two} 1... a2-c2 $3 2. b1-b3 ; rest of line\n 1/2-1/2\n")
+	if g.Err != nil {
+		t.Fatal(g.Err)
+	}
+	if v, _ := g.Tag("Event"); v != `a "b" \c` {
+		t.Errorf("Event = %q; want %q", v, `a "b" \c`)
+	}
+	if g.Comment != "intro" {
+		t.Errorf("Comment = %q; want intro", g.Comment)
+	}
+	want := []Move{{Text: "c8-c6", Comment: "one two", Line: 5, Col: 11}, {Text: "a2-c2", Line: 5, Col: 34}, {Text: "b1-b3", Comment: "rest of line", Line: 5, Col: 46}}
+	if len(g.Moves) != len(want) {
+		t.Fatalf("Moves = %v; want %v", g.Moves, want)
+	}
+	for i := range want {
+		if g.Moves[i] != want[i] {
+			t.Errorf("Moves[%d] = %+v; want %+v", i, g.Moves[i], want[i])
+		}
+	}
+	if g.Result != "1/2-1/2" || g.ResultLine != 6 || g.ResultCol != 2 {
+		t.Errorf("Result = %q at %d:%d; want 1/2-1/2 at 6:2", g.Result, g.ResultLine, g.ResultCol)
+	}
+	if g.Line != 2 || g.Index != 1 {
+		t.Errorf("Line, Index = %d, %d; want 2, 1", g.Line, g.Index)
+	}
+}
+
+func TestSplitRecovers(t *testing.T) {
+	tests := []struct {
+		name  string
+		src   string
+		games int
+		ok    []bool // which games read cleanly
+	}{
+		{"two games", "[A \"1\"]\n\n*\n\n[A \"2\"]\n\n*\n", 2, []bool{true, true}},
+		{"missing result ends at next tag", "[A \"1\"]\n\n1. a-b\n\n[A \"2\"]\n\n*\n", 2, []bool{false, true}},
+		{"unterminated comment stops at blank line and tag", "[A \"1\"]\n\n1. a-b {oops\n\n[A \"2\"]\n\n*\n", 2, []bool{false, true}},
+		{"comment may hold a tag-like line", "[A \"1\"]\n\n1. a-b {see\n[A \"x\"]} *\n\n[A \"2\"]\n\n*\n", 2, []bool{true, true}},
+		{"truncated tags", "[A \"1\"]\n\n*\n\n[A \"2", 2, []bool{true, false}},
+		{"byte order mark", "\xEF\xBB\xBF[A \"1\"]\n\n*\n", 1, []bool{true}},
+		{"empty", "  \n\n", 0, nil},
+		{"comment only", "{nothing}\n", 1, []bool{false}},
+		{"escape line", "% a note\n[A \"1\"]\n\n*\n", 1, []bool{true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			gs, err := Parse("t.agn", []byte(tt.src))
+			if len(gs) != tt.games {
+				t.Fatalf("Parse gave %d games; want %d (err %v)", len(gs), tt.games, err)
+			}
+			for i, g := range gs {
+				if (g.Err == nil) != tt.ok[i] {
+					t.Errorf("game %d: Err = %v; want clean %v", i+1, g.Err, tt.ok[i])
+				}
+				if g.Index != i+1 {
+					t.Errorf("game %d: Index = %d", i+1, g.Index)
+				}
+			}
+			if (err == nil) != allTrue(tt.ok) {
+				t.Errorf("Parse error = %v", err)
+			}
+		})
+	}
+}
+
+func allTrue(b []bool) bool {
+	for _, v := range b {
+		if !v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestHostileInput(t *testing.T) {
+	long := bytes.Repeat([]byte("x"), 10<<20)
+	inputs := map[string][]byte{
+		"10 MB line":     append([]byte("[Game \"x\"]\n\n1. "), append(long, " *\n"...)...),
+		"10 MB tag":      append(append([]byte("[White \""), long...), "\"]\n\n*"...),
+		"binary garbage": {0, 1, 2, 0xff, '[', '{', 0x80, '"', '\\', ']', '}', '\n', 0},
+		"many braces":    bytes.Repeat([]byte("{"), 100000),
+		"many brackets":  bytes.Repeat([]byte("[A \"b\"]\n"), 1000),
+	}
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) {
+			gs, _ := Parse("t.agn", in)
+			for _, g := range gs {
+				if g.Err != nil && len(g.Err.Msg) > 200 {
+					t.Errorf("error message is %d bytes long; want a short one", len(g.Err.Msg))
+				}
+			}
+		})
+	}
+}
+
+func TestPrintGoldenAndFixedPoint(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.agn")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs, err := Parse(f, data)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			var out strings.Builder
+			for _, g := range gs {
+				out.WriteString(g.String())
+			}
+			golden := strings.TrimSuffix(f, ".agn") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if out.String() != string(want) {
+				t.Errorf("printed records differ from %s:\n%s", golden, out.String())
+			}
+			checkFixedPoint(t, out.String())
+		})
+	}
+}
+
+func checkFixedPoint(t *testing.T, printed string) {
+	t.Helper()
+	gs, err := Parse("printed", []byte(printed))
+	if err != nil {
+		t.Fatalf("printed text does not parse: %v\n%s", err, printed)
+	}
+	var again strings.Builder
+	for _, g := range gs {
+		again.WriteString(g.String())
+	}
+	if again.String() != printed {
+		t.Errorf("parse → print is not a fixed point:\n%s\n----\n%s", printed, again.String())
+	}
+}
+
+func TestCorpusFixedPoint(t *testing.T) {
+	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := Parse("real_loa.agn", data)
+	if err != nil {
+		t.Fatalf("Parse: %v", errors.Unwrap(err))
+	}
+	if len(gs) != 4652 {
+		t.Fatalf("Parse gave %d games; want 4652", len(gs))
+	}
+	var out strings.Builder
+	for _, g := range gs {
+		out.WriteString(g.String())
+	}
+	checkFixedPoint(t, out.String())
+}
+
+func TestBuiltGame(t *testing.T) {
+	g := &Game{Result: "1-0"}
+	g.SetTag("Game", "Lines of Action")
+	g.SetTag("White", "new\nline \"quoted\"")
+	g.SetTag("Game", "Tank Battle")
+	g.Moves = []Move{{Text: "c1-c3", Comment: "a } brace"}, {Text: "pass"}}
+	got := g.String()
+	want := "[White \"new line \\\"quoted\\\"\"]\n[Game \"Tank Battle\"]\n\n1. c1-c3 {a ) brace} 1... pass 1-0\n\n"
+	if got != want {
+		t.Errorf("String() = %q; want %q", got, want)
+	}
+	g.DeleteTag("White")
+	if _, ok := g.Tag("White"); ok {
+		t.Error("DeleteTag left the tag")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.agn")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("[A \"1\"]\n\n1. a-b {c\n\n[B \"2\"]\n\n*"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		gs, _ := Parse("fuzz", data)
+		for _, g := range gs {
+			if g.Err != nil {
+				continue
+			}
+			// A game that reads cleanly prints to text that reads back to itself.
+			s := g.String()
+			back, err := Parse("printed", []byte(s))
+			if err != nil || len(back) != 1 {
+				t.Fatalf("printed game does not read back (%v):\n%s", err, s)
+			}
+			if s2 := back[0].String(); s2 != s {
+				t.Fatalf("not a fixed point:\n%s\n----\n%s", s, s2)
+			}
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse("real_loa.agn", data)
+	}
+}
+
+func BenchmarkSplit(b *testing.B) {
+	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Split(data)
+	}
+}

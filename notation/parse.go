@@ -1,0 +1,355 @@
+package notation
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// maxShown is how much of an overlong token an error message quotes.
+const maxShown = 24
+
+// ParseGame parses one game: the text src[ch.Start:ch.End] of a chunk that
+// Split returned. file names the file in errors; index is the game's
+// 1-based position in it. The game's first error is in Game.Err. Move
+// tokens and tag values are substrings of src, so parsing a game allocates
+// little besides its Moves slice.
+func ParseGame(file, src string, ch Chunk, index int) *Game {
+	p := parser{
+		file: file, src: src, i: ch.Start, end: ch.End,
+		line: ch.Line, lineStart: ch.Start - (ch.Col - 1),
+	}
+	g := &Game{Line: ch.Line, Col: ch.Col, Index: index}
+	// A rough guess of the number of moves saves regrowing the slice.
+	if n := (ch.End - ch.Start - 200) / 7; n > 0 {
+		g.Moves = make([]Move, 0, n)
+	}
+	p.game(g)
+	return g
+}
+
+type parser struct {
+	file      string
+	src       string
+	i, end    int
+	line      int
+	lineStart int // index of the first byte of the current line
+	err       *Error
+}
+
+func (p *parser) col(i int) int { return i - p.lineStart + 1 }
+
+func (p *parser) fail(line, col int, code, format string, args ...any) {
+	if p.err == nil {
+		p.err = &Error{File: p.file, Line: line, Col: col, Code: code, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// space skips white space, counting lines.
+func (p *parser) space() {
+	for p.i < p.end {
+		switch p.src[p.i] {
+		case '\n':
+			p.line++
+			p.lineStart = p.i + 1
+		case ' ', '\t', '\r':
+		default:
+			return
+		}
+		p.i++
+	}
+}
+
+func (p *parser) game(g *Game) {
+	// Tag section; comments among the tags are dropped.
+	for {
+		p.space()
+		if p.i >= p.end {
+			break
+		}
+		if c := p.src[p.i]; c == '{' || c == ';' {
+			// A comment among the tags is dropped; one after them starts
+			// the movetext.
+			save := *p
+			if c == '{' {
+				j := strings.IndexByte(p.src[p.i+1:p.end], '}')
+				if j < 0 {
+					break // movetext reports it
+				}
+				p.advance(p.i + 2 + j)
+			} else {
+				for p.i < p.end && p.src[p.i] != '\n' {
+					p.i++
+				}
+			}
+			p.space()
+			if p.i < p.end && p.src[p.i] == '[' {
+				continue
+			}
+			*p = save
+			break
+		} else if c != '[' {
+			break
+		}
+		if !p.tag(g) {
+			g.Err = p.err
+			return
+		}
+	}
+	p.movetext(g)
+	g.Err = p.err
+}
+
+// tag reads one tag pair at p.i (which holds '[').
+func (p *parser) tag(g *Game) bool {
+	line, col := p.line, p.col(p.i)
+	if len(g.Tags) == 0 {
+		g.Line, g.Col = line, col
+	}
+	p.i++
+	for p.i < p.end && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+	ns := p.i
+	for p.i < p.end && isNameByte(p.src[p.i]) {
+		p.i++
+	}
+	name := p.src[ns:p.i]
+	if name == "" {
+		p.fail(line, col, CodeSyntax, "tag without a name: want [Name \"value\"]")
+		return false
+	}
+	for p.i < p.end && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+	if p.i >= p.end || p.src[p.i] != '"' {
+		p.fail(line, p.col(p.i), CodeSyntax, "tag %s: value must be a quoted string", shorten(name))
+		return false
+	}
+	p.i++
+	vs := p.i
+	escaped := false
+	var b strings.Builder
+	for {
+		if p.i >= p.end || p.src[p.i] == '\n' {
+			p.fail(line, col, CodeSyntax, "tag %s: unterminated value (missing closing quote)", name)
+			return false
+		}
+		c := p.src[p.i]
+		if c == '"' {
+			break
+		}
+		if c == '\\' && p.i+1 < p.end && (p.src[p.i+1] == '"' || p.src[p.i+1] == '\\') {
+			if !escaped {
+				b.WriteString(p.src[vs:p.i])
+				escaped = true
+			}
+			b.WriteByte(p.src[p.i+1])
+			p.i += 2
+			continue
+		}
+		if escaped {
+			b.WriteByte(c)
+		}
+		p.i++
+	}
+	value := p.src[vs:p.i]
+	if escaped {
+		value = b.String()
+	}
+	p.i++ // closing quote
+	for p.i < p.end && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+	if p.i >= p.end || p.src[p.i] != ']' {
+		p.fail(line, p.col(p.i), CodeSyntax, "tag %s: missing closing bracket", name)
+		return false
+	}
+	p.i++
+	for k := range g.Tags {
+		if g.Tags[k].Name == name {
+			p.fail(line, col, CodeBadTag, "duplicate tag %s", name)
+			return false
+		}
+	}
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value, Line: line, Col: col})
+	return true
+}
+
+func (p *parser) movetext(g *Game) {
+	number, numLine, numCol := 0, 0, 0 // a pending move number
+	hasNumber := false
+	lastComment := func(text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return
+		}
+		dst := &g.Comment
+		if n := len(g.Moves); n > 0 {
+			dst = &g.Moves[n-1].Comment
+		}
+		if *dst == "" {
+			*dst = text
+		} else {
+			*dst += " " + text
+		}
+	}
+	for {
+		p.space()
+		if p.i >= p.end {
+			break
+		}
+		start := p.i
+		line, col := p.line, p.col(start)
+		switch c := p.src[p.i]; c {
+		case '{':
+			j := strings.IndexByte(p.src[p.i+1:p.end], '}')
+			if j < 0 {
+				p.fail(line, col, CodeSyntax, "unterminated comment: '{' without '}'")
+				return
+			}
+			body := p.src[p.i+1 : p.i+1+j]
+			p.advance(p.i + 2 + j)
+			if g.Result != "" {
+				continue // comments after the result are allowed and dropped
+			}
+			lastComment(body)
+			continue
+		case '}':
+			p.fail(line, col, CodeSyntax, "'}' without '{'")
+			return
+		case ';':
+			j := strings.IndexByte(p.src[p.i:p.end], '\n')
+			if j < 0 {
+				j = p.end - p.i
+			}
+			body := p.src[p.i+1 : p.i+j]
+			p.i += j
+			if g.Result == "" {
+				lastComment(body)
+			}
+			continue
+		case '%':
+			if p.i == p.lineStart {
+				j := strings.IndexByte(p.src[p.i:p.end], '\n')
+				if j < 0 {
+					j = p.end - p.i
+				}
+				p.i += j
+				continue
+			}
+		case '[':
+			p.fail(line, col, CodeSyntax, "tag after movetext: tags go before the moves")
+			return
+		case ']':
+			p.fail(line, col, CodeSyntax, "']' without '['")
+			return
+		case '(', ')':
+			p.fail(line, col, CodeSyntax, "variations in parentheses are not supported")
+			return
+		case '$':
+			p.i++
+			for p.i < p.end && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
+				p.i++
+			}
+			if p.i == start+1 {
+				p.fail(line, col, CodeSyntax, "'$' without a number (NAGs are $1, $2, …)")
+				return
+			}
+			continue
+		}
+		// A token runs to white space or a delimiter.
+		for p.i < p.end && !isDelim(p.src[p.i]) {
+			p.i++
+		}
+		tok := p.src[start:p.i]
+		if g.Result != "" {
+			p.fail(line, col, CodeSyntax, "%q after the result %s: a game ends with its result", shorten(tok), g.Result)
+			return
+		}
+		if IsResult(tok) {
+			g.Result, g.ResultLine, g.ResultCol = tok, line, col
+			continue
+		}
+		// Move numbers: digits and dots, possibly glued to the move ("12.c1-c3").
+		for len(tok) > 0 && tok[0] >= '0' && tok[0] <= '9' {
+			d := 0
+			for d < len(tok) && tok[d] >= '0' && tok[d] <= '9' {
+				d++
+			}
+			if d == len(tok) || tok[d] != '.' {
+				break
+			}
+			dots := d
+			for dots < len(tok) && tok[dots] == '.' {
+				dots++
+			}
+			n, err := strconv.Atoi(tok[:d])
+			if err != nil {
+				n = -1
+			}
+			number, hasNumber, numLine, numCol = n, true, line, col
+			tok = tok[dots:]
+			col += dots
+		}
+		if tok == "" {
+			continue
+		}
+		if IsResult(tok) { // "4.*"
+			g.Result, g.ResultLine, g.ResultCol = tok, line, col
+			continue
+		}
+		if hasNumber {
+			ply := len(g.Moves) + 1
+			if want := len(g.Moves)/2 + 1; number != want {
+				p.fail(numLine, numCol, CodeMoveNumber, "move number %s should be %d", numberText(number), want)
+				p.err.Ply, p.err.Move = ply, shorten(tok)
+				return
+			}
+			hasNumber = false
+		}
+		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
+	}
+	if g.Result == "" {
+		g.ResultLine, g.ResultCol = p.line, p.col(p.i)
+		p.fail(p.line, p.col(p.i), CodeSyntax, "missing result at the end of the game (want 1-0, 0-1, 1/2-1/2 or *)")
+		return
+	}
+	if r, ok := g.Tag("Result"); ok && r != g.Result {
+		p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(r))
+	}
+}
+
+func numberText(n int) string {
+	if n < 0 {
+		return "(too large)"
+	}
+	return strconv.Itoa(n)
+}
+
+// advance moves to index j, counting the lines passed.
+func (p *parser) advance(j int) {
+	for k := p.i; k < j; k++ {
+		if p.src[k] == '\n' {
+			p.line++
+			p.lineStart = k + 1
+		}
+	}
+	p.i = j
+}
+
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', '\n', '{', '}', ';', '[', ']', '(', ')', '$':
+		return true
+	}
+	return false
+}
+
+// shorten quotes at most maxShown bytes of s, for messages about huge tokens.
+func shorten(s string) string {
+	if len(s) <= maxShown {
+		return s
+	}
+	return s[:maxShown] + "…"
+}

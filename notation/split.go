@@ -1,0 +1,161 @@
+package notation
+
+// Chunk is the text of one game within a file: data[Start:End], starting
+// at line Line, column Col.
+type Chunk struct {
+	Start, End int
+	Line, Col  int
+}
+
+// Split cuts a record file into the text of its games without parsing them,
+// so that the games can be parsed and replayed in parallel. A game ends
+// where a tag begins after movetext. Comments are skipped as a whole, except
+// that an unterminated brace comment ends at a blank line followed by a
+// line that starts with a tag, so that one bad game does not swallow the
+// rest of the file. Split looks at each byte once and never fails: what is
+// wrong inside a chunk is for ParseGame to say.
+func Split(data []byte) []Chunk {
+	var chunks []Chunk
+	n := len(data)
+	i := 0
+	if n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		i = 3 // UTF-8 byte order mark
+	}
+	line, lineStart := 1, 0
+	start, startLine, startCol := i, 1, i+1
+	content := false // the current chunk has something besides space
+	moves := false   // the current chunk has something besides tags
+	for i < n {
+		c := data[i]
+		switch c {
+		case '\n':
+			line++
+			lineStart = i + 1
+			i++
+		case ' ', '\t', '\r':
+			i++
+		case '[':
+			if moves {
+				chunks = append(chunks, Chunk{Start: start, End: i, Line: startLine, Col: startCol})
+				start, startLine, startCol = i, line, i-lineStart+1
+				moves = false
+			}
+			if !content {
+				start, startLine, startCol = i, line, i-lineStart+1
+			}
+			content = true
+			i = skipTag(data, i+1)
+		case '{':
+			if !content {
+				start, startLine, startCol = i, line, i-lineStart+1
+			}
+			content = true
+			var cut bool
+			i, line, lineStart, cut = skipComment(data, i+1, line, lineStart)
+			if cut {
+				moves = true // the unterminated comment's game ends here
+			}
+		case ';':
+			if !content {
+				start, startLine, startCol = i, line, i-lineStart+1
+			}
+			content = true
+			for i < n && data[i] != '\n' {
+				i++
+			}
+		case '%':
+			if i == lineStart { // escape line: ignored to its end
+				for i < n && data[i] != '\n' {
+					i++
+				}
+				continue
+			}
+			fallthrough
+		default:
+			if !content {
+				start, startLine, startCol = i, line, i-lineStart+1
+			}
+			content, moves = true, true
+			i++
+		}
+	}
+	if content {
+		chunks = append(chunks, Chunk{Start: start, End: n, Line: startLine, Col: startCol})
+	}
+	return chunks
+}
+
+// skipTag returns the index after the tag that starts before i: after its
+// closing bracket, or at the end of its line when it has none.
+func skipTag(data []byte, i int) int {
+	inString := false
+	for i < len(data) {
+		switch c := data[i]; {
+		case c == '\n':
+			return i
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && c == ']':
+			return i + 1
+		}
+		i++
+	}
+	return i
+}
+
+// skipComment returns the index after the brace comment whose body starts
+// at i, with the line count brought up to date. An unterminated comment
+// ends before a blank line followed by a tag line (cut is then true), or at
+// the end of data.
+func skipComment(data []byte, i, line, lineStart int) (next, nextLine, nextLineStart int, cut bool) {
+	for i < len(data) {
+		switch data[i] {
+		case '}':
+			return i + 1, line, lineStart, false
+		case '\n':
+			line++
+			lineStart = i + 1
+			if tagAfterBlankLine(data, i+1) >= 0 {
+				// leave the blank line and the tag to the main loop
+				return i + 1, line, lineStart, true
+			}
+		}
+		i++
+	}
+	return i, line, lineStart, false
+}
+
+// tagAfterBlankLine reports where a line that starts a tag ([Name ") begins,
+// if the line starting at i is blank and the next one starts a tag; else -1.
+func tagAfterBlankLine(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r') {
+		i++
+	}
+	if i >= len(data) || data[i] != '\n' {
+		return -1
+	}
+	i++
+	if i >= len(data) || data[i] != '[' {
+		return -1
+	}
+	j := i + 1
+	for j < len(data) && isNameByte(data[j]) {
+		j++
+	}
+	if j == i+1 {
+		return -1
+	}
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+		j++
+	}
+	if j < len(data) && data[j] == '"' {
+		return i
+	}
+	return -1
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}

@@ -1,0 +1,282 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// Error codes, as the validator's JSON output writes them.
+const (
+	CodeSyntax         = notation.CodeSyntax
+	CodeUnknownGame    = "unknown-game"
+	CodeBadTag         = notation.CodeBadTag
+	CodeNotation       = "notation"
+	CodeIllegalMove    = "illegal-move"
+	CodeResultMismatch = notation.CodeResultMismatch
+	CodeScoreMismatch  = "score-mismatch"
+	CodeMoveNumber     = notation.CodeMoveNumber
+)
+
+// Error says what is wrong with a record and where.
+type Error struct {
+	Code    string `json:"code"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Ply     int    `json:"ply"`            // 1-based ply of the offending move; 0 when not about a move
+	Move    string `json:"move,omitempty"` // the move as written
+	Message string `json:"message"`
+}
+
+// Report is the verdict on one game.
+type Report struct {
+	File        string
+	Index       int // 1-based position of the game in its file
+	Line        int // line of its first tag
+	Game        string
+	White       string
+	Black       string
+	Plies       int // plies replayed successfully
+	Valid       bool
+	Result      rules.Result // what the replay establishes (the declared result when the termination is not normal)
+	Score       *rules.Score // replayed points, for games that score points
+	Termination string
+	Err         *Error
+	Record      *notation.Game
+}
+
+// Describe returns the one-line text form of an invalid game's error:
+//
+//	file:line:col: game N (White vs Black): ply K "c3-e5": why
+func (r *Report) Describe() string {
+	if r.Err == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d:%d: game %d (%s vs %s): ", r.File, r.Err.Line, r.Err.Col, r.Index, name(r.White), name(r.Black))
+	if r.Err.Ply > 0 {
+		fmt.Fprintf(&b, "ply %d %q: ", r.Err.Ply, r.Err.Move)
+	}
+	b.WriteString(r.Err.Message)
+	return b.String()
+}
+
+func name(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// Terminations lists the values of the Termination tag arbiter knows.
+var Terminations = []string{"normal", "adjudication", "time forfeit", "illegal move", "disconnect",
+	"stall", "resignation", "agreement", "abandoned"}
+
+// Game replays one parsed game and reports on it. file names the file in
+// the report.
+func Game(file string, g *notation.Game) Report {
+	r, _ := replay(file, g, -1)
+	return r
+}
+
+// Position replays the first plies moves of g (all of them when plies is
+// negative or larger) and returns the game and the position reached, with
+// the report of the replay up to there.
+func Position(file string, g *notation.Game, plies int) (Report, rules.Game, rules.Position) {
+	r, st := replay(file, g, plies)
+	return r, st.game, st.pos
+}
+
+type state struct {
+	game rules.Game
+	pos  rules.Position
+}
+
+func replay(file string, g *notation.Game, stopAt int) (Report, state) {
+	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: "normal"}
+	r.White, _ = g.Tag("White")
+	r.Black, _ = g.Tag("Black")
+	var st state
+	fail := func(code string, line, col int, format string, args ...any) (Report, state) {
+		r.Err = &Error{Code: code, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
+		return r, st
+	}
+	if g.Err != nil {
+		r.Err = &Error{Code: g.Err.Code, Line: g.Err.Line, Col: g.Err.Col, Ply: g.Err.Ply, Move: g.Err.Move, Message: g.Err.Msg}
+		return r, st
+	}
+	// The game.
+	gameTag, line, col, ok := tag(g, "Game")
+	if !ok {
+		return fail(CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
+	}
+	game, err := games.Lookup(gameTag)
+	if err != nil {
+		return fail(CodeUnknownGame, line, col, "%v", err)
+	}
+	st.game = game
+	r.Game = game.ID()
+	// Tags every game shares.
+	if v, line, col, ok := tag(g, "Termination"); ok {
+		t := strings.ToLower(strings.TrimSpace(v))
+		if !known(t) {
+			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", v, strings.Join(Terminations, ", "))
+		}
+		r.Termination = t
+	}
+	if v, line, col, ok := tag(g, "Date"); ok && !validDate(v) {
+		return fail(CodeBadTag, line, col, "Date %q is not YYYY.MM.DD (use ?? for unknown parts)", v)
+	}
+	declared, _ := rules.ParseResult(g.Result)
+	if v, line, col, ok := tag(g, "Result"); ok {
+		if _, ok := rules.ParseResult(v); !ok {
+			return fail(CodeBadTag, line, col, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", v)
+		}
+	}
+	// The start.
+	pos, err := game.Start(g)
+	if err != nil {
+		line, col := g.Line, g.Col
+		for _, name := range []string{"FEN", "Board", "Layout"} {
+			if _, l, c, ok := tag(g, name); ok && strings.Contains(err.Error(), name) {
+				line, col = l, c
+				break
+			}
+		}
+		return fail(CodeBadTag, line, col, "%s", cleanErr(err))
+	}
+	st.pos = pos
+	// The moves.
+	for i := range g.Moves {
+		if stopAt >= 0 && i >= stopAt {
+			break
+		}
+		mv := &g.Moves[i]
+		m, err := pos.ParseMove(mv.Text)
+		if err == nil {
+			err = pos.Play(m)
+		}
+		if err != nil {
+			code := CodeIllegalMove
+			if errors.Is(err, rules.ErrNotation) {
+				code = CodeNotation
+			}
+			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: shorten(mv.Text), Message: cleanErr(err)}
+			return r, st
+		}
+		r.Plies++
+	}
+	if sc, ok := pos.Score(); ok {
+		r.Score = &sc
+	}
+	// The result.
+	out := pos.Outcome()
+	switch {
+	case r.Termination != "normal":
+		r.Result = declared
+	case out.Over():
+		r.Result = out.Result
+		if declared != rules.Unfinished && declared != out.Result {
+			return fail(CodeResultMismatch, g.ResultLine, g.ResultCol,
+				"result %s declared, but the position after ply %d %s: %s", declared, r.Plies, verdict(out.Result), out.Reason)
+		}
+	default:
+		r.Result = rules.Unfinished
+		if declared != rules.Unfinished && stopAt < 0 {
+			return fail(CodeResultMismatch, g.ResultLine, g.ResultCol,
+				"result %s declared, but the game is not over after ply %d (use Termination for resignations, adjudications and the like)", declared, r.Plies)
+		}
+	}
+	// The points.
+	if v, line, col, ok := tag(g, "Score"); ok && r.Score != nil {
+		want, ok := parseScore(v)
+		if !ok {
+			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", v)
+		}
+		if want != *r.Score {
+			return fail(CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
+		}
+	}
+	r.Valid = true
+	return r, st
+}
+
+func verdict(res rules.Result) string {
+	switch res {
+	case rules.WhiteWins:
+		return "is won by white"
+	case rules.BlackWins:
+		return "is won by black"
+	}
+	return "is a draw"
+}
+
+// tag returns a tag's value and where it stands.
+func tag(g *notation.Game, name string) (value string, line, col int, ok bool) {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value, t.Line, t.Col, true
+		}
+	}
+	return "", 0, 0, false
+}
+
+func known(t string) bool {
+	for _, k := range Terminations {
+		if t == k {
+			return true
+		}
+	}
+	return false
+}
+
+// validDate accepts YYYY.MM.DD where any part may be question marks.
+func validDate(s string) bool {
+	if len(s) != 10 || s[4] != '.' || s[7] != '.' {
+		return false
+	}
+	for _, part := range []string{s[0:4], s[5:7], s[8:10]} {
+		if strings.Trim(part, "?") == "" {
+			continue
+		}
+		if _, err := strconv.Atoi(part); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func parseScore(s string) (rules.Score, bool) {
+	w, b, ok := strings.Cut(strings.TrimSpace(s), "-")
+	if !ok {
+		return rules.Score{}, false
+	}
+	wi, err1 := strconv.Atoi(strings.TrimSpace(w))
+	bi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || wi < 0 || bi < 0 {
+		return rules.Score{}, false
+	}
+	return rules.Score{White: wi, Black: bi}, true
+}
+
+// cleanErr drops the sentinel suffixes (": illegal move") that wrapping adds.
+func cleanErr(err error) string {
+	msg := err.Error()
+	for _, s := range []error{rules.ErrIllegal, rules.ErrNotation, rules.ErrBadTag} {
+		msg = strings.TrimSuffix(msg, ": "+s.Error())
+		msg = strings.TrimPrefix(msg, s.Error()+": ")
+	}
+	return msg
+}
+
+func shorten(s string) string {
+	if len(s) <= 24 {
+		return s
+	}
+	return s[:24] + "…"
+}

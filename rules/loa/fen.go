@@ -1,0 +1,114 @@
+package loa
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// StartFEN is the FEN of the start position.
+const StartFEN = "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
+
+// fenError is a FEN error in a user's words that wraps rules.ErrBadTag.
+func fenError(format string, args ...any) error {
+	return &moveError{rules.ErrBadTag, "FEN " + fmt.Sprintf(format, args...)}
+}
+
+// ParseFEN reads a position: eight ranks from rank 8 down to rank 1
+// separated by "/", each written from file a to h with "b" for a black
+// piece, "w" for a white one and a digit 1-8 for a run of empty squares;
+// then one space and the side to move, "b" or "w". Each side needs at
+// least one piece. A position in which a side is already connected is
+// read as a finished game (see Position.Outcome). Errors wrap
+// rules.ErrBadTag and say what is wrong.
+func ParseFEN(s string) (Position, error) {
+	var p Position
+	board, side, ok := strings.Cut(strings.TrimSpace(s), " ")
+	if !ok {
+		return p, fenError("has no side to move: want the board, a space, then \"b\" or \"w\"")
+	}
+	side = strings.TrimSpace(side)
+	switch side {
+	case "b", "B":
+		p.turn = rules.Black
+	case "w", "W":
+		p.turn = rules.White
+	default:
+		return p, fenError("side to move %q is neither \"b\" nor \"w\"", clip(side))
+	}
+	if n := strings.Count(board, "/") + 1; n != 8 {
+		return p, fenError("has %d ranks, want 8", n)
+	}
+	for i := range 8 {
+		rankText, rest, _ := strings.Cut(board, "/")
+		board = rest
+		rank := 7 - i
+		file := 0
+		for j := 0; j < len(rankText); j++ {
+			c := rankText[j]
+			switch {
+			case c >= '1' && c <= '8':
+				file += int(c - '0')
+			case c == 'b' || c == 'w':
+				if file < 8 {
+					color := rules.Black
+					if c == 'w' {
+						color = rules.White
+					}
+					p.pieces[color] |= SquareAt(file, rank).bit()
+				}
+				file++
+			default:
+				return p, fenError("rank %d %q: %q is not \"b\", \"w\" or a digit 1-8", rank+1, clip(rankText), clip(rankText[j:j+1]))
+			}
+		}
+		if file != 8 {
+			return p, fenError("rank %d %q covers %d squares, want 8", rank+1, clip(rankText), file)
+		}
+	}
+	for _, c := range [2]rules.Color{rules.Black, rules.White} {
+		if p.pieces[c] == 0 {
+			return p, fenError("gives %s no pieces", c)
+		}
+	}
+	p.judge()
+	return p, nil
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "…"
+	}
+	return s
+}
+
+// FEN returns the position text that ParseFEN (and Start with SetUp "1")
+// reads back, such as StartFEN.
+func (p *Position) FEN() string {
+	buf := make([]byte, 0, 80)
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := range 8 {
+			c := p.pieceChar(SquareAt(f, r), 0)
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				buf = append(buf, byte('0'+empty))
+				empty = 0
+			}
+			buf = append(buf, c)
+		}
+		if empty > 0 {
+			buf = append(buf, byte('0'+empty))
+		}
+		if r > 0 {
+			buf = append(buf, '/')
+		}
+	}
+	buf = append(buf, ' ', "wb"[p.turn])
+	return string(buf)
+}

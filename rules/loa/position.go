@@ -1,0 +1,298 @@
+package loa
+
+import (
+	"math/bits"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// Position is a Lines of Action position: where the pieces stand, whose
+// turn it is, and whether the game is over. It is a small value; copy it
+// to keep a position, and use *Position as a rules.Position.
+type Position struct {
+	pieces [2]uint64 // indexed by rules.Color
+	turn   rules.Color
+	state  state
+}
+
+// state is how the game stands, worked out once per move.
+type state uint8
+
+const (
+	playing state = iota
+	blackConnected
+	whiteConnected
+	bothConnected
+	blackConnectedByCapture // white's capture left black connected
+	whiteConnectedByCapture // black's capture left white connected
+)
+
+var startPosition = Position{
+	pieces: [2]uint64{
+		rules.White: 0x0081818181818100, // a2-a7, h2-h7
+		rules.Black: 0x7E0000000000007E, // b1-g1, b8-g8
+	},
+	turn: rules.Black,
+}
+
+// StartPosition returns the start of a game: Black on b1-g1 and b8-g8,
+// White on a2-a7 and h2-h7, Black to move.
+func StartPosition() Position { return startPosition }
+
+// Pieces returns the bitboard of c's pieces: bit i is square i (a1 = 0,
+// b1 = 1, …, h8 = 63).
+func (p *Position) Pieces(c rules.Color) uint64 { return p.pieces[c&1] }
+
+// Turn returns the side to move.
+func (p *Position) Turn() rules.Color { return p.turn }
+
+// Connected reports whether the pieces of bitboard bb form one group, each
+// piece touching the next orthogonally or diagonally. A single piece is
+// connected; no pieces are not.
+func Connected(bb uint64) bool {
+	if bb == 0 {
+		return false
+	}
+	g := bb & -bb
+	for {
+		n := grow(g) & bb
+		if n == g {
+			return g == bb
+		}
+		g = n
+	}
+}
+
+const (
+	fileA uint64 = 0x0101010101010101
+	fileH uint64 = 0x8080808080808080
+)
+
+// grow returns x with every square next to one of x added.
+func grow(x uint64) uint64 {
+	x |= (x<<1)&^fileA | (x>>1)&^fileH
+	return x | x<<8 | x>>8
+}
+
+// settle works out the state after side mover moved, captured telling
+// whether the move took a piece.
+func (p *Position) settle(mover rules.Color, captured bool) {
+	own := Connected(p.pieces[mover])
+	other := captured && Connected(p.pieces[mover^1])
+	switch {
+	case own && other:
+		p.state = bothConnected
+	case own:
+		p.state = connectedState(mover, false)
+	case other:
+		p.state = connectedState(mover^1, true)
+	}
+}
+
+func connectedState(c rules.Color, byCapture bool) state {
+	switch {
+	case c == rules.Black && byCapture:
+		return blackConnectedByCapture
+	case c == rules.Black:
+		return blackConnected
+	case byCapture:
+		return whiteConnectedByCapture
+	}
+	return whiteConnected
+}
+
+// judge works out the state of a position that did not come from a move,
+// such as one read from a FEN.
+func (p *Position) judge() {
+	b, w := Connected(p.pieces[rules.Black]), Connected(p.pieces[rules.White])
+	switch {
+	case b && w:
+		p.state = bothConnected
+	case b:
+		p.state = blackConnected
+	case w:
+		p.state = whiteConnected
+	default:
+		p.state = playing
+	}
+}
+
+var outcomes = [...]rules.Outcome{
+	playing:                 {},
+	blackConnected:          {Result: rules.BlackWins, Reason: "black connected"},
+	whiteConnected:          {Result: rules.WhiteWins, Reason: "white connected"},
+	bothConnected:           {Result: rules.Draw, Reason: "both sides connected"},
+	blackConnectedByCapture: {Result: rules.BlackWins, Reason: "black connected by white's capture"},
+	whiteConnectedByCapture: {Result: rules.WhiteWins, Reason: "white connected by black's capture"},
+}
+
+// Outcome says whether the game is over: a side whose pieces form one
+// group has won, and a move that connects both sides draws.
+func (p *Position) Outcome() rules.Outcome { return outcomes[p.state] }
+
+// Score returns false: Lines of Action scores no points.
+func (p *Position) Score() (rules.Score, bool) { return rules.Score{}, false }
+
+// Clone returns an independent copy of p.
+func (p *Position) Clone() rules.Position {
+	c := *p
+	return &c
+}
+
+// String draws the board, rank 8 at the top, with rank numbers on the left
+// and files below ("b" black, "w" white, "." empty), then the side to move,
+// and how the game ended when it has.
+func (p *Position) String() string {
+	var sb strings.Builder
+	sb.Grow(200)
+	for r := 7; r >= 0; r-- {
+		sb.WriteByte(byte('1' + r))
+		for f := range 8 {
+			sb.WriteByte(' ')
+			sb.WriteByte(p.pieceChar(SquareAt(f, r), '.'))
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("  a b c d e f g h\n")
+	sb.WriteString(p.turn.String())
+	sb.WriteString(" to move\n")
+	if o := p.Outcome(); o.Over() {
+		sb.WriteString("game over: ")
+		sb.WriteString(o.Reason)
+		sb.WriteString(" (")
+		sb.WriteString(o.Result.String())
+		sb.WriteString(")\n")
+	}
+	return sb.String()
+}
+
+// pieceChar returns 'b' or 'w' for the piece on s, or empty when none.
+func (p *Position) pieceChar(s Square, empty byte) byte {
+	switch {
+	case p.pieces[rules.Black]&s.bit() != 0:
+		return 'b'
+	case p.pieces[rules.White]&s.bit() != 0:
+		return 'w'
+	}
+	return empty
+}
+
+// GenMoves appends the legal moves to dst and returns it, allocating only
+// when dst runs out of room: every move of the side to move, or Pass alone
+// when it has none, or nothing once the game is over. Moves carry no form
+// bits.
+func (p *Position) GenMoves(dst []rules.Move) []rules.Move {
+	if p.state != playing {
+		return dst
+	}
+	n0 := len(dst)
+	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
+	occ := own | opp
+	for b := own; b != 0; b &= b - 1 {
+		from := bits.TrailingZeros64(b)
+		for l := range 4 {
+			n := bits.OnesCount64(lineMask[l][from] & occ)
+			for d := 2 * l; d < 2*l+2; d++ {
+				to := dest[from][d][n]
+				if to == noSquare || own&to.bit() != 0 || between[from][to]&opp != 0 {
+					continue
+				}
+				dst = append(dst, rules.Move(from)|rules.Move(to)<<6)
+			}
+		}
+	}
+	if len(dst) == n0 {
+		dst = append(dst, rules.Pass)
+	}
+	return dst
+}
+
+// Moves appends the legal moves to dst; it is GenMoves.
+func (p *Position) Moves(dst []rules.Move) []rules.Move { return p.GenMoves(dst) }
+
+// countMoves returns how many moves GenMoves would list.
+func (p *Position) countMoves() int {
+	if p.state != playing {
+		return 0
+	}
+	count := 0
+	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
+	occ := own | opp
+	for b := own; b != 0; b &= b - 1 {
+		from := bits.TrailingZeros64(b)
+		for l := range 4 {
+			n := bits.OnesCount64(lineMask[l][from] & occ)
+			for d := 2 * l; d < 2*l+2; d++ {
+				to := dest[from][d][n]
+				if to == noSquare || own&to.bit() != 0 || between[from][to]&opp != 0 {
+					continue
+				}
+				count++
+			}
+		}
+	}
+	if count == 0 {
+		return 1 // pass
+	}
+	return count
+}
+
+// firstMove returns a legal move of the side to move, and false when it
+// has none (or the game is over).
+func (p *Position) firstMove() (rules.Move, bool) {
+	if p.state != playing {
+		return 0, false
+	}
+	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
+	occ := own | opp
+	for b := own; b != 0; b &= b - 1 {
+		from := bits.TrailingZeros64(b)
+		for l := range 4 {
+			n := bits.OnesCount64(lineMask[l][from] & occ)
+			for d := 2 * l; d < 2*l+2; d++ {
+				to := dest[from][d][n]
+				if to == noSquare || own&to.bit() != 0 || between[from][to]&opp != 0 {
+					continue
+				}
+				return MoveOf(Square(from), to), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// PlayUnchecked plays m, which must be Pass or a move from GenMoves of this
+// position (form bits are ignored); it checks nothing. Engines use it in
+// search; use Play for moves from outside.
+func (p *Position) PlayUnchecked(m rules.Move) {
+	mover := p.turn
+	p.turn ^= 1
+	if m == rules.Pass {
+		return
+	}
+	from, to := Square(m&63), Square(m>>6&63)
+	p.pieces[mover] ^= from.bit() | to.bit()
+	captured := p.pieces[mover^1]&to.bit() != 0
+	p.pieces[mover^1] &^= to.bit()
+	p.settle(mover, captured)
+}
+
+// Perft counts the positions reached by every sequence of depth legal
+// moves from p (a pass counts as a move; a finished game has no moves).
+func (p *Position) Perft(depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.countMoves())
+	}
+	var buf [128]rules.Move // more than the moves of 12 pieces
+	var total uint64
+	for _, m := range p.GenMoves(buf[:0]) {
+		q := *p
+		q.PlayUnchecked(m)
+		total += q.Perft(depth - 1)
+	}
+	return total
+}

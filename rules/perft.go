@@ -1,0 +1,29 @@
+package rules
+
+// Perft counts the move sequences of length depth from p (the leaves of the
+// legal-move tree), the standard oracle for move generators. A game may
+// provide a faster count by implementing Perft(depth int) uint64 on its
+// position. p is not changed.
+func Perft(p Position, depth int) uint64 {
+	if f, ok := p.(interface{ Perft(int) uint64 }); ok {
+		return f.Perft(depth)
+	}
+	return perft(p, depth, make([][]Move, depth+1))
+}
+
+func perft(p Position, depth int, bufs [][]Move) uint64 {
+	moves := p.Moves(bufs[depth][:0])
+	bufs[depth] = moves
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		q := p.Clone()
+		if err := q.Play(m); err != nil {
+			continue
+		}
+		n += perft(q, depth-1, bufs)
+	}
+	return n
+}
