@@ -109,7 +109,6 @@ seed: 7
 time_control: {move_ms: 50}
 time_margin_ms: 50
 ping_timeout_ms: 300
-startup_timeout_ms: 300
 `
 
 func TestTerminations(t *testing.T) {
@@ -132,7 +131,7 @@ func TestTerminations(t *testing.T) {
 		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
 		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
 		{"no readyok", "", "noready", "1-0", TermStall, "readyok"},
-		{"slow handshake", "", "slowugi:2000", "1-0", TermStall, "ugiok"},
+		{"slow handshake", "startup_timeout_ms: 300\n", "slowugi:2000", "1-0", TermStall, "ugiok"},
 		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
 		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
 	}
@@ -140,7 +139,11 @@ func TestTerminations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
-			path := writeConfig(t, dir, toyHead+tc.head, "good=first,"+marker, "bad="+tc.black+","+marker)
+			head := toyHead + tc.head
+			if !strings.Contains(head, "startup_timeout_ms") {
+				head += "startup_timeout_ms: 5000\n"
+			}
+			path := writeConfig(t, dir, head, "good=first,"+marker, "bad="+tc.black+","+marker)
 			cfg, err := LoadConfig(path)
 			if err != nil {
 				t.Fatal(err)
