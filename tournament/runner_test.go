@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
@@ -179,7 +181,22 @@ func TestTerminations(t *testing.T) {
 			if out.String() != r.Record {
 				t.Errorf("--out got %q; want the stored record %q", out.String(), r.Record)
 			}
+			checkValid(t, out.String())
 		})
+	}
+}
+
+// checkValid replays records as arbiter validate does and fails t on any
+// invalid game.
+func checkValid(t *testing.T, records string) {
+	t.Helper()
+	err := replay.File("out.agn", []byte(records), 1, func(r replay.Report) {
+		if !r.Valid {
+			t.Errorf("record does not validate: %s\n%s", r.Describe(), records)
+		}
+	})
+	if err != nil {
+		t.Errorf("replay: %v", err)
 	}
 }
 
@@ -306,5 +323,48 @@ func TestChangedConfigRefused(t *testing.T) {
 	_, err = Run(context.Background(), cfg, Options{DB: db})
 	if !errors.Is(err, store.ErrConfigChanged) || !strings.Contains(err.Error(), `"t"`) {
 		t.Errorf("changed config: %v; want ErrConfigChanged naming the tournament", err)
+	}
+}
+
+// TestRealGames plays a small tournament of fake engines in every game
+// arbiter knows and checks that the records validate.
+func TestRealGames(t *testing.T) {
+	for _, g := range games.All {
+		if g == toy {
+			continue
+		}
+		t.Run(g.ID(), func(t *testing.T) {
+			dir := t.TempDir()
+			var b strings.Builder
+			fmt.Fprintf(&b, "name: real\ngame: %s\ngames_per_encounter: 2\nseed: 3\ntime_control: {base_ms: 5000, increment_ms: 10}\nmax_plies: 80\n", g.ID())
+			b.WriteString("adjudication: draw\nengines:\n")
+			for _, e := range []string{"a=first", "b=last,info", "c=first,badat:6:zz9", "d=last,crash:4"} {
+				name, modes, _ := strings.Cut(e, "=")
+				fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, %s]}\n", name, modes, g.ID())
+			}
+			path := filepath.Join(dir, "real.yaml")
+			os.WriteFile(path, []byte(b.String()), 0o644)
+			cfg, err := LoadConfig(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db := openDB(t, filepath.Join(dir, "t.db"))
+			var out strings.Builder
+			if _, err := Run(context.Background(), cfg, Options{DB: db, Out: &out, Concurrency: 2}); err != nil {
+				t.Fatal(err)
+			}
+			rs := rows(t, db)
+			if len(rs) != 12 {
+				t.Fatalf("stored %d games; want 12", len(rs))
+			}
+			terms := map[string]int{}
+			for _, r := range rs {
+				terms[r.Termination]++
+			}
+			if terms[TermIllegalMove] == 0 || terms[TermDisconnect] == 0 {
+				t.Errorf("terminations %v; want illegal moves and disconnects among them", terms)
+			}
+			checkValid(t, out.String())
+		})
 	}
 }
