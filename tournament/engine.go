@@ -309,9 +309,12 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// send writes one command; an engine that does not read it within the ping
-// timeout stalls, one that has gone crashes.
-func (e *Engine) send(b []byte) error {
+// send writes the queued commands (e.wbuf) in one write; an engine that
+// does not read them within the ping timeout stalls, one that has gone
+// crashes.
+func (e *Engine) send() error {
+	b := e.wbuf
+	e.wbuf = e.wbuf[:0]
 	if e.failed != nil {
 		return e.failed
 	}
@@ -328,10 +331,11 @@ func (e *Engine) send(b []byte) error {
 	return nil
 }
 
+// sendString writes the queued commands and s.
 func (e *Engine) sendString(s string) error {
-	e.wbuf = append(e.wbuf[:0], s...)
+	e.wbuf = append(e.wbuf, s...)
 	e.wbuf = append(e.wbuf, '\n')
-	return e.send(e.wbuf)
+	return e.send()
 }
 
 var errTimer = errors.New("timer fired")
@@ -410,9 +414,13 @@ func (e *Engine) NewGame(ctx context.Context) error {
 	return e.Ping(ctx)
 }
 
-// Position sends the position: start is "startpos" or "fen <FEN>", moves
-// the moves played since, in canonical notation.
+// Position queues the position command: start is "startpos" or
+// "fen <FEN>", moves the moves played since, in canonical notation. It is
+// written together with the next command (Go, Ping), in one write.
 func (e *Engine) Position(start string, moves []string) error {
+	if e.failed != nil {
+		return e.failed
+	}
 	b := append(e.wbuf[:0], "position "...)
 	b = append(b, start...)
 	if len(moves) > 0 {
@@ -422,9 +430,8 @@ func (e *Engine) Position(start string, moves []string) error {
 			b = append(b, m...)
 		}
 	}
-	b = append(b, '\n')
-	e.wbuf = b
-	return e.send(b)
+	e.wbuf = append(b, '\n')
+	return nil
 }
 
 func appendMillis(b []byte, key string, d time.Duration) []byte {
@@ -438,7 +445,7 @@ func appendMillis(b []byte, key string, d time.Duration) []byte {
 // skipped (the last one is kept); any other line is malformed. The time is
 // measured from writing go to reading bestmove.
 func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply, error) {
-	b := append(e.wbuf[:0], "go"...)
+	b := append(e.wbuf, "go"...)
 	if lim.MoveTime > 0 {
 		b = appendMillis(b, "movetime", lim.MoveTime)
 	} else {
@@ -447,10 +454,9 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		b = appendMillis(b, "p1inc", lim.P1Inc)
 		b = appendMillis(b, "p2inc", lim.P2Inc)
 	}
-	b = append(b, '\n')
-	e.wbuf = b
+	e.wbuf = append(b, '\n')
 	var r Reply
-	if err := e.send(b); err != nil {
+	if err := e.send(); err != nil {
 		return r, err
 	}
 	start := time.Now()

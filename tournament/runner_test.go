@@ -35,6 +35,13 @@ func writeConfig(t testing.TB, dir, head string, engines ...string) string {
 	return path
 }
 
+func writeFile(t testing.TB, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func openDB(t testing.TB, path string) *store.DB {
 	t.Helper()
 	db, err := store.Open(context.Background(), path)
