@@ -134,6 +134,7 @@ type Engine struct {
 	lines   chan line
 	quit    chan struct{}
 	exited  chan struct{}
+	errDone chan struct{} // closed when stderr has been read to its end
 	waitErr error
 	stderr  *ring
 	timer   *time.Timer
@@ -192,6 +193,7 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		lines:   make(chan line, 64),
 		quit:    make(chan struct{}),
 		exited:  make(chan struct{}),
+		errDone: make(chan struct{}),
 		stderr:  newRing(StderrKeep),
 		timer:   time.NewTimer(time.Hour),
 		wbuf:    make([]byte, 0, 256),
@@ -252,6 +254,7 @@ func (e *Engine) readStdout() {
 }
 
 func (e *Engine) readStderr() {
+	defer close(e.errDone)
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := e.stderrF.Read(buf)
@@ -279,6 +282,11 @@ func (e *Engine) crashed(what string) error {
 	detail := "closed its output " + what
 	select {
 	case <-e.exited:
+		// Let the stderr reader catch the last words.
+		select {
+		case <-e.errDone:
+		case <-time.After(100 * time.Millisecond):
+		}
 		if e.waitErr != nil {
 			detail = "exited (" + e.waitErr.Error() + ") " + what
 		} else {

@@ -64,6 +64,9 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //	flood             write to stderr without pause while playing
 //	slowugi:MS        wait MS before ugiok
 //	noready           never answer isready
+//	noreadygame       never answer isready after uginewgame
+//	slowugionce:MS:F  wait MS before ugiok when file F exists; create it
+//	die               exit with status 1 at once, a message on stderr
 //	slow:MS           wait MS before every bestmove
 //	slowat:N:MS       wait MS before the N-th bestmove
 //	info              write info lines before bestmove
@@ -90,6 +93,10 @@ func fakeEngine(modes, game string) int {
 			}
 		}()
 	}
+	if _, ok := mode["die"]; ok {
+		fmt.Fprintln(os.Stderr, "fake engine: cannot open its book")
+		return 1
+	}
 	if _, ok := mode["spawn"]; ok {
 		exe, _ := os.Executable()
 		c := exec.Command(exe, "fake-sleep")
@@ -101,6 +108,7 @@ func fakeEngine(modes, game string) int {
 	say := func(s string) { out.WriteString(s); out.WriteByte('\n'); out.Flush() }
 	var pos rules.Position
 	gos := 0
+	newgame := false
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	for in.Scan() {
@@ -113,11 +121,23 @@ func fakeEngine(modes, game string) int {
 			if v, ok := mode["slowugi"]; ok {
 				time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
 			}
+			if v, ok := mode["slowugionce"]; ok {
+				ms, file, _ := strings.Cut(v, ":")
+				if _, err := os.Stat(file); err == nil {
+					time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
+				} else {
+					os.WriteFile(file, nil, 0o644)
+				}
+			}
 			say("id name fake " + modes)
 			say("id author arbiter tests")
 			say("ugiok")
+		case "uginewgame":
+			newgame = true
 		case "isready":
-			if _, ok := mode["noready"]; !ok {
+			_, never := mode["noready"]
+			_, notInGame := mode["noreadygame"]
+			if !never && !(notInGame && newgame) {
 				say("readyok")
 			}
 		case "quit":

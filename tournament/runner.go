@@ -114,6 +114,11 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		}
 	}
 	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: len(slots) - len(todo)}
+	if len(todo) > 0 {
+		if err := Preflight(ctx, cfg); err != nil {
+			return nil, err
+		}
+	}
 
 	n := opt.Concurrency
 	if n <= 0 {
@@ -217,6 +222,35 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		return sum, fatal
 	}
 	return sum, ctx.Err()
+}
+
+// Preflight starts every engine of cfg once, at the same time, and checks
+// that it does the handshake and answers isready, so that an engine that
+// cannot play stops the tournament before its first game rather than
+// losing every game it has.
+func Preflight(ctx context.Context, cfg *Config) error {
+	specs := cfg.Specs()
+	errs := make([]error, len(specs))
+	var wg sync.WaitGroup
+	for i, spec := range specs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, err := Start(ctx, spec, cfg.Timeouts())
+			if err == nil {
+				err = e.Ping(ctx)
+				e.Close()
+			}
+			if err != nil {
+				errs[i] = err // it names the engine
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
 }
 
 // worker plays games one after another, keeping the engines of its last
@@ -330,9 +364,10 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 	var moves []string
 	switch {
 	case failed[rules.White] != nil && failed[rules.Black] != nil:
-		f.Result = rules.Unfinished
-		f.Termination = termination(failed[rules.White])
-		f.Comment = fmt.Sprintf("neither engine could play: %v; %v", failed[rules.White], failed[rules.Black])
+		// Something is wrong beyond one engine: stop, and leave the slot
+		// to a later run.
+		return nil, fmt.Errorf("slot %d: neither engine can play: %w", s.Index,
+			errors.Join(failed[rules.White], failed[rules.Black]))
 	case failed[rules.White] != nil:
 		lose(rules.White, termination(failed[rules.White]), failed[rules.White].Error())
 	case failed[rules.Black] != nil:

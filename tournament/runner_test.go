@@ -139,8 +139,8 @@ func TestTerminations(t *testing.T) {
 		{"illegal move", "", "badat:2:9", "1-0", TermIllegalMove, `"9"`},
 		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
 		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
-		{"no readyok", "", "noready", "1-0", TermStall, "readyok"},
-		{"slow handshake", "startup_timeout_ms: 300\n", "slowugi:2000", "1-0", TermStall, "ugiok"},
+		{"no readyok", "", "noreadygame", "1-0", TermStall, "readyok"},
+		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG", "1-0", TermStall, "ugiok"},
 		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
 		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
 	}
@@ -152,7 +152,8 @@ func TestTerminations(t *testing.T) {
 			if !strings.Contains(head, "startup_timeout_ms") {
 				head += "startup_timeout_ms: 5000\n"
 			}
-			path := writeConfig(t, dir, head, "good=first,"+marker, "bad="+tc.black+","+marker)
+			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
+			path := writeConfig(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
 			cfg, err := LoadConfig(path)
 			if err != nil {
 				t.Fatal(err)
@@ -204,6 +205,28 @@ func checkValid(t *testing.T, records string) {
 	})
 	if err != nil {
 		t.Errorf("replay: %v", err)
+	}
+}
+
+func TestPreflight(t *testing.T) {
+	dir := t.TempDir()
+	path := writeConfig(t, dir, toyHead+"startup_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	_, err = Run(context.Background(), cfg, Options{DB: db})
+	for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Run = %v; want an error with %q", err, want)
+		}
+	}
+	if strings.Contains(fmt.Sprint(err), "engine a") {
+		t.Errorf("Run blames the sound engine a: %v", err)
+	}
+	if n := len(rows(t, db)); n != 0 {
+		t.Errorf("%d games stored; want none", n)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -71,10 +70,10 @@ func tournamentCommand(e *env) *cli.Command {
 			sum, err := tournament.Run(ctx, cfg, opt)
 			p.finish()
 			if err != nil {
-				if errors.Is(err, store.ErrConfigChanged) {
-					return withCode(exitFailure, err)
+				if ctx.Err() != nil {
+					return err // interrupted: run exits with 130
 				}
-				return err
+				return withCode(exitFailure, err)
 			}
 			writeSummary(e.stdout, cfg, sum)
 			return nil
