@@ -50,7 +50,11 @@ func benchTournament(b *testing.B, game string, conc int) {
 		start := time.Now()
 		var plies int
 		_, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc,
-			Progress: func(p Progress) { plies += p.Game.Plies }})
+			Progress: func(p Progress) {
+				if p.Game != nil {
+					plies += p.Game.Plies
+				}
+			}})
 		elapsed += time.Since(start)
 		if err != nil {
 			b.Fatal(err)

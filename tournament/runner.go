@@ -32,18 +32,19 @@ type Options struct {
 	// Concurrency is the number of games played at once; 0 takes the
 	// config's, and 1 when that is unset too.
 	Concurrency int
-	// Progress, when set, is called after every finished game, from one
-	// goroutine.
+	// Progress, when set, is called once before the first game (with a nil
+	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
 }
 
-// Progress is reported after every finished game.
+// Progress is reported before the first game and after every finished game.
 type Progress struct {
-	Done      int // games stored, this run and earlier ones
-	Total     int
-	Resumed   int // games stored by earlier runs
-	Game      *Finished
-	Standings []Standing
+	Done        int // games stored, this run and earlier ones
+	Total       int
+	Resumed     int       // games stored by earlier runs
+	Game        *Finished // the game that just ended; nil in the first report
+	Standings   []Standing
+	Concurrency int // games played at once
 }
 
 // Finished is a game that has ended and been stored.
@@ -130,6 +131,10 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if n > len(todo) {
 		n = len(todo)
 	}
+	if opt.Progress != nil {
+		opt.Progress(Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
+			Standings: tab.standings(), Concurrency: n})
+	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan Slot)
@@ -207,7 +212,8 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		sum.Played++
 		tab.add(f.White, f.Black, f.Result.String())
 		if opt.Progress != nil {
-			opt.Progress(Progress{Done: done, Total: len(slots), Resumed: sum.Resumed, Game: f, Standings: tab.standings()})
+			opt.Progress(Progress{Done: done, Total: len(slots), Resumed: sum.Resumed, Game: f,
+				Standings: tab.standings(), Concurrency: n})
 		}
 	}
 	sum.Standings = tab.standings()

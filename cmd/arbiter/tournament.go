@@ -115,11 +115,11 @@ type progress struct {
 	w     io.Writer
 	bar   *progressbar.ProgressBar
 	total int
-	start time.Time
+	name  string
 }
 
 func newProgress(w io.Writer, cfg *tournament.Config) *progress {
-	p := &progress{w: w, total: len(cfg.Schedule()), start: time.Now()}
+	p := &progress{w: w, total: len(cfg.Schedule()), name: cfg.Name}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions(p.total,
 			progressbar.OptionSetWriter(w),
@@ -138,6 +138,18 @@ func newProgress(w io.Writer, cfg *tournament.Config) *progress {
 func (p *progress) update(ev tournament.Progress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if ev.Game == nil {
+		if ev.Resumed == ev.Total {
+			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
+		} else {
+			fmt.Fprintf(p.w, "tournament %s: %d games, %d stored already, playing %d, %d at a time\n",
+				p.name, ev.Total, ev.Resumed, ev.Total-ev.Resumed, ev.Concurrency)
+		}
+		if p.bar != nil {
+			p.bar.Set(ev.Done)
+		}
+		return
+	}
 	if p.bar != nil {
 		p.bar.Describe(standingsLine(ev.Standings, 3))
 		p.bar.Set(ev.Done)
