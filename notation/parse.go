@@ -15,17 +15,26 @@ const maxShown = 24
 // tokens and tag values are substrings of src, so parsing a game allocates
 // little besides its Moves slice.
 func ParseGame(file, src string, ch Chunk, index int) *Game {
+	g := &Game{}
+	// A rough guess of the number of moves saves regrowing the slice.
+	if n := (ch.End - ch.Start - 200) / 8; n > 0 {
+		g.Moves = make([]Move, 0, n)
+	}
+	ParseGameInto(g, file, src, ch, index)
+	return g
+}
+
+// ParseGameInto is ParseGame writing into g, whose Moves and Tags slices it
+// reuses: a caller that parses many games one after another allocates
+// almost nothing.
+func ParseGameInto(g *Game, file, src string, ch Chunk, index int) {
+	moves, tags := g.Moves[:0], g.Tags[:0]
+	*g = Game{Line: ch.Line, Col: ch.Col, Index: index, Moves: moves, Tags: tags}
 	p := parser{
 		file: file, src: src, i: ch.Start, end: ch.End,
 		line: ch.Line, lineStart: ch.Start - (ch.Col - 1),
 	}
-	g := &Game{Line: ch.Line, Col: ch.Col, Index: index}
-	// A rough guess of the number of moves saves regrowing the slice.
-	if n := (ch.End - ch.Start - 200) / 7; n > 0 {
-		g.Moves = make([]Move, 0, n)
-	}
 	p.game(g)
-	return g
 }
 
 type parser struct {
@@ -259,7 +268,7 @@ func (p *parser) movetext(g *Game) {
 			continue
 		}
 		// A token runs to white space or a delimiter.
-		for p.i < p.end && !isDelim(p.src[p.i]) {
+		for p.i < p.end && !delim[p.src[p.i]] {
 			p.i++
 		}
 		tok := p.src[start:p.i]
@@ -284,9 +293,12 @@ func (p *parser) movetext(g *Game) {
 			for dots < len(tok) && tok[dots] == '.' {
 				dots++
 			}
-			n, err := strconv.Atoi(tok[:d])
-			if err != nil {
-				n = -1
+			n := -1
+			if d <= 6 {
+				n = 0
+				for _, c := range []byte(tok[:d]) {
+					n = n*10 + int(c-'0')
+				}
 			}
 			number, hasNumber, numLine, numCol = n, true, line, col
 			tok = tok[dots:]
@@ -338,13 +350,13 @@ func (p *parser) advance(j int) {
 	p.i = j
 }
 
-func isDelim(c byte) bool {
-	switch c {
-	case ' ', '\t', '\r', '\n', '{', '}', ';', '[', ']', '(', ')', '$':
-		return true
+// delim marks the bytes that end a token.
+var delim = func() (t [256]bool) {
+	for _, c := range " \t\r\n{};[]()$" {
+		t[c] = true
 	}
-	return false
-}
+	return t
+}()
 
 // shorten quotes at most maxShown bytes of s, for messages about huge tokens.
 func shorten(s string) string {

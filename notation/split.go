@@ -77,6 +77,9 @@ func Split(data []byte) []Chunk {
 			}
 			content, moves = true, true
 			i++
+			for i < n && !splitStop[data[i]] {
+				i++
+			}
 		}
 	}
 	if content {
@@ -159,3 +162,12 @@ func tagAfterBlankLine(data []byte, i int) int {
 func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
+
+// splitStop marks the bytes Split must look at; it skips the others in a
+// tight loop.
+var splitStop = func() (t [256]bool) {
+	for _, c := range "\n[{;%" {
+		t[c] = true
+	}
+	return t
+}()

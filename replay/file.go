@@ -11,61 +11,69 @@ const blockSize = 32
 
 // File validates every game of a record file and calls fn with each report,
 // in file order, from the calling goroutine. jobs > 1 parses and replays
-// games on that many goroutines. A report's Record is only valid during the
-// call to fn unless fn keeps it.
+// games on that many goroutines. A report's Record is valid only during the
+// call to fn (File reuses its memory for later games); fn must copy what it
+// keeps, for instance Record.String().
 func File(name string, data []byte, jobs int, fn func(Report)) error {
 	src := string(data)
 	chunks := notation.Split(data)
-	one := func(i int) Report {
-		return Game(name, notation.ParseGame(name, src, chunks[i], i+1))
-	}
 	if jobs <= 1 || len(chunks) <= blockSize {
-		for i := range chunks {
-			fn(one(i))
+		var g notation.Game
+		for i, ch := range chunks {
+			notation.ParseGameInto(&g, name, src, ch, i+1)
+			fn(Game(name, &g))
 		}
 		return nil
 	}
+	// Workers take blocks of games; the caller hands the reports of each
+	// block to fn in order, then gives the block's memory back to the pool.
 	type block struct {
-		reports []Report
+		games   [blockSize]notation.Game
+		reports [blockSize]Report
+		n       int
 		done    chan struct{}
 	}
+	pool := sync.Pool{New: func() any { return new(block) }}
 	nb := (len(chunks) + blockSize - 1) / blockSize
-	blocks := make([]block, nb)
-	for i := range blocks {
-		blocks[i].done = make(chan struct{})
-	}
+	order := make(chan *block, jobs*4) // blocks in file order, bounding memory
 	work := make(chan int)
-	window := make(chan struct{}, jobs*4) // blocks in flight, to bound memory
+	blocks := make([]*block, nb)
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for b := range work {
+				bl := blocks[b]
 				lo, hi := b*blockSize, min((b+1)*blockSize, len(chunks))
-				rs := make([]Report, 0, hi-lo)
+				bl.n = hi - lo
 				for i := lo; i < hi; i++ {
-					rs = append(rs, one(i))
+					g := &bl.games[i-lo]
+					notation.ParseGameInto(g, name, src, chunks[i], i+1)
+					bl.reports[i-lo] = Game(name, g)
 				}
-				blocks[b].reports = rs
-				close(blocks[b].done)
+				close(bl.done)
 			}
 		}()
 	}
 	go func() {
 		for b := range blocks {
-			window <- struct{}{}
+			bl := pool.Get().(*block)
+			bl.done = make(chan struct{})
+			blocks[b] = bl
+			order <- bl // waits while jobs*4 blocks are in flight
 			work <- b
 		}
 		close(work)
+		close(order)
 	}()
-	for b := range blocks {
-		<-blocks[b].done
-		for _, r := range blocks[b].reports {
-			fn(r)
+	for bl := range order {
+		<-bl.done
+		for i := 0; i < bl.n; i++ {
+			fn(bl.reports[i])
+			bl.reports[i] = Report{}
 		}
-		blocks[b].reports = nil
-		<-window
+		pool.Put(bl)
 	}
 	wg.Wait()
 	return nil

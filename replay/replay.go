@@ -193,7 +193,7 @@ func replay(file string, g *notation.Game, stopAt int) (Report, state) {
 		}
 	}
 	// The points.
-	if v, line, col, ok := tag(g, "Score"); ok && r.Score != nil {
+	if v, line, col, ok := tag(g, "Score"); ok && r.Score != nil && stopAt < 0 {
 		want, ok := parseScore(v)
 		if !ok {
 			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", v)

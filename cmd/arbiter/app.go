@@ -94,7 +94,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			c.OnUsageError = app.OnUsageError
 		}
 	}
-	err := app.RunContext(ctx, args)
+	err := app.RunContext(ctx, interspersed(app, args))
 	if ctx.Err() != nil {
 		if err != nil && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "arbiter: %v\n", err)
@@ -124,4 +124,57 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func isUsage(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "Required flag") || strings.Contains(msg, "flag provided but not defined")
+}
+
+// interspersed moves a subcommand's flags that follow its arguments in front
+// of them ("show FILE --game 2" becomes "show --game 2 FILE"), since
+// urfave/cli v2 stops reading flags at the first argument. A "--" ends the
+// flags as usual.
+func interspersed(app *cli.App, args []string) []string {
+	if len(args) < 3 {
+		return args
+	}
+	var cmd *cli.Command
+	for _, c := range app.Commands {
+		if c.HasName(args[1]) {
+			cmd = c
+		}
+	}
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	known := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			known[n] = true
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, rest []string
+	rest = append(rest, "--")
+	for i := 2; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			name := strings.TrimLeft(a, "-")
+			name, _, hasValue := strings.Cut(name, "=")
+			flags = append(flags, a)
+			if known[name] && takesValue[name] && !hasValue && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+			continue
+		}
+		rest = append(rest, a)
+	}
+	out := append([]string{args[0], args[1]}, flags...)
+	if len(rest) > 1 {
+		out = append(out, rest...)
+	}
+	return out
 }

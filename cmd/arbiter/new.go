@@ -1,18 +1,68 @@
 package main
 
 import (
-	"errors"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// newCommand is a placeholder until the new command lands; its owner
-// replaces this file.
+// newCommand prints an empty record of a game, ready to be played: the
+// seven standard tags, Game, and the tags the game needs to start (Knight
+// Fight's random Board, with the Seed that made it).
 func newCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "new",
-		Usage:  "(not available yet)",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("new: not available yet") },
+		Name:      "new",
+		Usage:     "print an empty record of a game, with a fresh random start where the game has one",
+		ArgsUsage: " ",
+		Description: "Prints a record with no moves on stdout: the tags Event, Site, Date (today),\n" +
+			"Round, White, Black, Result \"*\", Game, and the tags the game needs to start.\n" +
+			"Knight Fight gets a random Board made from --seed (the same seed gives the\n" +
+			"same board) and a Seed tag that records it; without --seed a random seed is\n" +
+			"picked. Fill in the tags and append the moves, or hand it to a tournament.\n\n" +
+			"   arbiter new --game knight-fight --seed 7 > game.agn",
+		Flags: []cli.Flag{
+			// --game is checked by the action, not marked Required: a
+			// missing required flag makes urfave/cli print help on stdout.
+			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
+			&cli.Int64Flag{Name: "seed", DefaultText: "random", Usage: "seed of the random start"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("new: unexpected argument %q", c.Args().First())
+			}
+			if !c.IsSet("game") {
+				return usageErrorf("new: --game is required (one of: %s)", games.IDs())
+			}
+			game, err := games.Lookup(c.String("game"))
+			if err != nil {
+				return usageErrorf("new: %v", err)
+			}
+			seed := c.Int64("seed")
+			if !c.IsSet("seed") {
+				seed = rand.Int64()
+			}
+			g := &notation.Game{Result: "*"}
+			for _, t := range [][2]string{
+				{"Event", "?"}, {"Site", "?"}, {"Date", time.Now().Format("2006.01.02")}, {"Round", "?"},
+				{"White", "?"}, {"Black", "?"}, {"Result", "*"}, {"Game", game.Name()},
+			} {
+				g.SetTag(t[0], t[1])
+			}
+			tags := game.NewTags(seed)
+			for _, t := range tags {
+				g.SetTag(t[0], t[1])
+			}
+			if len(tags) > 0 {
+				g.SetTag("Seed", strconv.FormatInt(seed, 10))
+			}
+			_, err = io.WriteString(e.stdout, g.String())
+			return err
+		},
 	}
 }

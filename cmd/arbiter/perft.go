@@ -40,8 +40,10 @@ func perftCommand(e *env) *cli.Command {
 				return usageErrorf("perft: %v", err)
 			}
 			tags := rules.TagMap{}
-			for _, kv := range game.NewTags(c.Int64("seed")) {
-				tags[kv[0]] = kv[1]
+			if c.String("fen") == "" || c.IsSet("seed") {
+				for _, kv := range game.NewTags(c.Int64("seed")) {
+					tags[kv[0]] = kv[1]
+				}
 			}
 			for _, t := range c.StringSlice("tag") {
 				k, v, ok := strings.Cut(t, "=")

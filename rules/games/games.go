@@ -6,12 +6,16 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/knightfight"
 	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/rules/tankbattle"
 )
 
 // All lists every game arbiter knows, in the order help texts show them.
 var All = []rules.Game{
 	loa.Game,
+	tankbattle.Game,
+	knightfight.Game,
 }
 
 // Lookup finds a game by its id ("lines-of-action") or display name

@@ -280,7 +280,9 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 
 // Perft counts the positions reached by every sequence of depth legal
 // moves from p (a pass counts as a move; a finished game has no moves).
-func (p *Position) Perft(depth int) uint64 {
+func (p *Position) Perft(depth int) uint64 { return perft(*p, depth) }
+
+func perft(p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
@@ -290,9 +292,9 @@ func (p *Position) Perft(depth int) uint64 {
 	var buf [128]rules.Move // more than the moves of 12 pieces
 	var total uint64
 	for _, m := range p.GenMoves(buf[:0]) {
-		q := *p
+		q := p
 		q.PlayUnchecked(m)
-		total += q.Perft(depth - 1)
+		total += perft(q, depth-1)
 	}
 	return total
 }

@@ -1,0 +1,55 @@
+package tankbattle
+
+import (
+	"strings"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// Game is Tank Battle.
+var Game rules.Game = game{}
+
+type game struct{}
+
+func (game) ID() string              { return "tank-battle" }
+func (game) Name() string            { return "Tank Battle" }
+func (game) FirstMover() rules.Color { return rules.White }
+
+// NewTags returns nil: a new game is played on DefaultLayout.
+func (game) NewTags(int64) [][2]string { return nil }
+
+// Start builds the start position of a record: the map from the Layout tag
+// (DefaultLayout without one), and the tanks of the FEN tag unless SetUp is
+// "0" (else a tank on every base square). Errors wrap rules.ErrBadTag.
+func (game) Start(tags rules.Tags) (rules.Position, error) {
+	p, err := Start(tags)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Start is Game.Start returning the concrete *Position.
+func Start(tags rules.Tags) (*Position, error) {
+	l := defaultLayout
+	fixed := false
+	if tags == nil {
+		return newPosition(l), nil
+	}
+	if v, ok := tags.Tag("Layout"); ok {
+		var err error
+		if l, err = lookupLayout(v); err != nil {
+			return nil, badTag("Layout: %v", err)
+		}
+		fixed = true
+	}
+	fen, ok := tags.Tag("FEN")
+	if setup, _ := tags.Tag("SetUp"); !ok || strings.TrimSpace(setup) == "0" {
+		return newPosition(l), nil
+	}
+	p, err := parseFEN(fen, l, fixed)
+	if err != nil {
+		return nil, badTag("FEN: %v", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,112 @@
+package tankbattle
+
+import (
+	"strconv"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// squareName writes sq as file letter and rank number: "a1", "k11".
+func squareName(sq int) string {
+	return string(rune('a'+sq%Size)) + strconv.Itoa(sq/Size+1)
+}
+
+// SquareName writes square sq as a record does: "a1" to "k11".
+func SquareName(sq int) string {
+	if uint(sq) >= Squares {
+		return "?"
+	}
+	return squareName(sq)
+}
+
+// parseSquare reads a square at the start of s in any letter case and
+// returns it and the number of bytes read; n is 0 when s does not start with
+// a square of the board.
+func parseSquare(s string) (sq, n int) {
+	if len(s) < 2 {
+		return 0, 0
+	}
+	f := int(s[0] | 0x20) // lower case
+	if f < 'a' || f > 'k' {
+		return 0, 0
+	}
+	f -= 'a'
+	r := 0
+	n = 1
+	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
+		r = r*10 + int(s[n]-'0')
+		n++
+	}
+	if n == 1 || r < 1 || r > Size || (n == 3 && s[1] == '0') {
+		return 0, 0
+	}
+	return f + Size*(r-1), n
+}
+
+var (
+	errEmptyMove = &moveError{rules.ErrNotation, "empty move"}
+	errBadFrom   = &moveError{rules.ErrNotation, `want a move like "c3-e5", "c3xe5" or "pass" (squares a1 to k11)`}
+	errBadSep    = &moveError{rules.ErrNotation, `want "-" or "x" between the two squares`}
+	errBadTo     = &moveError{rules.ErrNotation, `want the square the tank goes to (a1 to k11) after the separator`}
+	errTrailing  = &moveError{rules.ErrNotation, "unexpected text after the move"}
+)
+
+// ParseMove reads "from-to", "fromxto", the separator-less "fromto" of
+// engines, or "pass", in any letter case. A "-" sets rules.FormDash and an
+// "x" rules.FormCapture; Play checks them against the position. Squares run
+// from a1 to k11. It does not allocate.
+func (p *Position) ParseMove(s string) (rules.Move, error) {
+	if len(s) == 0 {
+		return 0, errEmptyMove
+	}
+	if len(s) == 4 && (s[0]|0x20) == 'p' && (s[1]|0x20) == 'a' && (s[2]|0x20) == 's' && (s[3]|0x20) == 's' {
+		return rules.Pass, nil
+	}
+	from, n := parseSquare(s)
+	if n == 0 {
+		return 0, errBadFrom
+	}
+	s = s[n:]
+	var form rules.Move
+	if len(s) > 0 {
+		switch s[0] {
+		case '-':
+			form = rules.FormDash
+			s = s[1:]
+		case 'x', 'X':
+			// "x" is also no file letter, so "a1xb2" cannot be read as
+			// a separator-less move.
+			form = rules.FormCapture
+			s = s[1:]
+		}
+	}
+	to, n := parseSquare(s)
+	if n == 0 {
+		if form == 0 && len(s) > 0 && ((s[0]|0x20) < 'a' || (s[0]|0x20) > 'z') {
+			return 0, errBadSep
+		}
+		return 0, errBadTo
+	}
+	if n != len(s) {
+		return 0, errTrailing
+	}
+	return Move(from, to) | form, nil
+}
+
+// FormatMove writes m canonically for this position (before it is played):
+// "pass", "c3-e5", or "c3xe5" when it destroys a tank.
+func (p *Position) FormatMove(m rules.Move) string {
+	if m == rules.Pass {
+		return "pass"
+	}
+	m = m.Plain()
+	from, to := From(m), To(m)
+	if m>>14 != 0 || from >= Squares || to >= Squares {
+		return "?"
+	}
+	sep := "-"
+	if p.board[to] != 0 && p.board[from] != 0 && (p.board[to]^p.board[from])&(tWhite|tBlack) == tWhite|tBlack {
+		sep = "x"
+	}
+	return squareName(from) + sep + squareName(to)
+}
