@@ -117,7 +117,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: len(slots) - len(todo)}
 	if len(todo) > 0 {
 		if err := Preflight(ctx, cfg); err != nil {
-			return nil, err
+			return sum, err
 		}
 	}
 

@@ -318,13 +318,17 @@ func TestInterrupt(t *testing.T) {
 	}
 	db := openDB(t, filepath.Join(dir, "t.db"))
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
-	sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2})
+	defer cancel()
+	sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Progress: func(p Progress) {
+		if p.Done == 3 {
+			time.AfterFunc(30*time.Millisecond, cancel) // mid-game
+		}
+	}})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run = %v; want context.Canceled", err)
 	}
 	checkNoEngines(t, marker)
-	if n := len(rows(t, db)); n != sum.Played || n >= 50 {
+	if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
 		t.Errorf("stored %d games, played %d of 50", n, sum.Played)
 	}
 }
