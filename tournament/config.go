@@ -301,10 +301,36 @@ func (c *Config) check(root *yaml.Node) error {
 		}
 		c.specs = append(c.specs, spec)
 	}
+	if len(errs) == 0 {
+		if n := c.totalGames(); n > MaxGames {
+			bad(key("rounds"), "the schedule has %d games; at most %d are allowed (fewer rounds or games per encounter)", n, MaxGames)
+		}
+	}
 	if len(errs) > 0 {
 		return errors.New(strings.Join(errs, "\n"))
 	}
 	return nil
+}
+
+// MaxGames bounds the size of a schedule.
+const MaxGames = 10_000_000
+
+// totalGames is the schedule's length, computed without building it (and
+// saturating instead of overflowing).
+func (c *Config) totalGames() int64 {
+	n := int64(len(c.Engines))
+	enc := n * (n - 1) / 2
+	if c.Format == Gauntlet {
+		enc = n - 1
+	}
+	total := enc
+	for _, f := range []int64{int64(*c.Rounds), int64(*c.GamesPerEncounter)} {
+		if total > 0 && f > (MaxGames+1)/total+1 {
+			return MaxGames + 1
+		}
+		total *= f
+	}
+	return total
 }
 
 // scores reports whether g scores points.

@@ -157,3 +157,38 @@ func TestSchedule(t *testing.T) {
 		t.Errorf("with one game per encounter colours do not alternate by round: %+v %+v", o[0], o[3])
 	}
 }
+
+func TestTooManyGames(t *testing.T) {
+	dir := configDir(t)
+	_, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "rounds: 2", "rounds: 2000000000", 1)))
+	if err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("ParseConfig = %v; want a too-many-games error", err)
+	}
+}
+
+// FuzzParseConfig checks that no config text panics the parser, and that a
+// config it accepts has a schedule of the size it promises.
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte(goodConfig))
+	seeds, _ := filepath.Glob("testdata/*.yaml")
+	for _, s := range seeds {
+		b, err := os.ReadFile(s)
+		if err == nil {
+			f.Add(b)
+		}
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := ParseConfig(filepath.Join(dir, "fuzz.yaml"), data)
+		if err != nil {
+			return
+		}
+		if n := cfg.totalGames(); n > 100000 {
+			return // a valid but large schedule: not worth building here
+		}
+		if got, want := int64(len(cfg.Schedule())), cfg.totalGames(); got != want {
+			t.Errorf("schedule has %d games; totalGames says %d", got, want)
+		}
+		_ = cfg.Hash()
+	})
+}
