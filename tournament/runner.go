@@ -291,6 +291,28 @@ func (w *worker) engine(ctx context.Context, i int) (*Engine, error) {
 	return e, nil
 }
 
+// ready returns engine i ready for a new game. An engine kept from an
+// earlier game that fails to get ready (it may have died while idle) is
+// replaced by a fresh process once before it is blamed.
+func (w *worker) ready(ctx context.Context, i int) (*Engine, error) {
+	kept := w.engines[i] != nil && w.engines[i].Failed() == nil
+	e, err := w.engine(ctx, i)
+	if err == nil {
+		err = e.NewGame(ctx)
+	}
+	if err != nil && kept && ctx.Err() == nil {
+		if e != nil {
+			e.Close()
+			delete(w.engines, i)
+		}
+		e, err = w.engine(ctx, i)
+		if err == nil {
+			err = e.NewGame(ctx)
+		}
+	}
+	return e, err
+}
+
 // termination names how a game ends when an engine fails with err.
 func termination(err error) string {
 	switch {
@@ -352,10 +374,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		failed [2]error
 	)
 	for _, c := range []rules.Color{rules.White, rules.Black} {
-		e, err := w.engine(ctx, idx[c])
-		if err == nil {
-			err = e.NewGame(ctx)
-		}
+		e, err := w.ready(ctx, idx[c])
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

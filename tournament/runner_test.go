@@ -402,3 +402,45 @@ func TestRealGames(t *testing.T) {
 		})
 	}
 }
+
+// TestRestartAfterCrash checks that an engine that crashed gets a fresh
+// process for its next game: every game is played up to the crash.
+func TestRestartAfterCrash(t *testing.T) {
+	dir := t.TempDir()
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1) + "startup_timeout_ms: 5000\n"
+	path := writeConfig(t, dir, head, "a=first", "b=first,crash:2")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows(t, db) {
+		if r.Termination != TermDisconnect || r.Plies < 4 {
+			t.Errorf("slot %d: %s after %d plies; want a disconnect after b's second move\n%s", r.Slot, r.Termination, r.Plies, r.Record)
+		}
+	}
+}
+
+// TestIdleDeathRestarts checks that an engine whose kept process died
+// between games gets a fresh one rather than losing the next game.
+func TestIdleDeathRestarts(t *testing.T) {
+	dir := t.TempDir()
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1) + "startup_timeout_ms: 5000\n"
+	path := writeConfig(t, dir, head, "a=first,idledeath", "b=last,idledeath")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows(t, db) {
+		if r.Termination != TermNormal {
+			t.Errorf("slot %d ended by %s; want normal\n%s", r.Slot, r.Termination, r.Record)
+		}
+	}
+}
