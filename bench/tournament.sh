@@ -23,15 +23,17 @@ awk '
 	for (i = 1; i <= NF; i++) {
 		if ($i == "games/s") gps[game, conc] = $(i-1)
 		if ($i == "cpu-ns/move") cpu[game, conc] = $(i-1)
+		if ($i == "cores") cores[game, conc] = $(i-1)
 	}
 	games[game] = 1
 }
 END {
-	printf "%-16s %14s %14s %8s %18s\n", "game", "c1 games/s", "c2 games/s", "c2/c1", "runner us/move"
+	printf "%-16s %14s %14s %8s %18s %14s\n", "game", "c1 games/s", "c2 games/s", "c2/c1", "runner us/move", "cores c1/c2"
 	for (g in games) {
 		r = gps[g, "concurrency-1"] > 0 ? gps[g, "concurrency-2"] / gps[g, "concurrency-1"] : 0
-		printf "%-16s %14.1f %14.1f %7.2fx %18.1f\n", g, gps[g, "concurrency-1"], gps[g, "concurrency-2"], r, cpu[g, "concurrency-1"] / 1000
+		printf "%-16s %14.1f %14.1f %7.2fx %18.1f %9.2f/%.2f\n", g, gps[g, "concurrency-1"], gps[g, "concurrency-2"], r, cpu[g, "concurrency-1"] / 1000, cores[g, "concurrency-1"], cores[g, "concurrency-2"]
 	}
 	printf "UGI round trip (position + go + bestmove): %.1f us of runner CPU per move (target < 50)\n", rt / 1000
+	printf "cores: CPU of runner + engines / wall time; c2/c1 can reach ~2x only when the machine has 2 idle cores\n"
 	printf "load average now: "; system("cut -d\" \" -f1-3 /proc/loadavg")
 }' "$out"
