@@ -170,7 +170,7 @@ func TestTooManyGames(t *testing.T) {
 // config it accepts has a schedule of the size it promises.
 func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte(goodConfig))
-	seeds, _ := filepath.Glob("testdata/*.yaml")
+	seeds, _ := filepath.Glob("../examples/*.yaml")
 	for _, s := range seeds {
 		b, err := os.ReadFile(s)
 		if err == nil {
@@ -191,4 +191,30 @@ func FuzzParseConfig(f *testing.F) {
 		}
 		_ = cfg.Hash()
 	})
+}
+
+// TestExamples checks that every config in examples/ is valid and names
+// one of each game.
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		cfg, err := LoadConfig(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		seen[cfg.Game] = true
+		if n := len(cfg.Schedule()); n > 12 {
+			t.Errorf("%s: %d games; an example should run in seconds", f, n)
+		}
+	}
+	for _, g := range []string{"lines-of-action", "tank-battle", "knight-fight"} {
+		if !seen[g] {
+			t.Errorf("no example for %s", g)
+		}
+	}
 }
