@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -38,3 +39,15 @@ func groupMembers(pgid int) []int {
 }
 
 func groupAlive(pgid int) bool { return len(groupMembers(pgid)) > 0 }
+
+// children lists this process's children, zombies included (a child not
+// reaped yet is still listed).
+func children() []string {
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	var out []string
+	for _, t := range tasks {
+		b, _ := os.ReadFile(t)
+		out = append(out, strings.Fields(string(b))...)
+	}
+	return out
+}

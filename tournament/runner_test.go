@@ -165,6 +165,9 @@ func TestTerminations(t *testing.T) {
 				t.Fatalf("Run: %v", err)
 			}
 			checkNoEngines(t, marker)
+			if c := children(); len(c) > 0 {
+				t.Errorf("children left after the tournament (zombies or running): %v", c)
+			}
 			rs := rows(t, db)
 			if len(rs) != 1 || sum.Played != 1 {
 				t.Fatalf("stored %d games, played %d; want 1", len(rs), sum.Played)
@@ -328,6 +331,9 @@ func TestInterrupt(t *testing.T) {
 		t.Fatalf("Run = %v; want context.Canceled", err)
 	}
 	checkNoEngines(t, marker)
+	if c := children(); len(c) > 0 {
+		t.Errorf("children left after an interrupted tournament: %v", c)
+	}
 	if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
 		t.Errorf("stored %d games, played %d of 50", n, sum.Played)
 	}
