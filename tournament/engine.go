@@ -176,7 +176,7 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 	isolate(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = t.Grace
-	if err := cmd.Start(); err != nil {
+	if err := startCmd(cmd); err != nil {
 		closeAll()
 		return nil, fmt.Errorf("start engine %s: %w", name, err)
 	}

@@ -18,3 +18,6 @@ func killGroup(pid int) error {
 	}
 	return p.Kill()
 }
+
+// startCmd starts cmd.
+func startCmd(cmd *exec.Cmd) error { return cmd.Start() }
