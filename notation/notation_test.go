@@ -96,6 +96,16 @@ func TestParseContent(t *testing.T) {
 	}
 }
 
+func TestCommentsAroundTags(t *testing.T) {
+	g := parseOne(t, "{x} ; y\n{z}\n[Game \"g\"]\n{between}\n[White \"w\"]\n\n{a} {b} 1. c8-c6 9. *")
+	if g.Comment != "a b" || len(g.Tags) != 2 {
+		t.Errorf("Comment = %q, %d tags; want \"a b\", 2 tags", g.Comment, len(g.Tags))
+	}
+	if g.Err == nil || g.Err.Code != CodeMoveNumber {
+		t.Errorf("Err = %v; want a move-number error for the trailing 9.", g.Err)
+	}
+}
+
 func TestSplitRecovers(t *testing.T) {
 	tests := []struct {
 		name  string

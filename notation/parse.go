@@ -77,26 +77,14 @@ func (p *parser) game(g *Game) {
 			break
 		}
 		if c := p.src[p.i]; c == '{' || c == ';' {
-			// A comment among the tags is dropped; one after them starts
-			// the movetext.
+			// Comments among the tags are dropped; comments after them
+			// start the movetext.
 			save := *p
-			if c == '{' {
-				j := strings.IndexByte(p.src[p.i+1:p.end], '}')
-				if j < 0 {
-					break // movetext reports it
-				}
-				p.advance(p.i + 2 + j)
-			} else {
-				for p.i < p.end && p.src[p.i] != '\n' {
-					p.i++
-				}
+			if !p.skipComments() || p.i >= p.end || p.src[p.i] != '[' {
+				*p = save
+				break
 			}
-			p.space()
-			if p.i < p.end && p.src[p.i] == '[' {
-				continue
-			}
-			*p = save
-			break
+			continue
 		} else if c != '[' {
 			break
 		}
@@ -107,6 +95,29 @@ func (p *parser) game(g *Game) {
 	}
 	p.movetext(g)
 	g.Err = p.err
+}
+
+// skipComments skips a run of comments and the space around them; false
+// when a comment is unterminated.
+func (p *parser) skipComments() bool {
+	for p.i < p.end {
+		switch p.src[p.i] {
+		case '{':
+			j := strings.IndexByte(p.src[p.i+1:p.end], '}')
+			if j < 0 {
+				return false
+			}
+			p.advance(p.i + 2 + j)
+		case ';':
+			for p.i < p.end && p.src[p.i] != '\n' {
+				p.i++
+			}
+		default:
+			return true
+		}
+		p.space()
+	}
+	return true
 }
 
 // tag reads one tag pair at p.i (which holds '[').
@@ -321,6 +332,12 @@ func (p *parser) movetext(g *Game) {
 			hasNumber = false
 		}
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
+	}
+	if hasNumber && g.Result != "" {
+		if want := len(g.Moves)/2 + 1; number != want {
+			p.fail(numLine, numCol, CodeMoveNumber, "move number %s should be %d", numberText(number), want)
+			return
+		}
 	}
 	if g.Result == "" {
 		g.ResultLine, g.ResultCol = p.line, p.col(p.i)

@@ -28,8 +28,8 @@ type Error struct {
 	Code    string `json:"code"`
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
-	Ply     int    `json:"ply"`            // 1-based ply of the offending move; 0 when not about a move
-	Move    string `json:"move,omitempty"` // the move as written
+	Ply     int    `json:"ply"`  // 1-based ply of the offending move; 0 when not about a move
+	Move    string `json:"move"` // the move as written; "" when not about a move
 	Message string `json:"message"`
 }
 
@@ -106,21 +106,23 @@ func replay(file string, g *notation.Game, stopAt int) (Report, state) {
 		r.Err = &Error{Code: code, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
 		return r, st
 	}
+	// The game.
+	gameTag, line, col, ok := tag(g, "Game")
+	game, err := games.Lookup(gameTag)
+	if ok && err == nil {
+		st.game = game
+		r.Game = game.ID()
+	}
 	if g.Err != nil {
 		r.Err = &Error{Code: g.Err.Code, Line: g.Err.Line, Col: g.Err.Col, Ply: g.Err.Ply, Move: g.Err.Move, Message: g.Err.Msg}
 		return r, st
 	}
-	// The game.
-	gameTag, line, col, ok := tag(g, "Game")
 	if !ok {
 		return fail(CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
 	}
-	game, err := games.Lookup(gameTag)
 	if err != nil {
 		return fail(CodeUnknownGame, line, col, "%v", err)
 	}
-	st.game = game
-	r.Game = game.ID()
 	// Tags every game shares.
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))

@@ -78,9 +78,6 @@ func newApp(e *env) *cli.App {
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
 			return usageErrorf("%v", err)
 		},
-		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(e.stderr, "arbiter: unknown command %q; run 'arbiter --help' for the list\n", name)
-		},
 	}
 }
 
@@ -93,6 +90,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if c.OnUsageError == nil {
 			c.OnUsageError = app.OnUsageError
 		}
+	}
+	if len(args) > 1 && !strings.HasPrefix(args[1], "-") && args[1] != "help" && app.Command(args[1]) == nil {
+		fmt.Fprintf(stderr, "arbiter: unknown command %q; run 'arbiter --help' for the list\n", args[1])
+		return exitUsage
 	}
 	err := app.RunContext(ctx, interspersed(app, args))
 	if ctx.Err() != nil {

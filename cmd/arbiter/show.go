@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -42,11 +43,20 @@ func showCommand(e *env) *cli.Command {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
 			}
 			r, _, pos := replay.Position(f.name, g, ply)
-			if pos == nil || (r.Err != nil && (ply < 0 || r.Err.Ply <= ply || r.Err.Ply == 0)) {
+			want := ply
+			if want < 0 {
+				want = len(g.Moves)
+			}
+			if pos == nil || r.Plies < want {
+				// The replay stopped before the ply asked for.
 				if r.Err == nil {
 					return fmt.Errorf("%s: game %d cannot be replayed", f.name, n)
 				}
-				return withCode(exitFailure, fmt.Errorf("%s", r.Describe()))
+				return withCode(exitFailure, errors.New(r.Describe()))
+			}
+			if r.Err != nil {
+				// The position is reached; what is wrong is said on the side.
+				fmt.Fprintf(e.stderr, "arbiter: note: %s\n", r.Describe())
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s: %s vs %s, after ply %d\n\n", r.Game, name(r.White), name(r.Black), r.Plies)
