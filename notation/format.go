@@ -30,6 +30,11 @@ func (g *Game) WriteTo(w io.Writer) (int64, error) {
 }
 
 func (g *Game) write(b *strings.Builder) {
+	size := 16 + 10*len(g.Moves)
+	for _, t := range g.Tags {
+		size += len(t.Name) + len(t.Value) + 6
+	}
+	b.Grow(size)
 	done := make([]bool, len(g.Tags))
 	for _, name := range rosterOrder {
 		for i, t := range g.Tags {
@@ -48,21 +53,21 @@ func (g *Game) write(b *strings.Builder) {
 
 	lw := lineWriter{b: b}
 	if c := cleanComment(g.Comment); c != "" {
-		lw.word("{" + c + "}")
+		lw.word("{", c, "}")
 	}
 	afterComment := g.Comment != ""
+	var num [24]byte
 	for i, m := range g.Moves {
-		num := strconv.Itoa(i/2 + 1)
+		var pre []byte
 		if i%2 == 0 {
-			lw.word(num + ". " + m.Text)
+			pre = append(strconv.AppendInt(num[:0], int64(i/2+1), 10), ". "...)
 		} else if afterComment {
-			lw.word(num + "... " + m.Text)
-		} else {
-			lw.word(m.Text)
+			pre = append(strconv.AppendInt(num[:0], int64(i/2+1), 10), "... "...)
 		}
+		lw.wordBytes(pre, m.Text)
 		afterComment = false
 		if c := cleanComment(m.Comment); c != "" {
-			lw.word("{" + c + "}")
+			lw.word("{", c, "}")
 			afterComment = true
 		}
 	}
@@ -70,7 +75,7 @@ func (g *Game) write(b *strings.Builder) {
 	if result == "" {
 		result = "*"
 	}
-	lw.word(result)
+	lw.word("", result, "")
 	b.WriteString("\n\n")
 }
 
@@ -116,10 +121,26 @@ type lineWriter struct {
 	col int
 }
 
-func (lw *lineWriter) word(w string) {
+func (lw *lineWriter) word(pre, w, post string) {
+	lw.space(len(pre)+len(w)+len(post), firstByte(pre, w))
+	lw.b.WriteString(pre)
+	lw.b.WriteString(w)
+	lw.b.WriteString(post)
+}
+
+// wordBytes writes pre and w as one word (a move number and its move).
+func (lw *lineWriter) wordBytes(pre []byte, w string) {
+	lw.space(len(pre)+len(w), firstByte(string(pre), w))
+	lw.b.Write(pre)
+	lw.b.WriteString(w)
+}
+
+// space starts a word of size bytes beginning with first: a space before
+// it, or a new line when it would pass lineWidth. A word starting with '%'
+// never starts a line, where it would read as an escape line.
+func (lw *lineWriter) space(size int, first byte) {
 	if lw.col > 0 {
-		// A line that starts with '%' would read as an escape line.
-		if lw.col+1+len(w) > lineWidth && w[0] != '%' {
+		if lw.col+1+size > lineWidth && first != '%' {
 			lw.b.WriteByte('\n')
 			lw.col = 0
 		} else {
@@ -127,6 +148,15 @@ func (lw *lineWriter) word(w string) {
 			lw.col++
 		}
 	}
-	lw.b.WriteString(w)
-	lw.col += len(w)
+	lw.col += size
+}
+
+func firstByte(a, b string) byte {
+	if a != "" {
+		return a[0]
+	}
+	if b != "" {
+		return b[0]
+	}
+	return 0
 }

@@ -313,3 +313,18 @@ func BenchmarkSplit(b *testing.B) {
 		Split(data)
 	}
 }
+
+func BenchmarkString(b *testing.B) {
+	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gs, _ := Parse("real_loa.agn", data)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range gs {
+			_ = g.String()
+		}
+	}
+}

@@ -60,7 +60,6 @@ func newApp(e *env) *cli.App {
 		Reader:                 e.stdin,
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
-		HideHelpCommand:        true,
 		UseShortOptionHandling: false,
 		Commands: []*cli.Command{
 			validateCommand(e),

@@ -1,18 +1,94 @@
 package main
 
 import (
+	"database/sql"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// exportCommand is a placeholder until the export command lands; its owner
-// replaces this file.
 func exportCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "export",
-		Usage:  "(not available yet)",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("export: not available yet") },
+		Name:      "export",
+		Usage:     "write the stored games as records that validate accepts",
+		ArgsUsage: " ",
+		Description: "Writes the records of the stored games, in the order they were stored, to\n" +
+			"stdout (or --output), one blank line after each.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE`"},
+			&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
+			&cli.StringFlag{Name: "game", Usage: "only games of the game `ID`"},
+			&cli.StringFlag{Name: "player", Usage: "only games the player `NAME` took part in"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("export: unexpected argument %q", c.Args().First())
+			}
+			db, err := openExisting(c, c.String("db"))
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			ctx := c.Context
+			var conds []string
+			var args []any
+			if t := c.String("tournament"); t != "" {
+				var id int64
+				err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, t).Scan(&id)
+				if errors.Is(err, sql.ErrNoRows) {
+					return fmt.Errorf("export: no tournament %q in %s", t, db.Path())
+				}
+				if err != nil {
+					return fmt.Errorf("export: %w", err)
+				}
+				conds, args = append(conds, "tournament_id = ?"), append(args, id)
+			}
+			if g := c.String("game"); g != "" {
+				if gg, err := games.Lookup(g); err == nil {
+					g = gg.ID()
+				}
+				conds, args = append(conds, "game = ?"), append(args, g)
+			}
+			if p := c.String("player"); p != "" {
+				conds, args = append(conds, "(white = ? OR black = ?)"), append(args, p, p)
+			}
+			q := `SELECT record FROM games`
+			if len(conds) > 0 {
+				q += " WHERE " + strings.Join(conds, " AND ")
+			}
+			rows, err := db.QueryContext(ctx, q+" ORDER BY id", args...)
+			if err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
+			defer rows.Close()
+			w, finish, err := createOutput(e, c.String("output"))
+			if err != nil {
+				return err
+			}
+			return finish(writeRecords(w, rows))
+		},
 	}
+}
+
+// writeRecords writes each record, ending it with one blank line.
+func writeRecords(w io.Writer, rows *sql.Rows) error {
+	var rec string
+	for rows.Next() {
+		if err := rows.Scan(&rec); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		if _, err := io.WriteString(w, strings.TrimRight(rec, "\r\n \t")+"\n\n"); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
 }

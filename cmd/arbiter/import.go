@@ -1,18 +1,163 @@
 package main
 
 import (
-	"errors"
+	"context"
+	"fmt"
+	"runtime"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
-// importCommand is a placeholder until the import command lands; its owner
-// replaces this file.
+// importBatch is how many games import commits at a time.
+const importBatch = 2000
+
+// inserter stores the games sent to it in batches, on its own goroutine.
+type inserter struct {
+	games        chan *store.Game
+	done         chan struct{}
+	stored, dups int
+	err          error
+}
+
+func startInserter(ctx context.Context, db *store.DB) *inserter {
+	in := &inserter{games: make(chan *store.Game, 256), done: make(chan struct{})}
+	go func() {
+		defer close(in.done)
+		batch := db.NewBatch(importBatch)
+		for g := range in.games {
+			if in.err != nil {
+				continue // drain
+			}
+			if err := batch.Insert(ctx, g); err != nil {
+				in.err = err
+				batch.Rollback()
+			}
+		}
+		if in.err == nil {
+			in.err = batch.Commit()
+		}
+		in.stored, in.dups = batch.Stored, batch.Duplicates
+	}()
+	return in
+}
+
+// finish waits for every game sent to be stored and returns the counts.
+// Games of a batch that failed are not counted as stored.
+func (in *inserter) finish() (stored, dups int, err error) {
+	close(in.games)
+	<-in.done
+	return in.stored, in.dups, in.err
+}
+
 func importCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "import",
-		Usage:  "(not available yet)",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("import: not available yet") },
+		Name:      "import",
+		Usage:     "validate record files and store their valid games in the database",
+		ArgsUsage: "FILE... (- for standard input)",
+		Description: "Replays every game of every FILE as validate does and stores each valid one in\n" +
+			"the database (created if missing) as its canonical record. A game stored already\n" +
+			"(the same canonical record) is not stored twice. Invalid games are listed on\n" +
+			"stderr as validate lists them and skipped; a summary line follows.\n" +
+			"With --tournament, the games join the tournament of that name (created for the\n" +
+			"first game's game type if missing); a game of another game type is skipped.\n" +
+			"Exit status: 0 when every game was valid, 1 when any was skipped, 2 for usage\n" +
+			"errors or unreadable files (then nothing is stored).",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE` (created if missing)"},
+			&cli.StringFlag{Name: "tournament", Usage: "attach the games to the tournament `NAME`"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageErrorf("import: no FILE given (use - for standard input)")
+			}
+			jobs := c.Int("jobs")
+			if jobs < 1 {
+				return usageErrorf("import: --jobs must be at least 1, not %d", jobs)
+			}
+			files, err := readFiles(e, c.Args().Slice())
+			if err != nil {
+				return withCode(exitUsage, err)
+			}
+			ctx := c.Context
+			db, err := store.Open(ctx, c.String("db"))
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			name := c.String("tournament")
+			var (
+				total, invalid int
+				tid            int64
+				tgame          string
+				fail           error
+			)
+			// The replay (on this goroutine and replay's workers) feeds a
+			// goroutine that stores the games in batches, so that replaying
+			// and storing overlap.
+			ins := startInserter(ctx, db)
+			for _, f := range files {
+				err := replay.File(f.name, f.data, jobs, func(r replay.Report) {
+					total++
+					if fail != nil {
+						return
+					}
+					if fail = ctx.Err(); fail != nil {
+						return // interrupted: stop storing, keep what is committed
+					}
+					if !r.Valid {
+						invalid++
+						fmt.Fprintln(e.stderr, r.Describe())
+						return
+					}
+					if name != "" && tid == 0 {
+						if tid, tgame, fail = store.EnsureTournament(ctx, db, name, r.Game); fail != nil {
+							return
+						}
+					}
+					if name != "" && r.Game != tgame {
+						invalid++
+						fmt.Fprintf(e.stderr, "%s:%d:1: game %d (%s vs %s): a %s game cannot join tournament %q, which holds %s games\n",
+							r.File, r.Line, r.Index, orUnknown(r.White), orUnknown(r.Black), r.Game, name, tgame)
+						return
+					}
+					g := &store.Game{TournamentID: tid, Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
+						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Record.String()}
+					if r.Score != nil {
+						g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
+					}
+					g.RecordHash = store.HashRecord(g.Record)
+					ins.games <- g
+				})
+				if fail == nil {
+					fail = err
+				}
+				if fail != nil {
+					break
+				}
+			}
+			stored, dups, err := ins.finish()
+			if fail == nil {
+				fail = err
+			}
+			fmt.Fprintf(e.stderr, "%d games: %d stored, %d already stored, %d invalid\n", total, stored, dups, invalid)
+			if fail != nil {
+				return fmt.Errorf("import: %w", fail)
+			}
+			if invalid > 0 {
+				return withCode(exitFailure, nil)
+			}
+			return nil
+		},
 	}
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
 }

@@ -1,18 +1,139 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/stats"
+	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
-// reportCommand is a placeholder until the report command lands; its owner
-// replaces this file.
 func reportCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "report",
-		Usage:  "(not available yet)",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("report: not available yet") },
+		Name:      "report",
+		Usage:     "print win rates, standings, ratings and a crosstable from the database",
+		ArgsUsage: " ",
+		Description: "report reads the games stored by 'arbiter tournament' and 'arbiter import' and prints,\n" +
+			"per game type, the white/black/draw split as BrainKing shows it; the standings; maximum\n" +
+			"likelihood Elo ratings with 95 % intervals; the head-to-head lines as cutechess-cli and\n" +
+			"fastchess print them; a crosstable and the termination counts per player.\n" +
+			"See docs/reports.md.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE`"},
+			&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
+			&cli.StringFlag{Name: "game", Usage: "only games of the game `ID` (lines-of-action, tank-battle, knight-fight)"},
+			&cli.StringFlag{Name: "player", Usage: "only games the player `NAME` took part in"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: " + strings.Join(stats.Formats, ", ")},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			&cli.StringFlag{Name: "anchor", Usage: "fix one rating: `NAME=ELO` (default: the average is 0)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("report: unexpected argument %q", c.Args().First())
+			}
+			format := c.String("format")
+			if !slices.Contains(stats.Formats, format) {
+				return usageErrorf("report: unknown format %q (known: %s)", format, strings.Join(stats.Formats, ", "))
+			}
+			q := stats.Query{Tournament: c.String("tournament"), Game: c.String("game"), Player: c.String("player")}
+			if a := c.String("anchor"); a != "" {
+				i := strings.LastIndexByte(a, '=')
+				if i <= 0 {
+					return usageErrorf("report: --anchor %q: want NAME=ELO", a)
+				}
+				elo, err := strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
+				if err != nil {
+					return usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
+				}
+				q.Anchor, q.AnchorElo = a[:i], elo
+			}
+			db, err := openExisting(c, c.String("db"))
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			r, err := stats.Compute(c.Context, db, q)
+			if err != nil {
+				return fmt.Errorf("report: %w", err)
+			}
+			var buf bytes.Buffer
+			if err := r.Write(&buf, format); err != nil {
+				return fmt.Errorf("report: %w", err)
+			}
+			return writeOutput(e, c.String("output"), buf.Bytes())
+		},
 	}
+}
+
+// openExisting opens the database at path, which must exist: a mistyped
+// path is an error, not a new empty database.
+func openExisting(c *cli.Context, path string) (*store.DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, withCode(exitUsage, fmt.Errorf("database %s does not exist (give its path with --db)", path))
+		}
+		return nil, withCode(exitUsage, fmt.Errorf("database %s: %w", path, err))
+	}
+	return store.Open(c.Context, path)
+}
+
+// writeOutput writes data to stdout, or atomically to the file path.
+func writeOutput(e *env, path string, data []byte) error {
+	w, finish, err := createOutput(e, path)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return finish(err)
+}
+
+// createOutput returns a writer to stdout (path "" or "-") or to a temporary
+// file beside path, and finish, which flushes and, when err is nil, renames
+// the temporary file to path (else removes it); finish returns the first
+// error.
+func createOutput(e *env, path string) (io.Writer, func(err error) error, error) {
+	if path == "" || path == "-" {
+		bw := bufio.NewWriterSize(e.stdout, 64<<10)
+		return bw, func(err error) error {
+			if ferr := bw.Flush(); err == nil {
+				err = ferr
+			}
+			return err
+		}, nil
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return nil, nil, fmt.Errorf("write %s: %w", path, unwrapPath(err))
+	}
+	bw := bufio.NewWriterSize(f, 64<<10)
+	return bw, func(err error) error {
+		if err == nil {
+			err = bw.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Chmod(f.Name(), 0o644)
+		}
+		if err == nil {
+			err = os.Rename(f.Name(), path)
+		}
+		if err != nil {
+			os.Remove(f.Name())
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return nil
+	}, nil
 }

@@ -44,6 +44,7 @@ func validateCommand(e *env) *cli.Command {
 			var total, invalid int
 			asJSON := c.Bool("json")
 			enc := json.NewEncoder(out)
+			enc.SetEscapeHTML(false)
 			for _, f := range files {
 				err := replay.File(f.name, f.data, jobs, func(r replay.Report) {
 					total++

@@ -1,0 +1,71 @@
+#!/bin/sh
+# bench/report.sh: how fast arbiter report and arbiter import are.
+#
+#  1. Builds a database of GAMES (default 1,000,000) synthetic games with
+#     bench/gendb (one SQL statement; about 20 s) and times
+#     `arbiter report --format json` over all of it (target: under 2 s).
+#  2. Writes CORPUS (default 20,000) random Lines of Action games with
+#     bench/gen (up to PLIES plies, default 300, as for validate's benchmark)
+#     and times `arbiter validate` against `arbiter import` into a fresh
+#     database on the same file, both with --jobs JOBS (default 2) (target:
+#     import at least half the speed of validate).
+#
+# Usage: bench/report.sh [WORKDIR]   (WORKDIR keeps the database between runs)
+# Figures are wall-clock seconds and CPU (user+sys) seconds: on a shared
+# machine the CPU figures are the steadier ones.
+set -eu
+cd "$(dirname "$0")/.."
+work=${1:-$(mktemp -d)}
+mkdir -p "$work"
+games=${GAMES:-1000000}
+corpus=${CORPUS:-20000}
+plies=${PLIES:-300}
+jobs=${JOBS:-2}
+
+go build -o "$work/arbiter" ./cmd/arbiter
+go build -o "$work/gendb" ./bench/gendb
+go build -o "$work/gen" ./bench/gen
+
+# timed LABEL CMD...: runs CMD (stdout to /dev/null), prints and records
+# "wall cpu" in $work/LABEL.time.
+timed() {
+	label=$1
+	shift
+	/usr/bin/time -f "%e %U %S" -o "$work/$label.raw" "$@" >/dev/null 2>"$work/$label.err" || {
+		status=$?
+		# import exits 1 when it skipped games; anything else is a failure.
+		[ "$status" -eq 1 ] && [ "$label" != report ] || { cat "$work/$label.err" >&2; exit 1; }
+	}
+	awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$work/$label.raw" >"$work/$label.time"
+	awk -v l="$label" '{ printf "%-10s %7.3f s wall %7.3f s cpu\n", l, $1, $2 }' "$work/$label.time"
+}
+
+if [ ! -f "$work/bench.db" ]; then
+	"$work/gendb" -db "$work/bench.db" -games "$games"
+fi
+# One untimed run applies any pending migration and warms the page cache.
+"$work/arbiter" report --db "$work/bench.db" --format json >/dev/null
+echo "report over $games games (best of 3):"
+best=
+for i in 1 2 3; do
+	timed report "$work/arbiter" report --db "$work/bench.db" --format json
+	t=$(cut -d' ' -f1 "$work/report.time")
+	best=$(awk -v a="$t" -v b="${best:-$t}" 'BEGIN { print (a < b ? a : b) }')
+done
+awk -v b="$best" 'BEGIN { printf "report best %.3f s (target < 2 s): %s\n", b, (b < 2 ? "ok" : "SLOW") }'
+
+echo
+echo "import against validate on $corpus games of up to $plies plies, --jobs $jobs:"
+[ -f "$work/corpus.agn" ] || "$work/gen" --game lines-of-action --games "$corpus" --max-plies "$plies" >"$work/corpus.agn"
+"$work/arbiter" validate --jobs "$jobs" "$work/corpus.agn" >/dev/null # warm the cache
+timed validate "$work/arbiter" validate --jobs "$jobs" "$work/corpus.agn"
+rm -f "$work/import.db" "$work/import.db-wal" "$work/import.db-shm"
+timed import "$work/arbiter" import --jobs "$jobs" --db "$work/import.db" "$work/corpus.agn"
+tail -n 1 "$work/import.err"
+v=$(cut -d' ' -f1 "$work/validate.time")
+i=$(cut -d' ' -f1 "$work/import.time")
+awk -v v="$v" -v i="$i" 'BEGIN { r = v / i; printf "import runs at %.2f of validate'"'"'s speed (target >= 0.5): %s\n", r, (r >= 0.5 ? "ok" : "SLOW") }'
+vc=$(cut -d' ' -f2 "$work/validate.time")
+ic=$(cut -d' ' -f2 "$work/import.time")
+awk -v v="$vc" -v i="$ic" 'BEGIN { printf "CPU: import %.3f s, validate %.3f s: import costs %.1f times the CPU\n", i, v, i / v }'
+echo "work directory: $work"

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// arbiter runs the command line in-process and returns its exit code,
+// stdout and stderr.
+func arbiter(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), append([]string{"arbiter"}, args...), strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// randomRecords returns n random but legal Lines of Action games, each
+// played until it ends or for at most maxPlies plies (then "*").
+func randomRecords(t testing.TB, n, maxPlies int, seed uint64) string {
+	t.Helper()
+	game, err := games.Lookup("lines-of-action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	players := []string{"alpha", "beta", "gamma"}
+	var b strings.Builder
+	for i := range n {
+		pos, err := game.Start(rules.TagMap{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := rng.IntN(len(players))
+		bl := (w + 1 + rng.IntN(len(players)-1)) % len(players)
+		g := &notation.Game{}
+		g.SetTag("Event", fmt.Sprintf("random %d", i))
+		g.SetTag("Game", game.Name())
+		g.SetTag("White", players[w])
+		g.SetTag("Black", players[bl])
+		var moves []rules.Move
+		for ply := 0; ply < maxPlies && !pos.Outcome().Over(); ply++ {
+			moves = pos.Moves(moves[:0])
+			m := moves[rng.IntN(len(moves))]
+			g.Moves = append(g.Moves, notation.Move{Text: pos.FormatMove(m)})
+			if err := pos.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Result = pos.Outcome().Result.String()
+		g.SetTag("Result", g.Result)
+		b.WriteString(g.String())
+	}
+	return b.String()
+}
+
+const badRecord = `[Game "Lines of Action"]
+[White "cheat"]
+[Black "honest"]
+[Result "1-0"]
+
+1. b1-b5 *
+`
+
+func TestImportExportRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	good := randomRecords(t, 20, 200, 1)
+	in := filepath.Join(dir, "in.agn")
+	if err := os.WriteFile(in, []byte(good+"\n"+badRecord), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	code, out, errs := arbiter(t, "", "import", "--db", db, in)
+	if code != 1 || out != "" {
+		t.Errorf("import with an invalid game: exit %d, stdout %q; want 1 and nothing", code, out)
+	}
+	if !strings.Contains(errs, in+":") || !strings.Contains(errs, "game 21 (cheat vs honest): ") {
+		t.Errorf("import stderr does not list the invalid game as validate does:\n%s", errs)
+	}
+	if !strings.Contains(errs, "21 games: 20 stored, 0 already stored, 1 invalid\n") {
+		t.Errorf("import summary wrong:\n%s", errs)
+	}
+	// validate lists the invalid game the same way.
+	_, vout, _ := arbiter(t, "", "validate", in)
+	if first := strings.SplitN(vout, "\n", 2)[0]; !strings.Contains(errs, first+"\n") {
+		t.Errorf("import's line differs from validate's %q:\n%s", first, errs)
+	}
+
+	code, _, errs = arbiter(t, good, "import", "--db", db, "-")
+	if code != 0 || !strings.Contains(errs, "20 games: 0 stored, 20 already stored, 0 invalid") {
+		t.Errorf("second import: exit %d, stderr %q; want 0 and 20 already stored", code, errs)
+	}
+
+	code, exported, errs := arbiter(t, "", "export", "--db", db)
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	gs, err := notation.Parse("in", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, g := range gs {
+		want.WriteString(strings.TrimRight(g.String(), "\n") + "\n\n")
+	}
+	if exported != want.String() {
+		t.Errorf("export differs from the canonical records imported:\n%s", exported)
+	}
+	code, vout, _ = arbiter(t, exported, "validate", "-")
+	if code != 0 || !strings.Contains(vout, "20 games, 20 valid, 0 invalid") {
+		t.Errorf("validate of the export: exit %d, %q", code, vout)
+	}
+
+	// The report agrees with what was imported.
+	code, js, errs := arbiter(t, "", "report", "--db", db, "--format", "json")
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Games map[string]struct {
+			Total     int `json:"total"`
+			WhiteWins int `json:"white_wins"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	whiteWins := strings.Count(good, "[Result \"1-0\"]")
+	if g := rep.Games["lines-of-action"]; g.Total != 20 || g.WhiteWins != whiteWins {
+		t.Errorf("report: %+v; want 20 games, %d white wins", g, whiteWins)
+	}
+}
+
+func TestImportTournament(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	code, _, errs := arbiter(t, randomRecords(t, 6, 200, 2), "import", "--db", db, "--tournament", "archive", "-")
+	if code != 0 {
+		t.Fatalf("import --tournament: exit %d: %s", code, errs)
+	}
+	code, _, errs = arbiter(t, randomRecords(t, 4, 200, 3), "import", "--db", db, "-")
+	if code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errs)
+	}
+	for _, tt := range []struct {
+		args []string
+		n    int
+	}{
+		{[]string{"--tournament", "archive"}, 6},
+		{nil, 10},
+		{[]string{"--player", "alpha"}, -1},
+	} {
+		code, out, errs := arbiter(t, "", append([]string{"export", "--db", db}, tt.args...)...)
+		if code != 0 {
+			t.Fatalf("export %v: exit %d: %s", tt.args, code, errs)
+		}
+		n := strings.Count(out, "[Game ")
+		if tt.n >= 0 && n != tt.n {
+			t.Errorf("export %v: %d games; want %d", tt.args, n, tt.n)
+		}
+		if tt.n < 0 && strings.Count(out, `"alpha"]`) != n {
+			t.Errorf("export %v: games without alpha", tt.args)
+		}
+	}
+	code, out, _ := arbiter(t, "", "export", "--db", db, "--tournament", "nope")
+	if code != 1 || out != "" {
+		t.Errorf("export of an unknown tournament: exit %d, stdout %q; want 1 and nothing", code, out)
+	}
+}
+
+func TestReportCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	if code, _, errs := arbiter(t, randomRecords(t, 8, 200, 4), "import", "--db", db, "-"); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errs)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string // substring of stdout
+		err  string // substring of stderr
+	}{
+		{"text", []string{"report", "--db", db}, 0, "Lines of Action: 8 games", ""},
+		{"markdown", []string{"report", "--db", db, "--format", "markdown"}, 0, "| Rank | Player |", ""},
+		{"csv", []string{"report", "--db", db, "--format", "csv"}, 0, "rank,player,games", ""},
+		{"html", []string{"report", "--db", db, "--format", "html"}, 0, "<svg", ""},
+		{"anchor", []string{"report", "--db", db, "--anchor", "alpha=1500", "--format", "json"}, 0, `"anchor": "alpha"`, ""},
+		{"missing db", []string{"report", "--db", filepath.Join(dir, "nope.db")}, 2, "", "does not exist"},
+		{"bad format", []string{"report", "--db", db, "--format", "xml"}, 2, "", "unknown format"},
+		{"bad anchor", []string{"report", "--db", db, "--anchor", "alpha"}, 2, "", "NAME=ELO"},
+		{"unknown anchor", []string{"report", "--db", db, "--anchor", "zed=1"}, 1, "", "no such player"},
+		{"unknown tournament", []string{"report", "--db", db, "--tournament", "x"}, 1, "", "no such tournament"},
+		{"export missing db", []string{"export", "--db", filepath.Join(dir, "nope.db")}, 2, "", "does not exist"},
+		{"import no file", []string{"import", "--db", db}, 2, "", "no FILE"},
+		{"import unreadable", []string{"import", "--db", db, filepath.Join(dir, "nope.agn")}, 2, "", "nope.agn"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := arbiter(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errs, tt.err) {
+				t.Errorf("arbiter %v: exit %d, stdout %.200q, stderr %q; want exit %d, stdout with %q, stderr with %q",
+					tt.args, code, out, errs, tt.code, tt.out, tt.err)
+			}
+			if code != 0 && out != "" {
+				t.Errorf("stdout not empty on failure: %.200q", out)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nope.db")); err == nil {
+		t.Errorf("report created the missing database")
+	}
+
+	// --output writes the same as stdout.
+	outFile := filepath.Join(dir, "r.json")
+	_, want, _ := arbiter(t, "", "report", "--db", db, "--format", "json")
+	if code, out, errs := arbiter(t, "", "report", "--db", db, "--format", "json", "--output", outFile); code != 0 || out != "" {
+		t.Fatalf("report --output: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	got, err := os.ReadFile(outFile)
+	if err != nil || string(got) != want {
+		t.Errorf("report --output wrote %q (%v); want %q", got, err, want)
+	}
+}
+
+// BenchmarkImport imports 2,000 random games into a fresh database per
+// iteration; BenchmarkValidate validates the same file, for the ratio.
+func BenchmarkImport(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "in.agn")
+	if err := os.WriteFile(file, []byte(randomRecords(b, 2000, 120, 9)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		db := filepath.Join(b.TempDir(), fmt.Sprintf("b%d.db", i))
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"arbiter", "import", "--jobs", "1", "--db", db, file}, nil, &out, &errb); code != 0 {
+			b.Fatalf("import: exit %d: %s", code, errb.String())
+		}
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "in.agn")
+	if err := os.WriteFile(file, []byte(randomRecords(b, 2000, 120, 9)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"arbiter", "validate", "--jobs", "1", file}, nil, &out, &errb); code != 0 {
+			b.Fatalf("validate: exit %d: %s", code, errb.String())
+		}
+	}
+}
+
+func TestImportSamplesMixedTournament(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "a.db")
+	samples, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*.agn"))
+	if len(samples) < 2 {
+		t.Skip("no sample records")
+	}
+	// Every game type round-trips, scores included.
+	code, _, errs := arbiter(t, "", append([]string{"import", "--db", db}, samples...)...)
+	if code != 0 {
+		t.Fatalf("import samples: exit %d: %s", code, errs)
+	}
+	_, exported, _ := arbiter(t, "", "export", "--db", db)
+	if code, out, _ := arbiter(t, exported, "validate", "-"); code != 0 {
+		t.Errorf("validate of the exported samples: exit %d: %s", code, out)
+	}
+
+	// A tournament holds one game type: the rest are listed and skipped.
+	db2 := filepath.Join(dir, "b.db")
+	code, _, errs = arbiter(t, "", append([]string{"import", "--db", db2, "--tournament", "mix"}, samples...)...)
+	if code != 1 || !strings.Contains(errs, `cannot join tournament "mix"`) {
+		t.Errorf("import of mixed games into one tournament: exit %d, stderr %q; want 1 and the games refused", code, errs)
+	}
+	code, out, _ := arbiter(t, "", "report", "--db", db2, "--tournament", "mix", "--format", "json")
+	var rep struct {
+		Games map[string]any `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || len(rep.Games) != 1 {
+		t.Errorf("tournament mix holds %d game types (exit %d, %v); want 1", len(rep.Games), code, err)
+	}
+}

@@ -1,0 +1,124 @@
+package stats
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// benchDB stores n games of a round robin among 8 players, in
+// colour-swapped pairs, with results from a fixed pattern.
+func benchDB(b *testing.B, n int) *store.DB {
+	b.Helper()
+	db := openDB(b)
+	tid := addTournament(b, db, "bench", "lines-of-action")
+	ctx := context.Background()
+	batch := db.NewBatch(5000)
+	results := []string{"1-0", "0-1", "1/2-1/2", "1-0", "0-1"}
+	for i := range n {
+		p := i / 2
+		a, c := p%8, (p/8)%7
+		c = (a + 1 + c) % 8
+		w, bl := a, c
+		if i%2 == 1 {
+			w, bl = c, a
+		}
+		g := &store.Game{TournamentID: tid, Slot: i, Pair: p, Game: "lines-of-action",
+			White: fmt.Sprintf("engine-%d", w), Black: fmt.Sprintf("engine-%d", bl),
+			Result: results[(i*7+w)%len(results)], Plies: 60, Record: fmt.Sprintf("game %d", i)}
+		if err := batch.Insert(ctx, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := batch.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	return db
+}
+
+// BenchmarkCompute runs the report queries and the rating fit over 20,000
+// games (see bench/report.sh for a million).
+func BenchmarkCompute(b *testing.B) {
+	db := benchDB(b, 20000)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compute(ctx, db, Query{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkQueryAggregate(b *testing.B) {
+	db := benchDB(b, 20000)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := queryAggregate(ctx, db, where{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkQueryPairs(b *testing.B) {
+	db := benchDB(b, 20000)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := queryPairs(ctx, db, where{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFit fits the ratings of 40 players who all met.
+func BenchmarkFit(b *testing.B) {
+	const n = 40
+	b.ReportAllocs()
+	for b.Loop() {
+		f := newRatingFit(n)
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				f.add(i, j, 20, float64(10+(i*7+j)%9-4))
+			}
+		}
+		f.fit(-1, 0)
+	}
+}
+
+func BenchmarkWriteHTML(b *testing.B) {
+	db := benchDB(b, 2000)
+	r, err := Compute(context.Background(), db, Query{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := r.WriteHTML(discard{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// BenchmarkFitLarge fits 3,000 players who each met about 20 others (an
+// imported archive), on the sparse path.
+func BenchmarkFitLarge(b *testing.B) {
+	const n = 3000
+	b.ReportAllocs()
+	for b.Loop() {
+		f := newRatingFit(n)
+		for i := range n {
+			for k := 1; k <= 10; k++ {
+				j := (i + k*k*7) % n
+				f.add(i, j, 4, float64((i*k)%5))
+			}
+		}
+		f.fit(-1, 0)
+	}
+}

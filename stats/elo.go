@@ -1,0 +1,509 @@
+package stats
+
+import (
+	"math"
+	"slices"
+)
+
+// eloScale converts natural-log odds to Elo points: 400 / ln 10.
+const eloScale = 400 / math.Ln10
+
+// z95 is the two-sided 95 % quantile of the standard normal distribution.
+const z95 = 1.959963984540054
+
+// Match holds the results of one player against another, from the first
+// player's side, and computes what cutechess-cli prints for them.
+type Match struct {
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Draws  int `json:"draws"`
+}
+
+// Games is the number of games.
+func (m Match) Games() int { return m.Wins + m.Losses + m.Draws }
+
+// Score is the share of points of the first player, 0..1 (NaN without games).
+func (m Match) Score() float64 {
+	n := float64(m.Games())
+	return (float64(m.Wins) + float64(m.Draws)/2) / n
+}
+
+// stdev is the standard deviation of the mean score per game, as
+// cutechess-cli computes it from the trinomial distribution.
+func (m Match) stdev() float64 {
+	n := float64(m.Games())
+	w, l, d := float64(m.Wins)/n, float64(m.Losses)/n, float64(m.Draws)/n
+	mu := w + d/2
+	dev := w*(1-mu)*(1-mu) + l*mu*mu + d*(0.5-mu)*(0.5-mu)
+	return math.Sqrt(dev) / math.Sqrt(n)
+}
+
+// EloDiff is the Elo difference the score corresponds to; ±Inf for a score
+// of 1 or 0, NaN without games.
+func (m Match) EloDiff() float64 { return eloDiff(m.Score()) }
+
+// EloError is the half-width of the 95 % interval of EloDiff, computed as
+// cutechess-cli does: the Elo difference at the score's 2.5 % and 97.5 %
+// quantiles (normal approximation, with cutechess's approximation of the
+// inverse error function), halved. It is NaN when the interval leaves 0..1.
+func (m Match) EloError() float64 {
+	mu, sd := m.Score(), m.stdev()
+	lo := mu + phiInv(0.025)*sd
+	hi := mu + phiInv(0.975)*sd
+	return (eloDiff(hi) - eloDiff(lo)) / 2
+}
+
+// LOS is the likelihood of superiority in percent: the probability that the
+// first player is the stronger, from wins and losses only.
+func (m Match) LOS() float64 {
+	w, l := float64(m.Wins), float64(m.Losses)
+	return 100 * (0.5 + 0.5*math.Erf((w-l)/math.Sqrt(2*(w+l))))
+}
+
+// DrawRatio is the share of draws in percent.
+func (m Match) DrawRatio() float64 {
+	return 100 * float64(m.Draws) / float64(m.Games())
+}
+
+// eloDiff converts a score share to an Elo difference.
+func eloDiff(p float64) float64 {
+	if p < 0 || p > 1 || math.IsNaN(p) {
+		return math.NaN()
+	}
+	return -400 * math.Log10(1/p-1)
+}
+
+// erfInv is cutechess-cli's approximation of the inverse error function
+// (Winitzki's formula), kept so that the printed intervals agree with it.
+func erfInv(x float64) float64 {
+	a := 8 * (math.Pi - 3) / (3 * math.Pi * (4 - math.Pi))
+	y := math.Log(1 - x*x)
+	z := 2/(math.Pi*a) + y/2
+	r := math.Sqrt(math.Sqrt(z*z-y/a) - z)
+	if x < 0 {
+		return -r
+	}
+	return r
+}
+
+func phiInv(p float64) float64 { return math.Sqrt2 * erfInv(2*p-1) }
+
+// denseLimit is the most players whose ratings are fitted with dense
+// matrices (exact intervals from the full inverse); beyond it Newton's steps
+// are solved by conjugate gradients on the sparse pairs and the intervals
+// use the diagonal of the information only.
+var denseLimit = 400
+
+// edge is the games of one pair of players: i scored points in games.
+type edge struct {
+	i, j          int
+	games, points float64
+}
+
+// ratingFit is the input and result of a maximum likelihood fit.
+type ratingFit struct {
+	n     int
+	edges []edge
+	// results
+	elo         []float64
+	err         []float64 // 95 % half-width; NaN when undefined
+	regularized bool
+}
+
+func newRatingFit(n int) *ratingFit { return &ratingFit{n: n} }
+
+// add records games between i and j in which i scored pts points.
+func (f *ratingFit) add(i, j int, games, pts float64) {
+	if i == j || games <= 0 {
+		return
+	}
+	f.edges = append(f.edges, edge{i, j, games, pts})
+}
+
+// components returns the component number of each player in the graph of
+// players who met, and the number of components.
+func (f *ratingFit) components() ([]int, int) {
+	parent := make([]int, f.n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for _, e := range f.edges {
+		parent[find(e.i)] = find(e.j)
+	}
+	comp := make([]int, f.n)
+	ids := map[int]int{}
+	for i := range comp {
+		r := find(i)
+		id, ok := ids[r]
+		if !ok {
+			id = len(ids)
+			ids[r] = id
+		}
+		comp[i] = id
+	}
+	return comp, len(ids)
+}
+
+// finite reports whether the maximum likelihood ratings exist: within each
+// component of players who met, every group of players scored something
+// against the rest (the "scored against" graph is strongly connected).
+func (f *ratingFit) finite(comp []int, ncomp int) bool {
+	fwd := make([][]int, f.n) // i → j: i scored against j
+	bwd := make([][]int, f.n)
+	for _, e := range f.edges {
+		if e.points > 0 {
+			fwd[e.i] = append(fwd[e.i], e.j)
+			bwd[e.j] = append(bwd[e.j], e.i)
+		}
+		if e.games-e.points > 0 {
+			fwd[e.j] = append(fwd[e.j], e.i)
+			bwd[e.i] = append(bwd[e.i], e.j)
+		}
+	}
+	reach := func(s int, adj [][]int) int {
+		seen := map[int]bool{s: true}
+		stack := []int{s}
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, j := range adj[i] {
+				if !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		return len(seen)
+	}
+	size := make([]int, ncomp)
+	root := make([]int, ncomp)
+	for i := f.n - 1; i >= 0; i-- {
+		size[comp[i]]++
+		root[comp[i]] = i
+	}
+	for c := range ncomp {
+		if size[c] > 1 && (reach(root[c], fwd) != size[c] || reach(root[c], bwd) != size[c]) {
+			return false
+		}
+	}
+	return true
+}
+
+// fit computes maximum likelihood ratings of the Bradley–Terry (logistic)
+// model, draws counted as half a win and half a loss, by Newton's method.
+// Each component of players who met averages 0; anchor (when >= 0) is then
+// moved to anchorElo together with its component. Errors are 95 % half-widths
+// from the inverse Fisher information (for the average-0 constraint its
+// pseudo-inverse; relative to the anchor when there is one).
+//
+// When the maximum likelihood ratings do not exist (someone won or lost every
+// game against a group), one virtual draw is added to every pair of players
+// who met, as BayesElo's prior does, and regularized is set.
+func (f *ratingFit) fit(anchor int, anchorElo float64) {
+	n := f.n
+	comp, ncomp := f.components()
+	f.regularized = false
+	edges := f.edges
+	if !f.finite(comp, ncomp) {
+		f.regularized = true
+		edges = make([]edge, len(f.edges))
+		for k, e := range f.edges {
+			edges[k] = edge{e.i, e.j, e.games + 1, e.points + 0.5}
+		}
+	}
+	size := make([]float64, ncomp)
+	for _, c := range comp {
+		size[c]++
+	}
+	theta := make([]float64, n)
+	g := make([]float64, n)
+	diag := make([]float64, n)
+	w := make([]float64, len(edges))
+	// gradient fills g, the Fisher information's diagonal and the weights
+	// of its off-diagonal entries (-w on (i, j)).
+	gradient := func() {
+		clear(g)
+		clear(diag)
+		for k, e := range edges {
+			p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]))
+			d := e.points - e.games*p
+			g[e.i] += d
+			g[e.j] -= d
+			w[k] = e.games * p * (1 - p)
+			diag[e.i] += w[k]
+			diag[e.j] += w[k]
+		}
+	}
+	dense := func() [][]float64 {
+		h := make([][]float64, n)
+		for i := range h {
+			h[i] = make([]float64, n)
+			for j := range n {
+				if comp[i] == comp[j] {
+					h[i][j] = 1 / size[comp[i]]
+				}
+			}
+			h[i][i] += diag[i]
+		}
+		for k, e := range edges {
+			h[e.i][e.j] -= w[k]
+			h[e.j][e.i] -= w[k]
+		}
+		return h
+	}
+	center := func(v []float64) {
+		sum := make([]float64, ncomp)
+		for i, x := range v {
+			sum[comp[i]] += x
+		}
+		for i := range v {
+			v[i] -= sum[comp[i]] / size[comp[i]]
+		}
+	}
+	// loglik is the log-likelihood at t (up to a constant).
+	loglik := func(t []float64) float64 {
+		ll := 0.0
+		for _, e := range edges {
+			d := t[e.i] - t[e.j]
+			// log p = -log(1+e^-d), log(1-p) = -log(1+e^d)
+			ll -= e.points*softplus(-d) + (e.games-e.points)*softplus(d)
+		}
+		return ll
+	}
+	next := make([]float64, n)
+	for range 500 {
+		gradient()
+		var step []float64
+		if n <= denseLimit {
+			step = solve(dense(), g)
+		} else {
+			step = f.conjugateGradient(edges, w, diag, g, center)
+		}
+		if step == nil || slices.ContainsFunc(step, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
+			break
+		}
+		// Backtrack until the likelihood does not fall (it is concave, so
+		// the full Newton step is taken near the maximum).
+		cur := loglik(theta)
+		t := 1.0
+		for ; t > 1e-9; t /= 2 {
+			for i := range next {
+				next[i] = theta[i] + t*step[i]
+			}
+			if ll := loglik(next); ll >= cur-1e-12*math.Abs(cur) {
+				break
+			}
+		}
+		if t <= 1e-9 {
+			break // no step improves: as good as it gets
+		}
+		big := 0.0
+		for i := range theta {
+			big = max(big, math.Abs(next[i]-theta[i]))
+		}
+		copy(theta, next)
+		center(theta)
+		if big < 1e-8 { // 2e-6 Elo: far below the 0.1 shown
+			break
+		}
+	}
+	gradient()
+	var inv [][]float64
+	if n <= denseLimit {
+		inv = invert(dense())
+	}
+	f.elo = make([]float64, n)
+	f.err = make([]float64, n)
+	for i := range n {
+		f.elo[i] = eloScale * theta[i]
+		f.err[i] = math.NaN()
+		switch {
+		case size[comp[i]] <= 1:
+		case inv != nil:
+			// pinv(L) = (L + J/n)^-1 - J/n on each component.
+			v := inv[i][i] - 1/size[comp[i]]
+			f.err[i] = z95 * eloScale * math.Sqrt(max(v, 0))
+		case diag[i] > 0:
+			f.err[i] = z95 * eloScale / math.Sqrt(diag[i])
+		}
+	}
+	if anchor < 0 {
+		return
+	}
+	shift := anchorElo - f.elo[anchor]
+	for i := range n {
+		if comp[i] != comp[anchor] {
+			continue
+		}
+		f.elo[i] += shift
+		if i == anchor {
+			continue
+		}
+		if inv != nil {
+			c := 1 / size[comp[i]]
+			v := (inv[i][i] - c) + (inv[anchor][anchor] - c) - 2*(inv[i][anchor]-c)
+			f.err[i] = z95 * eloScale * math.Sqrt(max(v, 0))
+		} else if diag[i] > 0 && diag[anchor] > 0 {
+			f.err[i] = z95 * eloScale * math.Sqrt(1/diag[i]+1/diag[anchor])
+		}
+	}
+	f.err[anchor] = 0
+}
+
+// conjugateGradient solves L·x = g for the weighted Laplacian L of the
+// pairs (weights w, diagonal diag), with Jacobi preconditioning, keeping x
+// centred on each component (g sums to 0 on each, so a solution exists).
+func (f *ratingFit) conjugateGradient(edges []edge, w, diag, g []float64, center func([]float64)) []float64 {
+	n := f.n
+	mul := func(dst, v []float64) {
+		for i := range dst {
+			dst[i] = diag[i] * v[i]
+		}
+		for k, e := range edges {
+			dst[e.i] -= w[k] * v[e.j]
+			dst[e.j] -= w[k] * v[e.i]
+		}
+	}
+	pre := func(dst, r []float64) {
+		for i := range dst {
+			if diag[i] > 0 {
+				dst[i] = r[i] / diag[i]
+			} else {
+				dst[i] = 0
+			}
+		}
+	}
+	x := make([]float64, n)
+	r := append([]float64(nil), g...)
+	z := make([]float64, n)
+	pre(z, r)
+	p := append([]float64(nil), z...)
+	q := make([]float64, n)
+	dot := func(a, b []float64) float64 {
+		s := 0.0
+		for i := range a {
+			s += a[i] * b[i]
+		}
+		return s
+	}
+	rz := dot(r, z)
+	norm := math.Sqrt(dot(g, g))
+	for range min(10*n, 2000) {
+		if math.Sqrt(dot(r, r)) <= 1e-9*max(norm, 1e-3) {
+			break
+		}
+		mul(q, p)
+		pq := dot(p, q)
+		if pq <= 0 {
+			break
+		}
+		alpha := rz / pq
+		for i := range x {
+			x[i] += alpha * p[i]
+			r[i] -= alpha * q[i]
+		}
+		pre(z, r)
+		rz2 := dot(r, z)
+		beta := rz2 / rz
+		rz = rz2
+		for i := range p {
+			p[i] = z[i] + beta*p[i]
+		}
+	}
+	center(x)
+	return x
+}
+
+// softplus is log(1 + e^x), without overflow.
+func softplus(x float64) float64 {
+	if x > 30 {
+		return x
+	}
+	return math.Log1p(math.Exp(x))
+}
+
+// solve solves a·x = b by Gaussian elimination with partial pivoting; nil
+// when a is singular. a and b are not changed.
+func solve(a [][]float64, b []float64) []float64 {
+	n := len(b)
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = append(append(make([]float64, 0, n+1), a[i]...), b[i])
+	}
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(m[p][c]) < 1e-300 {
+			return nil
+		}
+		m[c], m[p] = m[p], m[c]
+		for r := range n {
+			if r == c || m[r][c] == 0 {
+				continue
+			}
+			k := m[r][c] / m[c][c]
+			for k2 := c; k2 <= n; k2++ {
+				m[r][k2] -= k * m[c][k2]
+			}
+		}
+	}
+	x := make([]float64, n)
+	for i := range n {
+		x[i] = m[i][n] / m[i][i]
+	}
+	return x
+}
+
+// invert returns the inverse of a by Gauss–Jordan elimination, or nil when a
+// is singular. a is not changed.
+func invert(a [][]float64) [][]float64 {
+	n := len(a)
+	m := make([][]float64, n)
+	inv := make([][]float64, n)
+	for i := range n {
+		m[i] = append([]float64(nil), a[i]...)
+		inv[i] = make([]float64, n)
+		inv[i][i] = 1
+	}
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(m[p][c]) < 1e-300 {
+			return nil
+		}
+		m[c], m[p] = m[p], m[c]
+		inv[c], inv[p] = inv[p], inv[c]
+		d := m[c][c]
+		for k := range n {
+			m[c][k] /= d
+			inv[c][k] /= d
+		}
+		for r := range n {
+			if r == c || m[r][c] == 0 {
+				continue
+			}
+			f := m[r][c]
+			for k := range n {
+				m[r][k] -= f * m[c][k]
+				inv[r][k] -= f * inv[c][k]
+			}
+		}
+	}
+	return inv
+}

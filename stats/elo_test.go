@@ -1,0 +1,155 @@
+package stats
+
+import (
+	"math"
+	"testing"
+)
+
+// TestMatchCutechess checks the head-to-head lines against lines printed by
+// cutechess-cli.
+func TestMatchCutechess(t *testing.T) {
+	tests := []struct {
+		w, l, d    int
+		score, elo string
+	}{
+		{99, 97, 104, "Score of X vs Y: 99 - 97 - 104  [0.503] 300",
+			"Elo difference: 2.3 +/- 31.8, LOS: 55.7 %, DrawRatio: 34.7 %"},
+		{45, 37, 18, "Score of X vs Y: 45 - 37 - 18  [0.540] 100",
+			"Elo difference: 27.9 +/- 62.4, LOS: 81.2 %, DrawRatio: 18.0 %"},
+		{3, 0, 0, "Score of X vs Y: 3 - 0 - 0  [1.000] 3",
+			"Elo difference: inf +/- nan, LOS: 95.8 %, DrawRatio: 0.0 %"},
+	}
+	for _, tt := range tests {
+		m := Match{Wins: tt.w, Losses: tt.l, Draws: tt.d}
+		p := &Pair{A: "X", B: "Y", Wins: tt.w, Losses: tt.l, Draws: tt.d, Games: m.Games(), Score: round(m.Score(), 3)}
+		if got := p.ScoreLine(); got != tt.score {
+			t.Errorf("ScoreLine = %q; want %q", got, tt.score)
+		}
+		if got := p.EloLine(); got != tt.elo {
+			t.Errorf("EloLine = %q; want %q", got, tt.elo)
+		}
+	}
+}
+
+func fitOf(n int, add func(f *ratingFit)) *ratingFit {
+	f := newRatingFit(n)
+	add(f)
+	return f
+}
+
+func TestFitTwoPlayers(t *testing.T) {
+	// A scores 3 of 4 against B: the difference is 400·log10(0.75/0.25).
+	f := fitOf(2, func(f *ratingFit) { f.add(0, 1, 4, 3) })
+	f.fit(-1, 0)
+	diff := 400 * math.Log10(3)
+	if math.Abs(f.elo[0]-diff/2) > 1e-6 || math.Abs(f.elo[1]+diff/2) > 1e-6 {
+		t.Errorf("ratings %v; want ±%.4f", f.elo, diff/2)
+	}
+	// Fisher information of the difference: n·p·(1-p) = 4·3/16 = 0.75 (in
+	// natural units); each rating carries half the difference.
+	wantErr := z95 * eloScale * math.Sqrt(1/0.75) / 2
+	if math.Abs(f.err[0]-wantErr) > 1e-6 || math.Abs(f.err[1]-wantErr) > 1e-6 {
+		t.Errorf("errors %v; want %.4f", f.err, wantErr)
+	}
+	// Anchored at B = 1500: A = 1500 + diff, A's error that of the difference.
+	f.fit(1, 1500)
+	if math.Abs(f.elo[1]-1500) > 1e-6 || math.Abs(f.elo[0]-1500-diff) > 1e-6 || f.err[1] != 0 ||
+		math.Abs(f.err[0]-2*wantErr) > 1e-6 {
+		t.Errorf("anchored ratings %v ± %v; want %.4f, 1500 ± %.4f, 0", f.elo, f.err, 1500+diff, 2*wantErr)
+	}
+}
+
+func TestFitThreePlayers(t *testing.T) {
+	// A beats B 3 of 4, B beats C 3 of 4, A beats C 9 of 10: the odds 3 and
+	// 3 multiply to 9, so the data fit the model exactly and the ratings
+	// are 400·log10(3) apart: A = +190.85, B = 0, C = -190.85.
+	f := fitOf(3, func(f *ratingFit) {
+		f.add(0, 1, 4, 3)
+		f.add(1, 2, 4, 3)
+		f.add(0, 2, 10, 9)
+	})
+	f.fit(-1, 0)
+	d := 400 * math.Log10(3)
+	want := []float64{d, 0, -d}
+	for i := range want {
+		if math.Abs(f.elo[i]-want[i]) > 1e-6 {
+			t.Errorf("elo[%d] = %.6f; want %.6f", i, f.elo[i], want[i])
+		}
+	}
+	if f.regularized {
+		t.Errorf("regularized; want a plain maximum likelihood fit")
+	}
+	// A and C are placed symmetrically: their intervals agree.
+	if math.Abs(f.err[0]-f.err[2]) > 1e-6 {
+		t.Errorf("errors %v; want A's and C's equal", f.err)
+	}
+}
+
+func TestFitRegularized(t *testing.T) {
+	// A wins every game: no finite maximum; one virtual draw gives A 4.5 of
+	// 5, a difference of 400·log10(9).
+	f := fitOf(2, func(f *ratingFit) { f.add(0, 1, 4, 4) })
+	f.fit(-1, 0)
+	if !f.regularized {
+		t.Errorf("not regularized")
+	}
+	if d := f.elo[0] - f.elo[1]; math.Abs(d-400*math.Log10(9)) > 1e-6 {
+		t.Errorf("difference %.4f; want %.4f", d, 400*math.Log10(9))
+	}
+}
+
+func TestFitDisconnected(t *testing.T) {
+	// Two separate matches and a player without games: each group averages
+	// 0; the lone player has no interval.
+	f := fitOf(5, func(f *ratingFit) {
+		f.add(0, 1, 2, 1)
+		f.add(2, 3, 4, 3)
+	})
+	f.fit(-1, 0)
+	if math.Abs(f.elo[0]) > 1e-9 || math.Abs(f.elo[2]+f.elo[3]) > 1e-6 || f.elo[4] != 0 {
+		t.Errorf("ratings %v; want each group centred on 0", f.elo)
+	}
+	if !math.IsNaN(f.err[4]) {
+		t.Errorf("lone player's error %v; want NaN", f.err[4])
+	}
+}
+
+// TestFitSparse checks that the conjugate-gradient path, used for many
+// players, finds the same ratings as the dense one.
+func TestFitSparse(t *testing.T) {
+	build := func() *ratingFit {
+		f := newRatingFit(6)
+		f.add(0, 1, 4, 3)
+		f.add(1, 2, 4, 3)
+		f.add(0, 2, 10, 9)
+		f.add(2, 3, 6, 2.5)
+		f.add(3, 4, 8, 5)
+		f.add(0, 4, 3, 1)
+		return f // player 5 met nobody
+	}
+	dense := build()
+	dense.fit(-1, 0)
+	old := denseLimit
+	denseLimit = 0
+	defer func() { denseLimit = old }()
+	sparse := build()
+	sparse.fit(-1, 0)
+	for i := range dense.elo {
+		if math.Abs(dense.elo[i]-sparse.elo[i]) > 1e-6 {
+			t.Errorf("elo[%d]: sparse %.6f, dense %.6f", i, sparse.elo[i], dense.elo[i])
+		}
+	}
+	for i := range 5 {
+		if !(sparse.err[i] > 0) {
+			t.Errorf("sparse err[%d] = %v; want a positive interval", i, sparse.err[i])
+		}
+	}
+	if !math.IsNaN(sparse.err[5]) {
+		t.Errorf("sparse err[5] = %v; want NaN for a player who met nobody", sparse.err[5])
+	}
+	// Anchored, the sparse path moves the component too.
+	sparse.fit(3, 1000)
+	if math.Abs(sparse.elo[3]-1000) > 1e-9 || math.Abs(sparse.elo[0]-sparse.elo[3]-(dense.elo[0]-dense.elo[3])) > 1e-6 {
+		t.Errorf("anchored sparse ratings %v", sparse.elo)
+	}
+}

@@ -1,0 +1,96 @@
+package stats
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// g is a compact game for fixtures.
+type g struct {
+	tournament int64 // 0: imported
+	pair       int   // -1: none
+	game       string
+	white      string
+	black      string
+	result     string
+	term       string
+	score      *[2]int
+}
+
+func sc(w, b int) *[2]int { return &[2]int{w, b} }
+
+// openDB opens a fresh database in a temporary directory.
+func openDB(t testing.TB) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// addTournament inserts a tournament row and returns its id.
+func addTournament(t testing.TB, db *store.DB, name, game string) int64 {
+	t.Helper()
+	res, err := db.Exec(`INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?)`,
+		name, game, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// insert stores the fixture games; slots number the games of each
+// tournament in order.
+func insert(t testing.TB, db *store.DB, games []g) {
+	t.Helper()
+	ctx := context.Background()
+	slots := map[int64]int{}
+	for i, x := range games {
+		sg := &store.Game{TournamentID: x.tournament, Slot: -1, Pair: x.pair, Game: x.game,
+			White: x.white, Black: x.black, Result: x.result, Termination: x.term, Plies: 10,
+			Record: fmt.Sprintf("[Game %q]\n[Round \"%d\"]\n\n%s\n", x.game, i, x.result)}
+		if x.tournament != 0 {
+			sg.Slot = slots[x.tournament]
+			slots[x.tournament]++
+		}
+		if x.score != nil {
+			sg.HasScore, sg.ScoreWhite, sg.ScoreBlack = true, x.score[0], x.score[1]
+		}
+		if err := store.Insert(ctx, db, sg); err != nil {
+			t.Fatalf("insert game %d: %v", i, err)
+		}
+	}
+}
+
+// clubFixture is the hand-computed fixture of the tests (see
+// TestComputeByHand for the figures).
+func clubFixture(t testing.TB) *store.DB {
+	db := openDB(t)
+	club := addTournament(t, db, "club", "lines-of-action")
+	const loa, tank = "lines-of-action", "tank-battle"
+	insert(t, db, []g{
+		{club, 0, loa, "A", "B", "1-0", "", nil},
+		{club, 0, loa, "B", "A", "1/2-1/2", "", nil},
+		{club, 1, loa, "A", "B", "0-1", "", nil},
+		{club, 1, loa, "B", "A", "1-0", "", nil},
+		{club, 2, loa, "B", "C", "1-0", "", nil},
+		{club, 2, loa, "C", "B", "0-1", "", nil},
+		{club, 3, loa, "A", "C", "1/2-1/2", "", nil},
+		{club, 3, loa, "C", "A", "1/2-1/2", "", nil},
+		{0, -1, tank, "A", "C", "1-0", "normal", sc(30, 20)},
+		{0, -1, tank, "C", "A", "0-1", "time forfeit", sc(10, 25)},
+		{0, -1, loa, "A", "B", "*", "abandoned", nil},
+	})
+	return db
+}

@@ -1,0 +1,222 @@
+package stats
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update after checking):\n%s", name, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	db := clubFixture(t)
+	r, err := Compute(context.Background(), db, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := r.Write(&b, format); err != nil {
+				t.Fatal(err)
+			}
+			ext := map[string]string{"text": "txt", "markdown": "md"}[format]
+			if ext == "" {
+				ext = format
+			}
+			golden(t, "club."+ext, b.Bytes())
+		})
+	}
+	t.Run("anchored", func(t *testing.T) {
+		r, err := Compute(context.Background(), db, Query{Tournament: "club", Anchor: "C", AnchorElo: 1500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := r.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "club-anchored.txt", b.Bytes())
+	})
+}
+
+// hostileNames are player names that try to break out of every format.
+var hostileNames = []string{
+	`<script>alert("x")</script>`,
+	`"quoted", 'single' & more`,
+	"line\nbreak\r\nand | pipe *star* [link](http://x) `code`",
+	strings.Repeat("<b>long</b>", 1000), // 11 kB
+}
+
+func TestHostileNames(t *testing.T) {
+	db := openDB(t)
+	var games []g
+	for i, a := range hostileNames {
+		b := hostileNames[(i+1)%len(hostileNames)]
+		games = append(games, g{0, -1, "lines-of-action", a, b, "1-0", "time <forfeit>", nil},
+			g{0, -1, "lines-of-action", b, a, "1/2-1/2", "", nil})
+	}
+	insert(t, db, games)
+	r, err := Compute(context.Background(), db, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, format := range Formats {
+		var b bytes.Buffer
+		if err := r.Write(&b, format); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		out[format] = b.String()
+	}
+
+	t.Run("html", func(t *testing.T) {
+		h := out["html"]
+		for _, bad := range []string{"<script", "<b>long", "alert(\"x\")"} {
+			if strings.Contains(h, bad) {
+				t.Errorf("html contains %q unescaped", bad)
+			}
+		}
+		if !strings.Contains(h, "&lt;script&gt;") {
+			t.Errorf("html lacks the escaped name")
+		}
+		if strings.Contains(h, "src=") || strings.Contains(h, "href=") {
+			t.Errorf("html fetches something")
+		}
+		// The charts are well-formed SVG.
+		for rest := h; ; {
+			i := strings.Index(rest, "<svg")
+			if i < 0 {
+				break
+			}
+			j := strings.Index(rest[i:], "</svg>")
+			if j < 0 {
+				t.Fatalf("unterminated svg")
+			}
+			dec := xml.NewDecoder(strings.NewReader(rest[i : i+j+len("</svg>")]))
+			for {
+				_, err := dec.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("svg chart is not well-formed: %v", err)
+				}
+			}
+			rest = rest[i+j:]
+		}
+	})
+	t.Run("markdown", func(t *testing.T) {
+		md := out["markdown"]
+		if strings.Contains(md, "<script") || strings.Contains(md, "<b>") {
+			t.Errorf("markdown contains raw HTML")
+		}
+		for _, l := range strings.Split(strings.TrimSpace(md), "\n") {
+			if !strings.HasPrefix(l, "|") {
+				continue
+			}
+			// Every table row has as many cells as its table's header:
+			// no unescaped pipe or line break split a name.
+			if strings.Count(strings.ReplaceAll(l, `\|`, ""), "|") < 3 {
+				t.Errorf("broken table row %.80q", l)
+			}
+		}
+		if strings.Contains(md, "line\nbreak") {
+			t.Errorf("markdown keeps a line break inside a name")
+		}
+	})
+	t.Run("csv", func(t *testing.T) {
+		parts := strings.SplitN(out["csv"], "\n\n", 2)
+		if len(parts) != 2 {
+			t.Fatalf("csv has no standings table")
+		}
+		recs, err := csv.NewReader(strings.NewReader(parts[1])).ReadAll()
+		if err != nil {
+			t.Fatalf("csv does not read back: %v", err)
+		}
+		names := map[string]bool{}
+		for _, rec := range recs[1:] {
+			names[rec[1]] = true
+		}
+		for _, n := range hostileNames {
+			// encoding/csv reads \r\n inside a quoted field back as \n.
+			if !names[strings.ReplaceAll(n, "\r\n", "\n")] {
+				t.Errorf("csv lost name %.40q", n)
+			}
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		var back Report
+		if err := json.Unmarshal([]byte(out["json"]), &back); err != nil {
+			t.Fatal(err)
+		}
+		if len(back.Players) != len(hostileNames) {
+			t.Errorf("json has %d players; want %d", len(back.Players), len(hostileNames))
+		}
+	})
+	t.Run("text", func(t *testing.T) {
+		if strings.Contains(out["text"], "line\nbreak") {
+			t.Errorf("text keeps a line break inside a name")
+		}
+	})
+}
+
+func TestJSONKeys(t *testing.T) {
+	db := clubFixture(t)
+	r, err := Compute(context.Background(), db, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"games", "players", "terminations", "pairs", "crosstable"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("json lacks key %q", k)
+		}
+	}
+	game := m["games"].(map[string]any)["lines-of-action"].(map[string]any)
+	for _, k := range []string{"total", "finished", "white_wins", "black_wins", "draws", "white_pct", "black_pct", "draw_pct"} {
+		if _, ok := game[k]; !ok {
+			t.Errorf("json games entry lacks key %q", k)
+		}
+	}
+	player := m["players"].([]any)[0].(map[string]any)
+	for _, k := range []string{"name", "games", "wins", "draws", "losses", "points", "score_pct", "elo", "elo_error"} {
+		if _, ok := player[k]; !ok {
+			t.Errorf("json player lacks key %q", k)
+		}
+	}
+}

@@ -1,0 +1,681 @@
+package stats
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// Query selects the games a report covers and how ratings are anchored. The
+// zero Query covers the whole database.
+type Query struct {
+	Tournament string // tournament name; "" for all games
+	Game       string // game id or name; "" for all games
+	Player     string // only games this player took part in; "" for all
+	// Anchor names the player whose rating is fixed at AnchorElo; "" anchors
+	// the average rating at 0.
+	Anchor    string
+	AnchorElo float64
+}
+
+// Report is everything arbiter report prints. Percentages are 0..100 and
+// rounded to 2 decimals, Elo figures to 1 decimal, so that every format
+// prints the same numbers.
+type Report struct {
+	Selection    Selection             `json:"selection"`
+	Total        int                   `json:"total"`      // games selected, finished or not
+	Finished     int                   `json:"finished"`   // games with a result
+	Unfinished   int                   `json:"unfinished"` // games recorded as "*"
+	Games        map[string]*GameStats `json:"games"`      // by game id
+	Players      []*Player             `json:"players"`    // in standings order
+	Ratings      Ratings               `json:"ratings"`
+	Pairs        []*Pair               `json:"pairs"`
+	Crosstable   []*CrossRow           `json:"crosstable"`
+	Terminations map[string]int        `json:"terminations"` // kind → games
+}
+
+// Selection echoes the query a report answers.
+type Selection struct {
+	Tournament string `json:"tournament,omitempty"`
+	Game       string `json:"game,omitempty"`
+	Player     string `json:"player,omitempty"`
+}
+
+// GameStats is the first-move statistics of one game type, as BrainKing
+// prints them, over its finished games.
+type GameStats struct {
+	ID         string  `json:"id"`
+	Name       string  `json:"name"`
+	Total      int     `json:"total"`
+	Finished   int     `json:"finished"`
+	Unfinished int     `json:"unfinished"`
+	WhiteWins  int     `json:"white_wins"`
+	BlackWins  int     `json:"black_wins"`
+	Draws      int     `json:"draws"`
+	WhitePct   float64 `json:"white_pct"`
+	BlackPct   float64 `json:"black_pct"`
+	DrawPct    float64 `json:"draw_pct"`
+	// WhiteScorePct is White's share of the points, with its 95 % interval
+	// (normal approximation of the trinomial distribution).
+	WhiteScorePct  float64 `json:"white_score_pct"`
+	WhiteScoreLow  float64 `json:"white_score_low"`
+	WhiteScoreHigh float64 `json:"white_score_high"`
+	// Advantage is "white" or "black" when the interval excludes 50 %, else "".
+	Advantage string `json:"advantage"`
+}
+
+// Player is one line of the standings.
+type Player struct {
+	Rank          int      `json:"rank"`
+	Name          string   `json:"name"`
+	Games         int      `json:"games"` // finished games
+	Wins          int      `json:"wins"`
+	Draws         int      `json:"draws"`
+	Losses        int      `json:"losses"`
+	Points        float64  `json:"points"`
+	ScorePct      float64  `json:"score_pct"`
+	WhiteGames    int      `json:"white_games"`
+	WhitePoints   float64  `json:"white_points"`
+	WhiteScorePct *float64 `json:"white_score_pct"` // null without games as White
+	BlackGames    int      `json:"black_games"`
+	BlackPoints   float64  `json:"black_points"`
+	BlackScorePct *float64 `json:"black_score_pct"` // null without games as Black
+	Unfinished    int      `json:"unfinished"`
+	// PointGames counts the finished games that score points (Tank Battle,
+	// Knight Fight); AvgPoints is the player's average score in them.
+	PointGames int      `json:"point_games"`
+	AvgPoints  *float64 `json:"avg_points"`
+	// Elo is the maximum likelihood rating, EloError the half-width of its
+	// 95 % interval; null when undefined (no finished games).
+	Elo          *float64                 `json:"elo"`
+	EloError     *float64                 `json:"elo_error"`
+	Terminations map[string]*Terminations `json:"terminations"` // kind → games
+}
+
+// Terminations counts a player's games that ended one way.
+type Terminations struct {
+	Games      int `json:"games"`
+	Wins       int `json:"wins"`
+	Draws      int `json:"draws"`
+	Losses     int `json:"losses"`
+	Unfinished int `json:"unfinished"`
+}
+
+// Ratings describes how the ratings were fitted.
+type Ratings struct {
+	Method      string  `json:"method"`
+	Anchor      string  `json:"anchor"` // "" when the average is anchored
+	AnchorElo   float64 `json:"anchor_elo"`
+	Regularized bool    `json:"regularized"` // virtual draws were added
+}
+
+// Pair is the head-to-head result of two players, from A's side; A ranks
+// above B.
+type Pair struct {
+	A         string   `json:"a"`
+	B         string   `json:"b"`
+	Games     int      `json:"games"`
+	Wins      int      `json:"wins"`
+	Losses    int      `json:"losses"`
+	Draws     int      `json:"draws"`
+	Score     float64  `json:"score"` // 0..1, 3 decimals
+	EloDiff   *float64 `json:"elo_diff"`
+	EloError  *float64 `json:"elo_error"`
+	LOS       *float64 `json:"los"`
+	DrawRatio float64  `json:"draw_ratio"`
+	// Pentanomial counts A's pair scores over colour-swapped pairs of games
+	// on the same start: [LL, LD, WL+DD, WD, WW] (0, ½, 1, 1½, 2 points);
+	// null when the games came in no such pairs.
+	Pentanomial *[5]int `json:"pentanomial"`
+	// AsWhite and AsBlack split A's results by A's colour.
+	AsWhite Match `json:"as_white"`
+	AsBlack Match `json:"as_black"`
+}
+
+// Match returns the pair's wins, losses and draws.
+func (p *Pair) Match() Match { return Match{Wins: p.Wins, Losses: p.Losses, Draws: p.Draws} }
+
+// CrossRow is one row of the crosstable: a player's results against each
+// opponent met, in standings order.
+type CrossRow struct {
+	Player  string       `json:"player"`
+	Results []*CrossCell `json:"results"`
+}
+
+// CrossCell is a player's points against one opponent.
+type CrossCell struct {
+	Opponent string  `json:"opponent"`
+	Games    int     `json:"games"`
+	Points   float64 `json:"points"`
+}
+
+// ErrNoTournament is returned for a tournament name the database lacks.
+var ErrNoTournament = errors.New("no such tournament")
+
+// Querier is what Compute reads from: a *sql.DB (or store.DB).
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// aggRow is one row of the main aggregate.
+type aggRow struct {
+	game, white, black, result, termination string
+	count                                   int
+	scoreWhite, scoreBlack                  float64
+	scored                                  int
+}
+
+// pentaRow is one row of the pair aggregate: pairs of games between a (as
+// White in one, Black in the other) and b in which a scored s half-points.
+type pentaRow struct {
+	a, b  string
+	s     int
+	count int
+}
+
+// Compute runs the report queries for q and assembles the report.
+func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
+	w, sel, err := filter(ctx, db, q)
+	if err != nil {
+		return nil, err
+	}
+	// The two aggregates scan different indexes; run them side by side.
+	type pentaResult struct {
+		rows []pentaRow
+		err  error
+	}
+	ch := make(chan pentaResult, 1)
+	go func() {
+		rows, err := queryPairs(ctx, db, w)
+		ch <- pentaResult{rows, err}
+	}()
+	agg, err := queryAggregate(ctx, db, w)
+	pr := <-ch
+	if err != nil {
+		return nil, err
+	}
+	if pr.err != nil {
+		return nil, pr.err
+	}
+	return assemble(sel, q, agg, pr.rows)
+}
+
+// where is a resolved query.
+type where struct {
+	tournament int64 // 0: any
+	game       string
+	player     string
+}
+
+// sql renders w as " AND ..." conditions, with whiteCol and blackCol naming
+// the players' columns.
+func (w where) sql(whiteCol, blackCol string) (string, []any) {
+	var conds []string
+	var args []any
+	if w.tournament != 0 {
+		conds = append(conds, "tournament_id = ?")
+		args = append(args, w.tournament)
+	}
+	if w.game != "" {
+		conds = append(conds, "game = ?")
+		args = append(args, w.game)
+	}
+	if w.player != "" {
+		conds = append(conds, "("+whiteCol+" = ? OR "+blackCol+" = ?)")
+		args = append(args, w.player, w.player)
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " AND " + strings.Join(conds, " AND "), args
+}
+
+// filter resolves q.
+func filter(ctx context.Context, db Querier, q Query) (where, Selection, error) {
+	w := where{player: q.Player}
+	sel := Selection{Tournament: q.Tournament, Player: q.Player}
+	if q.Tournament != "" {
+		err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, q.Tournament).Scan(&w.tournament)
+		if errors.Is(err, sql.ErrNoRows) {
+			return w, sel, fmt.Errorf("tournament %q: %w", q.Tournament, ErrNoTournament)
+		}
+		if err != nil {
+			return w, sel, fmt.Errorf("look up tournament %q: %w", q.Tournament, err)
+		}
+	}
+	if q.Game != "" {
+		w.game = q.Game
+		if g := lookupGame(q.Game); g != nil {
+			w.game = g.ID()
+		}
+		sel.Game = w.game
+	}
+	return w, sel, nil
+}
+
+func queryAggregate(ctx context.Context, db Querier, w where) ([]aggRow, error) {
+	where, args := w.sql("white", "black")
+	rows, err := db.QueryContext(ctx, `SELECT game, white, black, result, termination, count(*),
+		total(score_white), total(score_black), count(score_white)
+		FROM games WHERE 1`+where+`
+		GROUP BY tournament_id, game, white, black, result, termination`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("count games: %w", err)
+	}
+	defer rows.Close()
+	var out []aggRow
+	for rows.Next() {
+		var r aggRow
+		if err := rows.Scan(&r.game, &r.white, &r.black, &r.result, &r.termination, &r.count,
+			&r.scoreWhite, &r.scoreBlack, &r.scored); err != nil {
+			return nil, fmt.Errorf("count games: %w", err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("count games: %w", err)
+	}
+	return out, nil
+}
+
+// queryPairs counts the whole colour-swapped pairs of games (two finished
+// games between the same players, each with White once) by players and the
+// half-points the first scored, from the game_pairs summary that the
+// database keeps.
+func queryPairs(ctx context.Context, db Querier, w where) ([]pentaRow, error) {
+	where, args := w.sql("a", "b")
+	rows, err := db.QueryContext(ctx, `SELECT a, b, points, count(*) FROM game_pairs
+		WHERE games = 2 AND a_white = 1 AND same`+where+`
+		GROUP BY a, b, points`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("count game pairs: %w", err)
+	}
+	defer rows.Close()
+	var out []pentaRow
+	for rows.Next() {
+		var r pentaRow
+		var s float64
+		if err := rows.Scan(&r.a, &r.b, &s, &r.count); err != nil {
+			return nil, fmt.Errorf("count game pairs: %w", err)
+		}
+		r.s = int(s)
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("count game pairs: %w", err)
+	}
+	return out, nil
+}
+
+// points returns White's and Black's points for a result.
+func points(result string) (w, b float64, ok bool) {
+	switch result {
+	case "1-0":
+		return 1, 0, true
+	case "0-1":
+		return 0, 1, true
+	case "1/2-1/2":
+		return 0.5, 0.5, true
+	}
+	return 0, 0, false
+}
+
+type pairKey struct{ a, b string } // a < b
+
+// h2h is the results of a pair of players from the side of the first of
+// their pairKey: all games, and those it played as White and as Black.
+type h2h struct{ all, aWhite, aBlack Match }
+
+type cross struct {
+	games  int
+	points float64
+}
+
+func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, error) {
+	r := &Report{
+		Selection:    sel,
+		Games:        map[string]*GameStats{},
+		Terminations: map[string]int{},
+		Ratings: Ratings{
+			Method: "maximum likelihood, logistic (Bradley-Terry) model, draws as half; " +
+				"95 % intervals from the inverse Fisher information",
+			Anchor: q.Anchor, AnchorElo: q.AnchorElo,
+		},
+	}
+	players := map[string]*Player{}
+	player := func(name string) *Player {
+		p := players[name]
+		if p == nil {
+			p = &Player{Name: name, Terminations: map[string]*Terminations{}}
+			players[name] = p
+		}
+		return p
+	}
+	matches := map[pairKey]*h2h{}
+	crossTab := map[pairKey]*cross{} // a scored against b (ordered, both ways)
+	scored := map[string]float64{}
+	for _, row := range agg {
+		c := row.count
+		r.Total += c
+		r.Terminations[row.termination] += c
+		gs := r.Games[row.game]
+		if gs == nil {
+			gs = &GameStats{ID: row.game, Name: gameName(row.game)}
+			r.Games[row.game] = gs
+		}
+		gs.Total += c
+		w, b := player(row.white), player(row.black)
+		tw, tb := terms(w, row.termination), terms(b, row.termination)
+		tw.Games += c
+		tb.Games += c
+		pw, pb, ok := points(row.result)
+		if !ok {
+			r.Unfinished += c
+			gs.Unfinished += c
+			w.Unfinished += c
+			b.Unfinished += c
+			tw.Unfinished += c
+			tb.Unfinished += c
+			continue
+		}
+		r.Finished += c
+		gs.Finished += c
+		switch row.result {
+		case "1-0":
+			gs.WhiteWins += c
+			w.Wins += c
+			b.Losses += c
+			tw.Wins += c
+			tb.Losses += c
+		case "0-1":
+			gs.BlackWins += c
+			b.Wins += c
+			w.Losses += c
+			tb.Wins += c
+			tw.Losses += c
+		default:
+			gs.Draws += c
+			w.Draws += c
+			b.Draws += c
+			tw.Draws += c
+			tb.Draws += c
+		}
+		fc := float64(c)
+		w.Games += c
+		b.Games += c
+		w.WhiteGames += c
+		b.BlackGames += c
+		w.WhitePoints += pw * fc
+		b.BlackPoints += pb * fc
+		w.PointGames += row.scored
+		b.PointGames += row.scored
+		scored[row.white] += row.scoreWhite
+		scored[row.black] += row.scoreBlack
+		for _, o := range [2]struct {
+			a, b string
+			pts  float64
+		}{{row.white, row.black, pw * fc}, {row.black, row.white, pb * fc}} {
+			x := crossTab[pairKey{o.a, o.b}]
+			if x == nil {
+				x = &cross{}
+				crossTab[pairKey{o.a, o.b}] = x
+			}
+			x.games += c
+			x.points += o.pts
+		}
+		if row.white == row.black {
+			continue // self-play says nothing about ratings
+		}
+		k, flip := key(row.white, row.black)
+		h := matches[k]
+		if h == nil {
+			h = &h2h{}
+			matches[k] = h
+		}
+		side := &h.aWhite // the game from k.a's side, by k.a's colour
+		if flip {
+			side = &h.aBlack
+		}
+		for _, m := range []*Match{&h.all, side} {
+			switch {
+			case row.result == "1/2-1/2":
+				m.Draws += c
+			case (row.result == "1-0") != flip:
+				m.Wins += c
+			default:
+				m.Losses += c
+			}
+		}
+	}
+	for _, gs := range r.Games {
+		gs.fill()
+	}
+
+	// Ratings over everyone with finished games.
+	names := make([]string, 0, len(players))
+	for name := range players {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	index := map[string]int{}
+	for i, name := range names {
+		index[name] = i
+	}
+	anchor := -1
+	if q.Anchor != "" {
+		i, ok := index[q.Anchor]
+		if !ok {
+			return nil, fmt.Errorf("anchor %q: no such player in the selected games", q.Anchor)
+		}
+		anchor = i
+	}
+	fit := newRatingFit(len(names))
+	for k, h := range matches {
+		m := h.all
+		fit.add(index[k.a], index[k.b], float64(m.Games()), float64(m.Wins)+float64(m.Draws)/2)
+	}
+	fit.fit(anchor, q.AnchorElo)
+	r.Ratings.Regularized = fit.regularized
+
+	for i, name := range names {
+		p := players[name]
+		if p.Games > 0 {
+			p.Points = p.WhitePoints + p.BlackPoints
+			p.ScorePct = pct(p.Points, float64(p.Games))
+			if p.WhiteGames > 0 {
+				p.WhiteScorePct = num(100*p.WhitePoints/float64(p.WhiteGames), 2)
+			}
+			if p.BlackGames > 0 {
+				p.BlackScorePct = num(100*p.BlackPoints/float64(p.BlackGames), 2)
+			}
+			p.Elo = num(fit.elo[i], 1)
+			p.EloError = num(fit.err[i], 1)
+		}
+		if p.PointGames > 0 {
+			p.AvgPoints = num(scored[name]/float64(p.PointGames), 2)
+		}
+		r.Players = append(r.Players, p)
+	}
+	slices.SortStableFunc(r.Players, func(x, y *Player) int {
+		if c := cmp.Compare(y.Points, x.Points); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(y.ScorePct, x.ScorePct); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.Name, y.Name)
+	})
+	rank := map[string]int{}
+	for i, p := range r.Players {
+		p.Rank = i + 1
+		if i > 0 {
+			if prev := r.Players[i-1]; prev.Points == p.Points && prev.ScorePct == p.ScorePct {
+				p.Rank = prev.Rank
+			}
+		}
+		rank[p.Name] = i
+	}
+
+	// Head to head, A ranked above B.
+	pentas := map[pairKey]*[5]int{}
+	for _, row := range penta {
+		k, flip := key(row.a, row.b)
+		pt := pentas[k]
+		if pt == nil {
+			pt = &[5]int{}
+			pentas[k] = pt
+		}
+		s := row.s
+		if flip {
+			s = 4 - s
+		}
+		if s >= 0 && s <= 4 {
+			pt[s] += row.count
+		}
+	}
+	for k, h := range matches {
+		a, b, mm, white, black, pt := k.a, k.b, h.all, h.aWhite, h.aBlack, pentas[k]
+		if rank[b] < rank[a] {
+			a, b = b, a
+			mm.Wins, mm.Losses = mm.Losses, mm.Wins
+			white, black = black, white
+			white.Wins, white.Losses = white.Losses, white.Wins
+			black.Wins, black.Losses = black.Losses, black.Wins
+			if pt != nil {
+				rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
+				pt = &rev
+			}
+		}
+		r.Pairs = append(r.Pairs, &Pair{
+			A: a, B: b, Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
+			Score:       round(mm.Score(), 3),
+			EloDiff:     num(mm.EloDiff(), 1),
+			EloError:    num(mm.EloError(), 1),
+			LOS:         num(mm.LOS(), 1),
+			DrawRatio:   round(mm.DrawRatio(), 1),
+			Pentanomial: pt,
+			AsWhite:     white,
+			AsBlack:     black,
+		})
+	}
+	slices.SortFunc(r.Pairs, func(x, y *Pair) int {
+		if c := cmp.Compare(rank[x.A], rank[y.A]); c != 0 {
+			return c
+		}
+		return cmp.Compare(rank[x.B], rank[y.B])
+	})
+
+	rows := make([]*CrossRow, len(r.Players))
+	for i, p := range r.Players {
+		rows[i] = &CrossRow{Player: p.Name, Results: []*CrossCell{}}
+	}
+	for k, x := range crossTab {
+		row := rows[rank[k.a]]
+		row.Results = append(row.Results, &CrossCell{Opponent: k.b, Games: x.games, Points: x.points})
+	}
+	for _, row := range rows {
+		slices.SortFunc(row.Results, func(x, y *CrossCell) int { return cmp.Compare(rank[x.Opponent], rank[y.Opponent]) })
+	}
+	r.Crosstable = rows
+	if r.Players == nil {
+		r.Players = []*Player{}
+	}
+	if r.Pairs == nil {
+		r.Pairs = []*Pair{}
+	}
+	if r.Crosstable == nil {
+		r.Crosstable = []*CrossRow{}
+	}
+	return r, nil
+}
+
+func terms(p *Player, kind string) *Terminations {
+	t := p.Terminations[kind]
+	if t == nil {
+		t = &Terminations{}
+		p.Terminations[kind] = t
+	}
+	return t
+}
+
+// key orders two names; flip says that a was the second.
+func key(a, b string) (pairKey, bool) {
+	if a < b {
+		return pairKey{a, b}, false
+	}
+	return pairKey{b, a}, true
+}
+
+// fill computes the percentages and White's score interval.
+func (gs *GameStats) fill() {
+	n := float64(gs.Finished)
+	if n == 0 {
+		return
+	}
+	gs.WhitePct = pct(float64(gs.WhiteWins), n)
+	gs.BlackPct = pct(float64(gs.BlackWins), n)
+	gs.DrawPct = pct(float64(gs.Draws), n)
+	m := Match{Wins: gs.WhiteWins, Losses: gs.BlackWins, Draws: gs.Draws}
+	mu, sd := m.Score(), m.stdev()
+	lo, hi := max(mu-z95*sd, 0), min(mu+z95*sd, 1)
+	gs.WhiteScorePct = round(100*mu, 2)
+	gs.WhiteScoreLow = round(100*lo, 2)
+	gs.WhiteScoreHigh = round(100*hi, 2)
+	switch {
+	case lo > 0.5:
+		gs.Advantage = "white"
+	case hi < 0.5:
+		gs.Advantage = "black"
+	}
+}
+
+// gameName is the display name of a game id ("lines-of-action" → "Lines of
+// Action"), or the id itself for a game this arbiter does not know.
+func gameName(id string) string {
+	if g := lookupGame(id); g != nil {
+		return g.Name()
+	}
+	return id
+}
+
+// lookupGame finds a game by id or name in any letter case; nil when
+// unknown. (A stored game of a kind this arbiter lacks still reports.)
+func lookupGame(name string) rules.Game {
+	n := strings.TrimSpace(name)
+	for _, g := range games.All {
+		if g != nil && (strings.EqualFold(n, g.ID()) || strings.EqualFold(n, g.Name())) {
+			return g
+		}
+	}
+	return nil
+}
+
+func pct(x, n float64) float64 {
+	if n == 0 {
+		return 0
+	}
+	return round(100*x/n, 2)
+}
+
+func round(x float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(x*p) / p
+}
+
+// num rounds x, or returns nil when x is not a finite number.
+func num(x float64, digits int) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	v := round(x, digits)
+	return &v
+}

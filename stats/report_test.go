@@ -1,0 +1,224 @@
+package stats
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+)
+
+func ptr(x float64) *float64 { return &x }
+
+func TestComputeByHand(t *testing.T) {
+	db := clubFixture(t)
+	r, err := Compute(context.Background(), db, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Total != 11 || r.Finished != 10 || r.Unfinished != 1 {
+		t.Errorf("total, finished, unfinished = %d, %d, %d; want 11, 10, 1", r.Total, r.Finished, r.Unfinished)
+	}
+	loa := r.Games["lines-of-action"]
+	wantLOA := &GameStats{ID: "lines-of-action", Name: loa.Name, Total: 9, Finished: 8, Unfinished: 1,
+		WhiteWins: 3, BlackWins: 2, Draws: 3, WhitePct: 37.5, BlackPct: 25, DrawPct: 37.5,
+		// (3 + 3/2) / 8 = 56.25 %; trinomial sd 0.137996, ±1.96 sd.
+		WhiteScorePct: 56.25, WhiteScoreLow: 29.2, WhiteScoreHigh: 83.3}
+	if !reflect.DeepEqual(loa, wantLOA) {
+		t.Errorf("lines-of-action = %+v; want %+v", loa, wantLOA)
+	}
+	tank := r.Games["tank-battle"]
+	if tank.Total != 2 || tank.WhiteWins != 1 || tank.BlackWins != 1 || tank.WhitePct != 50 || tank.Advantage != "" {
+		t.Errorf("tank-battle = %+v; want 2 games, 1 white win, 1 black win", tank)
+	}
+	wantTerms := map[string]int{"normal": 9, "time forfeit": 1, "abandoned": 1}
+	if !reflect.DeepEqual(r.Terminations, wantTerms) {
+		t.Errorf("terminations = %v; want %v", r.Terminations, wantTerms)
+	}
+
+	type line struct {
+		rank                 int
+		name                 string
+		games, w, d, l       int
+		points, pct          float64
+		wp, bp               *float64
+		unfinished, pointGms int
+		avg                  *float64
+	}
+	want := []line{
+		{1, "B", 6, 4, 1, 1, 4.5, 75, ptr(83.33), ptr(66.67), 1, 0, nil},
+		{2, "A", 8, 3, 3, 2, 4.5, 56.25, ptr(62.5), ptr(50), 1, 2, ptr(27.5)},
+		{3, "C", 6, 0, 2, 4, 1, 16.67, ptr(16.67), ptr(16.67), 0, 2, ptr(15)},
+	}
+	if len(r.Players) != len(want) {
+		t.Fatalf("%d players; want %d", len(r.Players), len(want))
+	}
+	for i, w := range want {
+		p := r.Players[i]
+		got := line{p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Points, p.ScorePct,
+			p.WhiteScorePct, p.BlackScorePct, p.Unfinished, p.PointGames, p.AvgPoints}
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("standings line %d = %+v; want %+v", i+1, got, w)
+		}
+	}
+	a := r.Players[1]
+	if tf := a.Terminations["time forfeit"]; tf == nil || *tf != (Terminations{Games: 1, Wins: 1}) {
+		t.Errorf("A's time forfeits = %+v; want 1 game, 1 win", tf)
+	}
+	if ab := a.Terminations["abandoned"]; ab == nil || *ab != (Terminations{Games: 1, Unfinished: 1}) {
+		t.Errorf("A's abandoned = %+v; want 1 unfinished", ab)
+	}
+	if tf := r.Players[2].Terminations["time forfeit"]; tf == nil || tf.Losses != 1 {
+		t.Errorf("C's time forfeits = %+v; want 1 loss", tf)
+	}
+
+	type pair struct {
+		a, b    string
+		w, l, d int
+		score   float64
+		penta   *[5]int
+	}
+	wantPairs := []pair{
+		// B vs A: pair 0 gives B ½ (LD), pair 1 gives B 2 (WW).
+		{"B", "A", 2, 1, 1, 0.625, &[5]int{0, 1, 0, 0, 1}},
+		{"B", "C", 2, 0, 0, 1, &[5]int{0, 0, 0, 0, 1}},
+		// A vs C: the tank games come in no pair; pair 3 is two draws.
+		{"A", "C", 2, 0, 2, 0.75, &[5]int{0, 0, 1, 0, 0}},
+	}
+	if len(r.Pairs) != len(wantPairs) {
+		t.Fatalf("%d pairs; want %d", len(r.Pairs), len(wantPairs))
+	}
+	for i, w := range wantPairs {
+		p := r.Pairs[i]
+		got := pair{p.A, p.B, p.Wins, p.Losses, p.Draws, p.Score, p.Pentanomial}
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("pair %d = %+v; want %+v", i, got, w)
+		}
+	}
+
+	// B's games against A by B's colour: as White a draw and a win, as
+	// Black a loss and a win.
+	if ba := r.Pairs[0]; ba.AsWhite != (Match{1, 0, 1}) || ba.AsBlack != (Match{1, 1, 0}) {
+		t.Errorf("B vs A by colour = %+v, %+v; want 1-0-1, 1-1-0", ba.AsWhite, ba.AsBlack)
+	}
+	if got, want := r.Pairs[0].ColourLines()[2], "...      White vs Black: 2 - 1 - 1  [0.625] 4"; got != want {
+		t.Errorf("White vs Black line = %q; want %q", got, want)
+	}
+
+	wantCross := []*CrossRow{
+		{"B", []*CrossCell{{"A", 4, 2.5}, {"C", 2, 2}}},
+		{"A", []*CrossCell{{"B", 4, 1.5}, {"C", 4, 3}}},
+		{"C", []*CrossCell{{"B", 2, 0}, {"A", 4, 1}}},
+	}
+	if !reflect.DeepEqual(r.Crosstable, wantCross) {
+		t.Errorf("crosstable differs")
+		for _, row := range r.Crosstable {
+			for _, c := range row.Results {
+				t.Logf("%s vs %s: %+v", row.Player, c.Opponent, *c)
+			}
+		}
+	}
+
+	// The fitted ratings satisfy the likelihood equations: each player's
+	// expected score equals the actual one (finished games, draws half).
+	checkScoreEquations(t, r)
+}
+
+// checkScoreEquations checks that at the ratings of r each player's expected
+// score against the opponents met equals the points scored.
+func checkScoreEquations(t *testing.T, r *Report) { checkScoreEquationsTol(t, r, 0.01) }
+
+func checkScoreEquationsTol(t *testing.T, r *Report, tol float64) {
+	t.Helper()
+	elo := map[string]float64{}
+	for _, p := range r.Players {
+		if p.Elo != nil {
+			elo[p.Name] = *p.Elo
+		}
+	}
+	exp := map[string]float64{}
+	act := map[string]float64{}
+	for _, p := range r.Pairs {
+		e := float64(p.Games) / (1 + math.Pow(10, (elo[p.B]-elo[p.A])/400))
+		s := float64(p.Wins) + float64(p.Draws)/2
+		exp[p.A] += e
+		exp[p.B] += float64(p.Games) - e
+		act[p.A] += s
+		act[p.B] += float64(p.Games) - s
+	}
+	for name := range act {
+		// Ratings are rounded to 0.1 Elo in the report.
+		if math.Abs(exp[name]-act[name]) > tol {
+			t.Errorf("%s: expected score %.4f at the fitted ratings; scored %.4f", name, exp[name], act[name])
+		}
+	}
+}
+
+func TestComputeFilters(t *testing.T) {
+	db := clubFixture(t)
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		q     Query
+		total int
+		games []string
+	}{
+		{"tournament", Query{Tournament: "club"}, 8, []string{"lines-of-action"}},
+		{"game", Query{Game: "tank-battle"}, 2, []string{"tank-battle"}},
+		{"player", Query{Player: "C"}, 6, []string{"lines-of-action", "tank-battle"}},
+		{"player and game", Query{Player: "B", Game: "lines-of-action"}, 7, []string{"lines-of-action"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Compute(ctx, db, tt.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Total != tt.total {
+				t.Errorf("Compute(%+v).Total = %d; want %d", tt.q, r.Total, tt.total)
+			}
+			if got := r.GameIDs(); !reflect.DeepEqual(got, tt.games) {
+				t.Errorf("Compute(%+v) games = %v; want %v", tt.q, got, tt.games)
+			}
+		})
+	}
+	if _, err := Compute(ctx, db, Query{Tournament: "nope"}); !errors.Is(err, ErrNoTournament) {
+		t.Errorf("Compute(unknown tournament) error = %v; want ErrNoTournament", err)
+	}
+	if _, err := Compute(ctx, db, Query{Anchor: "nobody"}); err == nil {
+		t.Errorf("Compute(unknown anchor) succeeded; want an error")
+	}
+}
+
+// TestCountsAgreeWithSQL checks the report against plain SQL counts.
+func TestCountsAgreeWithSQL(t *testing.T) {
+	db := clubFixture(t)
+	r, err := Compute(context.Background(), db, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range r.GameIDs() {
+		gs := r.Games[id]
+		var total, ww, bw, dr int
+		err := db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE result = '1-0'),
+			count(*) FILTER (WHERE result = '0-1'), count(*) FILTER (WHERE result = '1/2-1/2')
+			FROM games WHERE game = ?`, id).Scan(&total, &ww, &bw, &dr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gs.Total != total || gs.WhiteWins != ww || gs.BlackWins != bw || gs.Draws != dr {
+			t.Errorf("%s: report %d/%d/%d/%d; SQL %d/%d/%d/%d", id, gs.Total, gs.WhiteWins, gs.BlackWins, gs.Draws, total, ww, bw, dr)
+		}
+	}
+	for _, p := range r.Players {
+		var games, wins int
+		err := db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE (white = ?1 AND result = '1-0') OR (black = ?1 AND result = '0-1'))
+			FROM games WHERE (white = ?1 OR black = ?1) AND result != '*'`, p.Name).Scan(&games, &wins)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Games != games || p.Wins != wins {
+			t.Errorf("%s: report %d games %d wins; SQL %d games %d wins", p.Name, p.Games, p.Wins, games, wins)
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func testGame(i int) *Game {
+	return &Game{Slot: -1, Pair: -1, Game: "lines-of-action", White: fmt.Sprintf("p%d", i%7),
+		Black: fmt.Sprintf("p%d", (i+1)%7), Result: "1-0", Plies: 100,
+		Record: fmt.Sprintf("[Game \"Lines of Action\"]\n[Round \"%d\"]\n\n%s1-0\n", i, strings.Repeat("1. b1-b3 a2-c2 ", 60))}
+}
+
+func TestBatch(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "b.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	count := func() int {
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// More than one statement's worth, with commits in between, and
+	// duplicates in the same statement and of committed games.
+	b := db.NewBatch(100)
+	n := rowsPerStatement*3 + 5
+	for i := range n {
+		if err := b.Insert(ctx, testGame(i)); err != nil {
+			t.Fatalf("Insert(%d): %v", i, err)
+		}
+	}
+	for _, i := range []int{n - 1, 0, 3} {
+		if err := b.Insert(ctx, testGame(i)); err != nil {
+			t.Fatalf("Insert(duplicate %d): %v", i, err)
+		}
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b.Stored != n || b.Duplicates != 3 || count() != n {
+		t.Errorf("stored %d, duplicates %d, %d rows; want %d, 3, %d", b.Stored, b.Duplicates, count(), n, n)
+	}
+	for i, g := range []*Game{testGame(0), testGame(n - 1)} {
+		var w string
+		if err := db.QueryRow(`SELECT white FROM games WHERE record_hash = ?`, HashRecord(g.Record)).Scan(&w); err != nil || w != g.White {
+			t.Errorf("game %d: white %q (%v); want %q", i, w, err, g.White)
+		}
+	}
+
+	// Rollback drops what is not committed.
+	b = db.NewBatch(1000)
+	if err := b.Insert(ctx, testGame(100000)); err != nil {
+		t.Fatal(err)
+	}
+	b.Rollback()
+	if err := b.Commit(); err != nil || count() != n {
+		t.Errorf("%d games after rollback (%v); want %d", count(), err, n)
+	}
+
+	// EnsureTournament creates once.
+	id1, g1, err := EnsureTournament(ctx, db, "t", "lines-of-action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id2, g2, err := EnsureTournament(ctx, db, "t", "tank-battle")
+	if err != nil || id1 != id2 || g1 != "lines-of-action" || g2 != "lines-of-action" {
+		t.Errorf("EnsureTournament twice = %d %q, %d %q (%v); want the same tournament of lines-of-action", id1, g1, id2, g2, err)
+	}
+}
+
+// BenchmarkBatchInsert stores games of about 1 kB through a Batch.
+func BenchmarkBatchInsert(b *testing.B) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	batch := db.NewBatch(2000)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := batch.Insert(ctx, testGame(i)); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	if err := batch.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
