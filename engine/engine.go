@@ -1,0 +1,226 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// Level is how a built-in player chooses its moves.
+type Level uint8
+
+// The three levels, weakest first.
+const (
+	Random Level = iota // a uniformly random legal move
+	Greedy              // the best move one ply deep by the evaluation
+	Search              // iterative-deepening alpha-beta search
+)
+
+// String returns "random", "greedy" or "search".
+func (l Level) String() string {
+	switch l {
+	case Random:
+		return "random"
+	case Greedy:
+		return "greedy"
+	case Search:
+		return "search"
+	}
+	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// ParseLevel reads a level name in any letter case.
+func ParseLevel(s string) (Level, error) {
+	for _, l := range []Level{Random, Greedy, Search} {
+		if strings.EqualFold(strings.TrimSpace(s), l.String()) {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown level %q (known: random, greedy, search)", s)
+}
+
+// Options configure an Engine.
+type Options struct {
+	Level Level
+	// Seed seeds the random choices (Random's moves, Greedy's ties): the
+	// same seed and the same requests give the same moves.
+	Seed int64
+	// HashMB is the size of the transposition table in MiB (Search only);
+	// 0 means DefaultHashMB.
+	HashMB int
+}
+
+// DefaultHashMB is the transposition table size when Options.HashMB is 0.
+const DefaultHashMB = 16
+
+// Limits bound one search. Zero fields do not limit; with no limit at all
+// the search runs until stopped (like `go infinite`).
+type Limits struct {
+	Depth    int           // plies of full-width search
+	Nodes    int64         // nodes visited
+	MoveTime time.Duration // time for this move
+	// Time and Inc are the clocks: index 0 is the player who moves first in
+	// the game (p1), index 1 the other (p2). Time[i] == 0 means no clock.
+	Time [2]time.Duration
+	Inc  [2]time.Duration
+	// Infinite searches until stopped, ignoring the other limits.
+	Infinite bool
+}
+
+func (l Limits) clock() bool { return l.Time[0] > 0 || l.Time[1] > 0 }
+
+// unbounded reports whether l sets no limit at all.
+func (l Limits) unbounded() bool {
+	return l.Infinite || (l.Depth <= 0 && l.Nodes <= 0 && l.MoveTime <= 0 && !l.clock())
+}
+
+// Info reports one finished iteration of the search.
+type Info struct {
+	Depth int
+	// Score is from the side to move's view, in centi-units of the game's
+	// evaluation; Mate is non-zero when a forced end was found: plies to a
+	// win (positive) or a loss (negative).
+	Score int
+	Mate  int
+	Nodes int64
+	Time  time.Duration
+	PV    []rules.Move
+}
+
+// Result is what Think decided.
+type Result struct {
+	// Move is the move to play; OK is false when the position has no legal
+	// move (the game is over).
+	Move rules.Move
+	OK   bool
+	Info Info
+}
+
+// Engine is a player for one game. It is not safe for concurrent use; run
+// one Think at a time (a Stop flag may be set from another goroutine).
+type Engine struct {
+	game  rules.Game
+	opts  Options
+	rng   *rand.Rand
+	model model
+	tt    *table
+	s     *searcher
+	tree  tree         // Greedy's positions
+	buf   []rules.Move // the root's moves
+}
+
+// New returns a player for g.
+func New(g rules.Game, o Options) *Engine {
+	e := &Engine{game: g, opts: o, model: modelFor(g)}
+	e.rng = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
+	return e
+}
+
+// Game returns the game e plays.
+func (e *Engine) Game() rules.Game { return e.game }
+
+// Options returns e's options.
+func (e *Engine) Options() Options { return e.opts }
+
+// SetLevel changes the level.
+func (e *Engine) SetLevel(l Level) { e.opts.Level = l }
+
+// SetSeed reseeds the random choices.
+func (e *Engine) SetSeed(seed int64) {
+	e.opts.Seed = seed
+	e.rng = rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
+}
+
+// SetHash resizes the transposition table (in MiB); the new table is
+// allocated by the next Prepare or search.
+func (e *Engine) SetHash(mb int) {
+	e.opts.HashMB = mb
+	e.tt = nil
+}
+
+// NewGame forgets what was learnt in earlier games (the transposition
+// table and the move-ordering history), so that a search after NewGame
+// depends only on its position and limits. The random choices go on from
+// where they are, so that a series of games from one seed is reproducible
+// but not a series of equal games.
+func (e *Engine) NewGame() {
+	if e.tt != nil {
+		e.tt.clear()
+	}
+	if e.s != nil {
+		e.s.history = [2][histSize]int32{}
+	}
+}
+
+// Think chooses a move for pos within lim. history holds the positions of
+// the game before pos, oldest first, for telling repetitions (it may be
+// nil). stop, when not nil, ends the search as soon as it is set; info, when
+// not nil, is called after every finished iteration. pos is not changed.
+func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits, stop *atomic.Bool, info func(Info)) Result {
+	start := time.Now()
+	moves := pos.Moves(e.buf[:0])
+	e.buf = moves
+	if len(moves) == 0 {
+		return Result{}
+	}
+	prepare(e.model, pos)
+	switch e.opts.Level {
+	case Random:
+		return Result{Move: moves[e.rng.IntN(len(moves))], OK: true, Info: Info{Time: time.Since(start)}}
+	case Greedy:
+		return e.greedy(pos, moves, start)
+	}
+	e.Prepare()
+	return e.s.run(pos, history, moves, lim, stop, info, start)
+}
+
+// Prepare allocates the search's tables (the transposition table is Hash
+// MiB) if they are not yet, so that the first search does not pay for it.
+// Think calls it; Run calls it at the start and on `isready`.
+func (e *Engine) Prepare() {
+	if e.opts.Level != Search {
+		return
+	}
+	if e.tt == nil {
+		mb := e.opts.HashMB
+		if mb <= 0 {
+			mb = DefaultHashMB
+		}
+		e.tt = newTable(mb)
+	}
+	if e.s == nil {
+		e.s = newSearcher(e.game, e.model, e.tt)
+	}
+	e.s.tt = e.tt
+}
+
+// greedy plays the move with the best evaluation one ply deep; ties are
+// broken at random.
+func (e *Engine) greedy(pos rules.Position, moves []rules.Move, start time.Time) Result {
+	best, n := 0, 0
+	var pick rules.Move
+	if e.tree == nil {
+		e.tree = e.model.newTree(pos)
+	}
+	e.tree.setRoot(pos)
+	for _, m := range moves {
+		e.tree.play(0, m)
+		v := -value(e.model, e.tree.at(1), 1)
+		switch {
+		case n == 0 || v > best:
+			best, pick, n = v, m, 1
+		case v == best:
+			n++
+			if e.rng.IntN(n) == 0 {
+				pick = m
+			}
+		}
+	}
+	info := Info{Depth: 1, Nodes: int64(len(moves)), Time: time.Since(start), PV: []rules.Move{pick}}
+	info.Score, info.Mate = splitScore(best)
+	return Result{Move: pick, OK: n > 0, Info: info}
+}

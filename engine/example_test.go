@@ -1,0 +1,30 @@
+package engine_test
+
+import (
+	"fmt"
+
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/loa"
+)
+
+func ExampleEngine_Think() {
+	pos, _ := loa.Game.Start(rules.TagMap{})
+	e := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1})
+	res := e.Think(pos, nil, engine.Limits{Depth: 3}, nil, nil)
+	fmt.Println(pos.FormatMove(res.Move), res.Info.Depth)
+	// Output: b1-d3 3
+}
+
+func ExampleMatch() {
+	res, err := engine.Match(loa.Game,
+		engine.Player{Level: engine.Search, Limits: engine.Limits{Nodes: 2000}},
+		engine.Player{Level: engine.Random},
+		engine.MatchOptions{Games: 4, Seed: 1, OpeningPlies: 2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("search scored %.0f%% in %d games\n", 100*res.Score(), res.Games)
+	// Output: search scored 100% in 4 games
+}

@@ -1,0 +1,539 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// Identity announced on `ugi`.
+const (
+	Name   = "arbiter"
+	Author = "the arbiter authors"
+)
+
+// maxLine is the longest command line read; longer ones get an error reply.
+const maxLine = 1 << 20
+
+// Run speaks UGI for game g on in and out until `quit` or the end of in:
+// it reads commands in a goroutine of its own, so that `isready`, `stop`,
+// `query` and `quit` are answered while a search runs; commands that need
+// the engine idle (ugi, uginewgame, setoption, position, go) wait until the
+// search ends, and so does everything sent after them. Every malformed or
+// unknown command gets a one-line `error …` reply. Run returns nil on quit
+// or end of input, and ctx's error when ctx ends first.
+func Run(ctx context.Context, g rules.Game, o Options, in io.Reader, out io.Writer) error {
+	l := &loop{g: g, e: New(g, o), out: &lineWriter{w: out}}
+	l.e.Prepare()
+	lines := make(chan string)
+	readDone := make(chan struct{})
+	go func() {
+		defer close(lines)
+		r := bufio.NewReaderSize(in, 64<<10)
+		for {
+			line, err := readLine(r)
+			if line != "" || err == nil {
+				select {
+				case lines <- line:
+				case <-readDone:
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	defer close(readDone)
+	defer l.halt()
+	eof := false
+	for {
+		if eof {
+			// The input ended: let a bounded search finish and the queued
+			// commands run, then stop.
+			if l.done != nil && l.infinite {
+				l.halt()
+				if !l.drain() {
+					return nil
+				}
+				continue
+			}
+			if l.done == nil {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-l.done:
+			l.finish()
+			if !l.drain() {
+				return nil
+			}
+		case line, ok := <-lines:
+			if !ok {
+				eof, lines = true, nil
+				continue
+			}
+			if !l.take(line) {
+				return nil
+			}
+		}
+	}
+}
+
+// readLine reads one line without its end; a line longer than maxLine is
+// returned as a marker that handle answers with an error.
+func readLine(r *bufio.Reader) (string, error) {
+	var b []byte
+	long := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long && len(b)+len(chunk) <= maxLine {
+			b = append(b, chunk...)
+		} else {
+			long, b = true, nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if long {
+			return tooLong, err
+		}
+		if err == io.EOF && len(b) == 0 {
+			return "", err
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}
+
+// tooLong stands for a line longer than maxLine.
+const tooLong = "\x00toolong"
+
+// lineWriter writes whole lines, one Write each, from several goroutines.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *lineWriter) printf(format string, args ...any) {
+	s := fmt.Sprintf(format, args...) + "\n"
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	io.WriteString(w.w, s)
+}
+
+// loop is the state of one UGI session.
+type loop struct {
+	g   rules.Game
+	e   *Engine
+	out *lineWriter
+
+	pos     rules.Position   // nil until a position is set
+	history []rules.Position // positions before pos, oldest first
+
+	// A running search: done is closed when its bestmove is written.
+	done     chan struct{}
+	stop     atomic.Bool
+	queue    []string // commands waiting for the search to end
+	infinite bool     // the running search waits for stop
+	stopCh   chan struct{}
+	stopOnce sync.Once
+}
+
+func (l *loop) errorf(format string, args ...any) {
+	l.out.printf("error "+format, args...)
+}
+
+// maxQueue is how many commands may wait for a search to end.
+const maxQueue = 1000
+
+// take runs a command now or queues it behind a running search; it
+// returns false on quit.
+func (l *loop) take(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	if l.done != nil && f[0] != "stop" && f[0] != "quit" {
+		switch f[0] {
+		case "ugi", "uginewgame", "setoption", "position", "go":
+		default:
+			if len(l.queue) == 0 {
+				return l.handle(line)
+			}
+		}
+		if len(l.queue) >= maxQueue {
+			l.errorf("%s: %d commands already wait for the search to end; send stop", clip(f[0]), maxQueue)
+			return true
+		}
+		l.queue = append(l.queue, line)
+		return true
+	}
+	if !l.handle(line) {
+		return false
+	}
+	return l.drain()
+}
+
+// drain runs the queued commands while no search runs; it returns false on
+// quit.
+func (l *loop) drain() bool {
+	for len(l.queue) > 0 && l.done == nil {
+		line := l.queue[0]
+		l.queue = l.queue[1:]
+		if !l.handle(line) {
+			return false
+		}
+	}
+	return true
+}
+
+// handle runs one command; it returns false on quit.
+func (l *loop) handle(line string) bool {
+	if line == tooLong {
+		l.errorf("line longer than %d bytes", maxLine)
+		return true
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	cmd, args := f[0], f[1:]
+	switch cmd {
+	case "quit":
+		return false
+	case "isready":
+		if l.done == nil {
+			l.e.Prepare()
+		}
+		l.out.printf("readyok")
+		return true
+	case "stop":
+		l.halt()
+		return true
+	case "query":
+		l.query(args)
+		return true
+	case "ugi", "uginewgame", "setoption", "position", "go":
+	default:
+		l.errorf("unknown command %q", clip(cmd))
+		return true
+	}
+	switch cmd {
+	case "ugi":
+		l.out.printf("id name %s %s (%s)", Name, l.e.opts.Level, l.g.ID())
+		l.out.printf("id author %s", Author)
+		l.out.printf("option name Level type combo default %s var random var greedy var search", l.e.opts.Level)
+		hash := l.e.opts.HashMB
+		if hash <= 0 {
+			hash = DefaultHashMB
+		}
+		l.out.printf("option name Hash type spin default %d min 1 max 1024", hash)
+		l.out.printf("option name Seed type spin default %d min 0 max %d", l.e.opts.Seed, int64(1)<<62)
+		l.out.printf("ugiok")
+	case "uginewgame":
+		if len(args) > 0 {
+			l.errorf("uginewgame takes no arguments")
+			return true
+		}
+		l.e.NewGame()
+		l.pos, l.history = nil, nil
+	case "setoption":
+		l.setOption(args)
+	case "position":
+		l.position(args)
+	case "go":
+		l.goCmd(args)
+	}
+	return true
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+func (l *loop) setOption(args []string) {
+	// setoption name N [value V]; names and values may hold spaces.
+	if len(args) < 2 || args[0] != "name" {
+		l.errorf("setoption: want \"setoption name N value V\"")
+		return
+	}
+	var name, value []string
+	cur := &name
+	for _, a := range args[1:] {
+		if a == "value" && cur == &name {
+			cur = &value
+			continue
+		}
+		*cur = append(*cur, a)
+	}
+	n, v := strings.Join(name, " "), strings.Join(value, " ")
+	switch strings.ToLower(n) {
+	case "level":
+		lv, err := ParseLevel(v)
+		if err != nil {
+			l.errorf("setoption Level: %v", err)
+			return
+		}
+		l.e.SetLevel(lv)
+	case "hash":
+		mb, err := strconv.Atoi(v)
+		if err != nil || mb < 1 || mb > 1024 {
+			l.errorf("setoption Hash: %q is not a whole number from 1 to 1024", v)
+			return
+		}
+		l.e.SetHash(mb)
+	case "seed":
+		seed, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || seed < 0 {
+			l.errorf("setoption Seed: %q is not a whole number from 0", v)
+			return
+		}
+		l.e.SetSeed(seed)
+	default:
+		l.errorf("setoption: unknown option %q (known: Level, Hash, Seed)", clip(n))
+	}
+}
+
+// position sets the position; on any error the old one stays.
+func (l *loop) position(args []string) {
+	if len(args) == 0 {
+		l.errorf("position: want \"startpos\" or \"fen <FEN>\"")
+		return
+	}
+	var start rules.Position
+	var rest []string
+	switch args[0] {
+	case "startpos":
+		if l.g.NewTags(0) != nil {
+			l.errorf("position startpos: %s has no fixed start position; send \"position fen <FEN>\"", l.g.ID())
+			return
+		}
+		p, err := l.g.Start(rules.TagMap{})
+		if err != nil {
+			l.errorf("position startpos: %v", err)
+			return
+		}
+		start, rest = p, args[1:]
+	case "fen":
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		if i == 1 {
+			l.errorf("position fen: no FEN given")
+			return
+		}
+		fen := strings.Join(args[1:i], " ")
+		p, err := l.g.Start(rules.TagMap{"SetUp": "1", "FEN": fen})
+		if err != nil {
+			l.errorf("position fen: %v", err)
+			return
+		}
+		start, rest = p, args[i:]
+	default:
+		l.errorf("position: want \"startpos\" or \"fen <FEN>\", not %q", clip(args[0]))
+		return
+	}
+	if len(rest) > 0 && rest[0] != "moves" {
+		l.errorf("position: unexpected %q after the position; want \"moves …\"", clip(rest[0]))
+		return
+	}
+	var history []rules.Position
+	p := start
+	if len(rest) > 0 {
+		for i, text := range rest[1:] {
+			m, err := p.ParseMove(text)
+			if err == nil {
+				prev := p.Clone()
+				if err = p.Play(m); err == nil {
+					history = append(history, prev)
+					continue
+				}
+			}
+			l.errorf("position: move %d %q: %v", i+1, clip(text), err)
+			return
+		}
+	}
+	l.pos, l.history = p, history
+}
+
+// goCmd reads the limits and starts a search in its own goroutine.
+func (l *loop) goCmd(args []string) {
+	lim, err := parseGo(args)
+	if err != nil {
+		l.errorf("go: %v", err)
+		return
+	}
+	if l.pos == nil {
+		l.errorf("go: no position set; send \"position …\" first")
+		return
+	}
+	l.stop.Store(false)
+	l.stopCh = make(chan struct{})
+	l.stopOnce = sync.Once{}
+	done := make(chan struct{})
+	l.done = done
+	pos, history, e, out, stopCh := l.pos.Clone(), l.history, l.e, l.out, l.stopCh
+	if lim.unbounded() {
+		lim.Infinite = true
+	}
+	l.infinite = lim.Infinite
+	go func() {
+		defer close(done)
+		res := e.Think(pos, history, lim, &l.stop, func(in Info) { out.printf("%s", formatInfo(pos, in)) })
+		if lim.Infinite {
+			<-stopCh // `go infinite` answers only when stopped
+		}
+		best := "none"
+		if res.OK {
+			best = pos.FormatMove(res.Move)
+		}
+		out.printf("bestmove %s", best)
+	}()
+}
+
+// halt stops a running search and waits for its bestmove.
+func (l *loop) halt() {
+	if l.done == nil {
+		return
+	}
+	l.stop.Store(true)
+	l.stopOnce.Do(func() { close(l.stopCh) })
+	<-l.done
+	l.finish()
+}
+
+// finish forgets a search whose bestmove is written.
+func (l *loop) finish() {
+	if l.done == nil {
+		return
+	}
+	select {
+	case <-l.done:
+		l.done = nil
+	default:
+	}
+}
+
+func parseGo(args []string) (Limits, error) {
+	var lim Limits
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "infinite" {
+			lim.Infinite = true
+			continue
+		}
+		if i+1 >= len(args) {
+			return lim, fmt.Errorf("%q needs a value", clip(a))
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 {
+			return lim, fmt.Errorf("%s %q: not a whole number from 0", clip(a), clip(args[i+1]))
+		}
+		i++
+		ms := time.Duration(n) * time.Millisecond
+		switch a {
+		case "p1time":
+			lim.Time[0] = max(ms, time.Millisecond)
+		case "p2time":
+			lim.Time[1] = max(ms, time.Millisecond)
+		case "p1inc":
+			lim.Inc[0] = ms
+		case "p2inc":
+			lim.Inc[1] = ms
+		case "movetime":
+			lim.MoveTime = max(ms, time.Millisecond)
+		case "depth":
+			lim.Depth = int(min(n, maxPly))
+			if lim.Depth == 0 {
+				lim.Depth = 1
+			}
+		case "nodes":
+			lim.Nodes = max(n, 1)
+		case "movestogo":
+			// accepted and ignored: the clock share does not need it
+		default:
+			return lim, fmt.Errorf("unknown parameter %q", clip(a))
+		}
+	}
+	return lim, nil
+}
+
+func formatInfo(pos rules.Position, in Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d", in.Depth)
+	if in.Mate != 0 {
+		moves := (abs(in.Mate) + 1) / 2
+		if in.Mate < 0 {
+			moves = -moves
+		}
+		fmt.Fprintf(&b, " score mate %d", moves)
+	} else {
+		fmt.Fprintf(&b, " score cp %d", in.Score)
+	}
+	ms := in.Time.Milliseconds()
+	fmt.Fprintf(&b, " nodes %d time %d", in.Nodes, ms)
+	if ms > 0 {
+		fmt.Fprintf(&b, " nps %d", in.Nodes*1000/ms)
+	}
+	if len(in.PV) > 0 {
+		b.WriteString(" pv")
+		p := pos.Clone()
+		for _, m := range in.PV {
+			text := p.FormatMove(m)
+			if p.Play(m) != nil {
+				break
+			}
+			b.WriteString(" ")
+			b.WriteString(text)
+		}
+	}
+	return b.String()
+}
+
+func (l *loop) query(args []string) {
+	if len(args) != 1 {
+		l.errorf("query: want \"query gameover|p1turn|result\"")
+		return
+	}
+	if l.pos == nil {
+		l.errorf("query: no position set")
+		return
+	}
+	o := l.pos.Outcome()
+	switch args[0] {
+	case "gameover":
+		l.out.printf("response %t", o.Over())
+	case "p1turn":
+		l.out.printf("response %t", l.pos.Turn() == l.g.FirstMover())
+	case "result":
+		r := "none"
+		switch o.Result {
+		case rules.Draw:
+			r = "draw"
+		case rules.Win(l.g.FirstMover()):
+			r = "p1win"
+		case rules.Win(l.g.FirstMover().Other()):
+			r = "p2win"
+		}
+		if !o.Over() {
+			r = "none"
+		}
+		l.out.printf("response %s", r)
+	default:
+		l.errorf("query: unknown query %q (known: gameover, p1turn, result)", clip(args[0]))
+	}
+}
