@@ -78,6 +78,9 @@ type Summary struct {
 	Played    int // games played and stored by this run
 	Resumed   int // games found stored by earlier runs
 	Standings []Standing
+	// Terminations counts the stored games of the tournament by
+	// termination ("normal", "time forfeit", ...).
+	Terminations map[string]int
 }
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
@@ -114,7 +117,11 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			todo = append(todo, s)
 		}
 	}
-	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: len(slots) - len(todo)}
+	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: len(slots) - len(todo),
+		Terminations: map[string]int{}}
+	for _, g := range stored {
+		sum.Terminations[g.Termination]++
+	}
 	if len(todo) > 0 {
 		if err := Preflight(ctx, cfg); err != nil {
 			return sum, err
@@ -210,6 +217,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		}
 		done++
 		sum.Played++
+		sum.Terminations[f.Termination]++
 		tab.add(f.White, f.Black, f.Result.String())
 		if opt.Progress != nil {
 			opt.Progress(Progress{Done: done, Total: len(slots), Resumed: sum.Resumed, Game: f,

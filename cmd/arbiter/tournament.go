@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -201,5 +202,20 @@ func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) 
 			pct = 100 * s.Points / float64(s.Games)
 		}
 		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6.1f  %5.1f%%\n", i+1, width, s.Name, s.Games, s.Wins, s.Draws, s.Losses, s.Points, pct)
+	}
+	kinds := make([]string, 0, len(sum.Terminations))
+	for k := range sum.Terminations {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		a, b := sum.Terminations[kinds[i]], sum.Terminations[kinds[j]]
+		return a > b || a == b && kinds[i] < kinds[j]
+	})
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", k, sum.Terminations[k])
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
 	}
 }
