@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -400,6 +401,27 @@ func TestRealGames(t *testing.T) {
 			terms := map[string]int{}
 			for _, r := range rs {
 				terms[r.Termination]++
+			}
+			// Both games of a pair start from the same position (Knight
+			// Fight's Board tag), with colours swapped.
+			boards := map[int]string{}
+			prs, err := db.Query(`SELECT pair, white, record FROM games ORDER BY slot`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for prs.Next() {
+				var pair int
+				var white, rec string
+				prs.Scan(&pair, &white, &rec)
+				board := regexp.MustCompile(`\[Board "[^"]*"\]`).FindString(rec)
+				if prev, ok := boards[pair]; ok && prev != board {
+					t.Errorf("pair %d: boards %q and %q differ", pair, prev, board)
+				}
+				boards[pair] = board
+			}
+			prs.Close()
+			if g.ID() == "knight-fight" && len(boards) > 0 && boards[0] == boards[1] {
+				t.Errorf("pairs 0 and 1 share a board %q", boards[0])
 			}
 			if terms[TermIllegalMove] == 0 || terms[TermDisconnect] == 0 {
 				t.Errorf("terminations %v; want illegal moves and disconnects among them", terms)
