@@ -35,5 +35,7 @@ END {
 	}
 	printf "UGI round trip (position + go + bestmove): %.1f us of runner CPU per move (target < 50)\n", rt / 1000
 	printf "cores: CPU of runner + engines / wall time; c2/c1 can reach ~2x only when the machine has 2 idle cores\n"
+	printf "sleepy-toy-race: engines sleep 2 ms a move (no CPU), so its c2/c1 shows whether the runner serialises, whatever the load\n"
+	printf "runner us/move includes per-game costs (engine start-up, the SQLite commit): high for 10-ply toy games\n"
 	printf "load average now: "; system("cut -d\" \" -f1-3 /proc/loadavg")
 }' "$out"

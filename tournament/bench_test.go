@@ -14,17 +14,25 @@ import (
 // concurrency 1 and 2. games/s is the throughput; cpu-ns/move is the
 // runner's own CPU per move (engines excluded), engine start-up and the
 // database included.
+//
+// The sleepy variant has engines that sleep 2 ms before each move (no CPU):
+// there the ratio shows whether the runner itself serialises anything,
+// whatever the machine's load.
 func BenchmarkTournament(b *testing.B) {
-	for _, game := range []string{"toy-race", "lines-of-action"} {
+	for _, v := range []struct{ name, game, modes string }{
+		{"toy-race", "toy-race", ""},
+		{"lines-of-action", "lines-of-action", ""},
+		{"sleepy-toy-race", "toy-race", ",slow:2"},
+	} {
 		for _, conc := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/concurrency-%d", game, conc), func(b *testing.B) {
-				benchTournament(b, game, conc)
+			b.Run(fmt.Sprintf("%s/concurrency-%d", v.name, conc), func(b *testing.B) {
+				benchTournament(b, v.game, v.modes, conc)
 			})
 		}
 	}
 }
 
-func benchTournament(b *testing.B, game string, conc int) {
+func benchTournament(b *testing.B, game, modes string, conc int) {
 	const perEncounter = 40
 	dir := b.TempDir()
 	head := fmt.Sprintf("name: bench\ngame: %s\ngames_per_encounter: %d\nseed: 1\n"+
@@ -32,8 +40,8 @@ func benchTournament(b *testing.B, game string, conc int) {
 	var sb strings.Builder
 	sb.WriteString(head + "engines:\n")
 	for _, e := range []string{"a=first", "b=last"} {
-		name, modes, _ := strings.Cut(e, "=")
-		fmt.Fprintf(&sb, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, %s]}\n", name, modes, game)
+		name, m, _ := strings.Cut(e, "=")
+		fmt.Fprintf(&sb, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, %s]}\n", name, m+modes, game)
 	}
 	path := filepath.Join(dir, "bench.yaml")
 	writeFile(b, path, sb.String())
