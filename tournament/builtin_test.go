@@ -41,8 +41,8 @@ func TestExamplesWithBuiltinEngines(t *testing.T) {
 			for i := range cfg.specs {
 				cfg.specs[i].Path = exe // "arbiter" is the test binary here
 			}
-			short := 60
-			cfg.MaxPlies = &short
+			short, roomy := 60, 2000 // no time forfeit on a loaded machine
+			cfg.MaxPlies, cfg.TimeMarginMS = &short, &roomy
 			db := openDB(t, filepath.Join(t.TempDir(), "t.db"))
 			var out strings.Builder
 			sum, err := Run(context.Background(), cfg, Options{DB: db, Out: &out})

@@ -8,7 +8,9 @@ import (
 	"time"
 )
 
-var quick = Timeouts{Startup: 2 * time.Second, Ping: 300 * time.Millisecond, Grace: 200 * time.Millisecond}
+// quick has roomy startup and ping timeouts (the tests run on a loaded
+// machine) and a short grace period.
+var quick = Timeouts{Startup: 5 * time.Second, Ping: 3 * time.Second, Grace: 200 * time.Millisecond}
 
 // checkGone fails t when the engine's process group still has a process.
 func checkGone(t *testing.T, pid int) {
@@ -36,7 +38,7 @@ func TestEngineClassifies(t *testing.T) {
 		{"garbage", "garbage", quick, Malformed, "go"},
 		{"long line", "longline", quick, Malformed, "go"},
 		{"slow ugiok", "slowugi:1500", Timeouts{Startup: 200 * time.Millisecond, Ping: time.Second}, Stall, "start"},
-		{"no readyok", "noready", quick, Stall, "newgame"},
+		{"no readyok", "noready", Timeouts{Ping: 300 * time.Millisecond}, Stall, "newgame"},
 		{"flood", "flood", quick, nil, ""},
 	}
 	for _, tc := range tests {
@@ -69,7 +71,11 @@ func TestEngineClassifies(t *testing.T) {
 				if err := e.Position("startpos", nil); err != nil {
 					t.Fatalf("Position: %v", err)
 				}
-				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, 300*time.Millisecond)
+				wait := 3 * time.Second
+				if tc.want == Timeout {
+					wait = 300 * time.Millisecond
+				}
+				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, wait)
 				if tc.want != nil {
 					if !errors.Is(err, tc.want) {
 						t.Fatalf("Go = %+v, %v; want %v", r, err, tc.want)

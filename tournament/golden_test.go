@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 func TestRecordsGolden(t *testing.T) {
 	dir := t.TempDir()
 	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 2", 1) +
-		"startup_timeout_ms: 5000\nmax_plies: 12\nadjudication: score\n"
+		"max_plies: 12\nadjudication: score\n"
 	path := writeConfig(t, dir, head, "first=first", "last=last", "rogue=first,badat:3:7")
 	cfg, err := LoadConfig(path)
 	if err != nil {

@@ -23,7 +23,7 @@ import (
 func writeConfig(t testing.TB, dir, head string, engines ...string) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString(head)
+	b.WriteString(withTimeDefaults(head))
 	b.WriteString("engines:\n")
 	for _, e := range engines {
 		name, modes, _ := strings.Cut(e, "=")
@@ -117,9 +117,20 @@ rounds: 1
 games_per_encounter: 1
 seed: 7
 time_control: {move_ms: 50}
-time_margin_ms: 50
-ping_timeout_ms: 300
 `
+
+// withTimeDefaults adds roomy timeouts to a config head unless it sets them:
+// the tests run on a loaded machine, where a sound fake engine may take
+// a good part of a second to answer.
+func withTimeDefaults(head string) string {
+	for _, kv := range []string{"time_margin_ms: 1000", "ping_timeout_ms: 3000", "startup_timeout_ms: 5000"} {
+		k, _, _ := strings.Cut(kv, ":")
+		if !strings.Contains(head, k+":") {
+			head += kv + "\n"
+		}
+	}
+	return head
+}
 
 func TestTerminations(t *testing.T) {
 	tests := []struct {
@@ -136,11 +147,11 @@ func TestTerminations(t *testing.T) {
 		{"crash", "", "crash:2", "1-0", TermDisconnect, "crash"},
 		{"crash at once", "", "crash:0", "1-0", TermDisconnect, "exited"},
 		{"never moves", "", "nogo", "1-0", TermTimeForfeit, "no bestmove"},
-		{"too slow", "", "slowat:3:400", "1-0", TermTimeForfeit, "timeout"},
+		{"too slow", "", "slowat:3:1500", "1-0", TermTimeForfeit, "timeout"},
 		{"illegal move", "", "badat:2:9", "1-0", TermIllegalMove, `"9"`},
 		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
 		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
-		{"no readyok", "", "noreadygame", "1-0", TermStall, "readyok"},
+		{"no readyok", "ping_timeout_ms: 300\n", "noreadygame", "1-0", TermStall, "readyok"},
 		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG", "1-0", TermStall, "ugiok"},
 		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
 		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
@@ -150,9 +161,6 @@ func TestTerminations(t *testing.T) {
 			dir := t.TempDir()
 			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
 			head := toyHead + tc.head
-			if !strings.Contains(head, "startup_timeout_ms") {
-				head += "startup_timeout_ms: 5000\n"
-			}
 			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
 			path := writeConfig(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
 			cfg, err := LoadConfig(path)
@@ -214,7 +222,7 @@ func checkValid(t *testing.T, records string) {
 
 func TestPreflight(t *testing.T) {
 	dir := t.TempDir()
-	path := writeConfig(t, dir, toyHead+"startup_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
+	path := writeConfig(t, dir, toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
 	cfg, err := LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
@@ -435,7 +443,7 @@ func TestRealGames(t *testing.T) {
 // process for its next game: every game is played up to the crash.
 func TestRestartAfterCrash(t *testing.T) {
 	dir := t.TempDir()
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1) + "startup_timeout_ms: 5000\n"
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
 	path := writeConfig(t, dir, head, "a=first", "b=first,crash:2")
 	cfg, err := LoadConfig(path)
 	if err != nil {
@@ -456,7 +464,7 @@ func TestRestartAfterCrash(t *testing.T) {
 // between games gets a fresh one rather than losing the next game.
 func TestIdleDeathRestarts(t *testing.T) {
 	dir := t.TempDir()
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1) + "startup_timeout_ms: 5000\n"
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
 	path := writeConfig(t, dir, head, "a=first,idledeath", "b=last,idledeath")
 	cfg, err := LoadConfig(path)
 	if err != nil {
