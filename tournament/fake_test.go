@@ -67,6 +67,7 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //	noreadygame       never answer isready after uginewgame
 //	slowugionce:MS:F  wait MS before ugiok when file F exists; create it
 //	die               exit with status 1 at once, a message on stderr
+//	bare              write moves without separators (c1a3 for c1-a3 or c1xa3)
 //	idledeath         exit after a bestmove that ends the game (dies while idle)
 //	slow:MS           wait MS before every bestmove
 //	slowat:N:MS       wait MS before the N-th bestmove
@@ -229,7 +230,11 @@ func fakeEngine(modes, game string) int {
 			if _, ok := mode["last"]; ok {
 				m = ms[len(ms)-1]
 			}
-			say("bestmove " + pos.FormatMove(m))
+			text := pos.FormatMove(m)
+			if _, ok := mode["bare"]; ok {
+				text = strings.NewReplacer("-", "", "x", "").Replace(text)
+			}
+			say("bestmove " + text)
 			if _, ok := mode["idledeath"]; ok {
 				if pos.Play(m) == nil && pos.Outcome().Over() {
 					return 0

@@ -387,7 +387,11 @@ func TestRealGames(t *testing.T) {
 			var b strings.Builder
 			fmt.Fprintf(&b, "name: real\ngame: %s\ngames_per_encounter: 2\nseed: 3\ntime_control: {base_ms: 5000, increment_ms: 10}\nmax_plies: 80\n", g.ID())
 			b.WriteString("adjudication: draw\nengines:\n")
-			for _, e := range []string{"a=first", "b=last,info", "c=first,badat:6:zz9", "d=last,crash:4"} {
+			a := "a=first"
+			if g.ID() == "lines-of-action" {
+				a += ",bare" // the separator-less form engines may answer in
+			}
+			for _, e := range []string{a, "b=last,info", "c=first,badat:6:zz9", "d=last,crash:4"} {
 				name, modes, _ := strings.Cut(e, "=")
 				fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, %s]}\n", name, modes, g.ID())
 			}
