@@ -413,6 +413,9 @@ func TestRealGames(t *testing.T) {
 			terms := map[string]int{}
 			for _, r := range rs {
 				terms[r.Termination]++
+				if strings.Contains(r.Record, "{a (") {
+					t.Errorf("engine a (sound) lost by forfeit:\n%s", r.Record)
+				}
 			}
 			// Both games of a pair start from the same position (Knight
 			// Fight's Board tag), with colours swapped.
