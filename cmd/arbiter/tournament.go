@@ -1,18 +1,221 @@
 package main
 
 import (
-	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
-// tournamentCommand is a placeholder until the tournament command lands; its owner
-// replaces this file.
 func tournamentCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "tournament",
-		Usage:  "(not available yet)",
-		Hidden: true,
-		Action: func(c *cli.Context) error { return errors.New("tournament: not available yet") },
+		Name:      "tournament",
+		Usage:     "play a tournament of UGI engines and store every game in the database",
+		ArgsUsage: "CONFIG.yaml",
+		Description: "Plays the tournament that CONFIG.yaml describes (see docs/tournament.md and\n" +
+			"examples/) under arbiter's rules, storing each game in the database the moment\n" +
+			"it ends. Running the same config again resumes: only games not stored yet are\n" +
+			"played. A changed config under the same name is refused.\n\n" +
+			"Progress goes to stderr (a progress bar on a terminal, else one line per game);\n" +
+			"stdout gets the final standings. Ctrl-C abandons the games in play, ends every\n" +
+			"engine and exits with status 130; a second Ctrl-C exits at once.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "SQLite database that stores the games"},
+			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
+			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (default: the config's, else 1)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageErrorf("tournament: give exactly one CONFIG.yaml (got %d arguments)", c.NArg())
+			}
+			conc := c.Int("concurrency")
+			if conc < 0 {
+				return usageErrorf("tournament: --concurrency must be at least 1, not %d", conc)
+			}
+			cfg, err := tournament.LoadConfig(c.Args().First())
+			if err != nil {
+				return withCode(exitUsage, err)
+			}
+			ctx := c.Context
+			stopSignals := secondInterruptExits(e.stderr)
+			defer stopSignals()
+
+			db, err := store.Open(ctx, c.String("db"))
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			opt := tournament.Options{DB: db, Concurrency: conc}
+			if path := c.String("out"); path != "" {
+				f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+				if err != nil {
+					return withCode(exitUsage, fmt.Errorf("tournament: %w", err))
+				}
+				defer f.Close()
+				opt.Out = f
+			}
+			p := newProgress(e.stderr, cfg)
+			opt.Progress = p.update
+			sum, err := tournament.Run(ctx, cfg, opt)
+			p.finish()
+			if err != nil {
+				if ctx.Err() != nil {
+					return err // interrupted: run exits with 130
+				}
+				return withCode(exitFailure, err)
+			}
+			writeSummary(e.stdout, cfg, sum)
+			return nil
+		},
+	}
+}
+
+// secondInterruptExits makes a second Ctrl-C end the process at once (the
+// first one cancels the context, which ends the tournament cleanly); the
+// kernel ends the engines with it. It returns a function that undoes this.
+func secondInterruptExits(stderr io.Writer) func() {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-ch:
+				if n++; n >= 2 {
+					fmt.Fprintln(stderr, "arbiter: interrupted twice, exiting at once")
+					os.Exit(exitInterrupted)
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// progress shows how the tournament goes on stderr: a bar with a live
+// standings line on a terminal, else one plain line per finished game.
+type progress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	bar   *progressbar.ProgressBar
+	total int
+	name  string
+}
+
+func newProgress(w io.Writer, cfg *tournament.Config) *progress {
+	p := &progress{w: w, total: len(cfg.Schedule()), name: cfg.Name}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.bar = progressbar.NewOptions(p.total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription(cfg.Name),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionFullWidth(),
+		)
+	}
+	return p
+}
+
+func (p *progress) update(ev tournament.Progress) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if ev.Game == nil {
+		if ev.Resumed == ev.Total {
+			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
+		} else {
+			fmt.Fprintf(p.w, "tournament %s: %d games, %d stored already, playing %d, %d at a time\n",
+				p.name, ev.Total, ev.Resumed, ev.Total-ev.Resumed, ev.Concurrency)
+		}
+		if p.bar != nil {
+			p.bar.Set(ev.Done)
+		}
+		return
+	}
+	if p.bar != nil {
+		p.bar.Describe(standingsLine(ev.Standings, 3))
+		p.bar.Set(ev.Done)
+		return
+	}
+	g := ev.Game
+	line := fmt.Sprintf("game %d/%d (slot %d, round %s): %s - %s %s (%s, %d plies)",
+		ev.Done, ev.Total, g.Slot.Index, g.Slot.RoundTag(), g.White, g.Black, g.Result, g.Termination, g.Plies)
+	if g.Score != nil {
+		line += " score " + g.Score.String()
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Exit()
+		fmt.Fprintln(p.w)
+	}
+}
+
+// standingsLine is "alpha 3.5, beta 2, gamma 0.5" for the first n engines.
+func standingsLine(st []tournament.Standing, n int) string {
+	var parts []string
+	for i, s := range st {
+		if i == n {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, s.Name+" "+strconv.FormatFloat(s.Points, 'f', -1, 64))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeSummary prints the final standings.
+func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) {
+	fmt.Fprintf(w, "tournament %s (%s): %d of %d games stored (%d played now, %d before)\n",
+		sum.Name, cfg.GameRules().Name(), sum.Played+sum.Resumed, sum.Total, sum.Played, sum.Resumed)
+	width := len("engine")
+	for _, s := range sum.Standings {
+		width = max(width, len(s.Name))
+	}
+	fmt.Fprintf(w, "%4s  %-*s  %5s  %4s  %5s  %6s  %6s  %6s\n", "rank", width, "engine", "games", "wins", "draws", "losses", "points", "score")
+	for i, s := range sum.Standings {
+		pct := 0.0
+		if s.Games > 0 {
+			pct = 100 * s.Points / float64(s.Games)
+		}
+		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6.1f  %5.1f%%\n", i+1, width, s.Name, s.Games, s.Wins, s.Draws, s.Losses, s.Points, pct)
+	}
+	kinds := make([]string, 0, len(sum.Terminations))
+	for k := range sum.Terminations {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		a, b := sum.Terminations[kinds[i]], sum.Terminations[kinds[j]]
+		return a > b || a == b && kinds[i] < kinds[j]
+	})
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", k, sum.Terminations[k])
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
 	}
 }

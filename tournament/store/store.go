@@ -47,41 +47,64 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // Path is the file the database was opened from.
 func (db *DB) Path() string { return db.path }
 
+// migrate applies the missing migrations, one per transaction. Each
+// transaction is BEGIN IMMEDIATE and reads the version inside it, so that
+// two processes opening a new database at once (a tournament and a report)
+// do not both apply the same migration.
 func (db *DB) migrate(ctx context.Context) error {
-	var version int
-	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return fmt.Errorf("read schema version: %w", err)
-	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
 		return err
 	}
 	sort.Strings(names)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	for {
+		if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+			return fmt.Errorf("begin migration: %w", err)
+		}
+		done, err := db.migrateOne(ctx, conn, names)
+		if err != nil {
+			conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+			return err
+		}
+		if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+			conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+			return fmt.Errorf("commit migration: %w", err)
+		}
+		if done {
+			return nil
+		}
+	}
+}
+
+// migrateOne applies the next migration inside the open transaction of
+// conn; done is true when there was none left.
+func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, names []string) (done bool, err error) {
+	var version int
+	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return false, fmt.Errorf("read schema version: %w", err)
+	}
 	if version > len(names) {
-		return fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
+		return false, fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
 	}
-	for i := version; i < len(names); i++ {
-		body, err := migrations.ReadFile(names[i])
-		if err != nil {
-			return err
-		}
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", names[i], err)
-		}
-		if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(i+1)); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %s: %w", names[i], err)
-		}
+	if version == len(names) {
+		return true, nil
 	}
-	return nil
+	body, err := migrations.ReadFile(names[version])
+	if err != nil {
+		return false, err
+	}
+	if _, err := conn.ExecContext(ctx, string(body)); err != nil {
+		return false, fmt.Errorf("migration %s: %w", names[version], err)
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(version+1)); err != nil {
+		return false, err
+	}
+	return false, nil
 }
 
 // Game is one stored game.

@@ -1,0 +1,95 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// BenchmarkTournament plays tournaments of instant fake engines at
+// concurrency 1 and 2. games/s is the throughput; cpu-ns/move is the
+// runner's own CPU per move (engines excluded), engine start-up and the
+// database included.
+//
+// The sleepy variant has engines that sleep 2 ms before each move (no CPU):
+// there the ratio shows whether the runner itself serialises anything,
+// whatever the machine's load.
+func BenchmarkTournament(b *testing.B) {
+	for _, v := range []struct{ name, game, modes string }{
+		{"toy-race", "toy-race", ""},
+		{"lines-of-action", "lines-of-action", ""},
+		{"sleepy-toy-race", "toy-race", ",slow:2"},
+	} {
+		for _, conc := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/concurrency-%d", v.name, conc), func(b *testing.B) {
+				benchTournament(b, v.game, v.modes, conc)
+			})
+		}
+	}
+}
+
+func benchTournament(b *testing.B, game, modes string, conc int) {
+	const perEncounter = 40
+	dir := b.TempDir()
+	head := fmt.Sprintf("name: bench\ngame: %s\ngames_per_encounter: %d\nseed: 1\n"+
+		"time_control: {base_ms: 60000}\nmax_plies: 100\n", game, perEncounter)
+	var sb strings.Builder
+	sb.WriteString(head + "engines:\n")
+	for _, e := range []string{"a=first", "b=last"} {
+		name, m, _ := strings.Cut(e, "=")
+		fmt.Fprintf(&sb, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, %s]}\n", name, m+modes, game)
+	}
+	path := filepath.Join(dir, "bench.yaml")
+	writeFile(b, path, sb.String())
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var games, moves int
+	var elapsed time.Duration
+	var cpu, all int64
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		db := openDB(b, filepath.Join(dir, fmt.Sprintf("bench%d.db", i)))
+		b.StartTimer()
+		cpu0, all0 := selfCPU(), allCPU()
+		start := time.Now()
+		var plies int
+		_, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc,
+			Progress: func(p Progress) {
+				if p.Game != nil {
+					plies += p.Game.Plies
+				}
+			}})
+		elapsed += time.Since(start)
+		cpu += selfCPU() - cpu0
+		all += allCPU() - all0
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += perEncounter
+		moves += plies
+	}
+	// cores: CPU of the runner and its (reaped) engines over wall time; at
+	// concurrency 1 the runner and an engine take turns, so about one core
+	// is busy, and concurrency 2 can only gain as much as the machine has
+	// idle cores.
+	b.ReportMetric(float64(all)/float64(elapsed.Nanoseconds()), "cores")
+	b.ReportMetric(float64(games)/elapsed.Seconds(), "games/s")
+	b.ReportMetric(float64(cpu)/float64(moves), "cpu-ns/move")
+	b.ReportMetric(float64(moves)/float64(games), "plies/game")
+}
+
+// allCPU is the CPU time of this process and its reaped children, in
+// nanoseconds.
+func allCPU() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
+	return selfCPU() + ru.Utime.Nano() + ru.Stime.Nano()
+}

@@ -1,0 +1,412 @@
+package tournament
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// Formats of a tournament.
+const (
+	RoundRobin = "round-robin" // every engine against every other
+	Gauntlet   = "gauntlet"    // the first engine against each other
+)
+
+// Adjudications of a game that reaches max_plies.
+const (
+	AdjudicateDraw  = "draw"  // a draw
+	AdjudicateScore = "score" // the points as if the game ended now
+)
+
+// Defaults of the optional settings.
+const (
+	DefaultGamesPerEncounter = 2
+	DefaultTimeMargin        = 50 * time.Millisecond
+	DefaultMaxPlies          = 500
+	DefaultStartupTimeout    = 10 * time.Second
+	DefaultPingTimeout       = 5 * time.Second
+)
+
+// Config is a tournament configuration, as read from YAML. See
+// docs/tournament.md for every key.
+type Config struct {
+	Name              string         `yaml:"name" json:"name"`
+	Game              string         `yaml:"game" json:"game"`
+	Format            string         `yaml:"format" json:"format"`
+	Rounds            *int           `yaml:"rounds" json:"rounds"`
+	GamesPerEncounter *int           `yaml:"games_per_encounter" json:"games_per_encounter"`
+	Concurrency       int            `yaml:"concurrency" json:"-"` // not part of the identity
+	Seed              int64          `yaml:"seed" json:"seed"`
+	TimeControl       TimeControl    `yaml:"time_control" json:"time_control"`
+	TimeMarginMS      *int           `yaml:"time_margin_ms" json:"time_margin_ms"`
+	MaxPlies          *int           `yaml:"max_plies" json:"max_plies"`
+	Adjudication      string         `yaml:"adjudication" json:"adjudication"`
+	StartupTimeoutMS  *int           `yaml:"startup_timeout_ms" json:"-"`
+	PingTimeoutMS     *int           `yaml:"ping_timeout_ms" json:"-"`
+	Engines           []EngineConfig `yaml:"engines" json:"engines"`
+
+	// File is where the config was read from; relative engine commands and
+	// directories are relative to its directory.
+	File string `yaml:"-" json:"-"`
+	// Text is the config as given.
+	Text string `yaml:"-" json:"-"`
+
+	game  rules.Game
+	specs []Spec
+}
+
+// TimeControl is either a clock (base_ms, optionally increment_ms) or a
+// fixed time per move (move_ms).
+type TimeControl struct {
+	BaseMS      *int `yaml:"base_ms" json:"base_ms,omitempty"`
+	IncrementMS *int `yaml:"increment_ms" json:"increment_ms,omitempty"`
+	MoveMS      *int `yaml:"move_ms" json:"move_ms,omitempty"`
+}
+
+// EngineConfig is one engine of a tournament.
+type EngineConfig struct {
+	Name    string            `yaml:"name" json:"name"`
+	Cmd     string            `yaml:"cmd" json:"cmd"`
+	Args    []string          `yaml:"args" json:"args"`
+	Dir     string            `yaml:"dir" json:"dir"`
+	Options map[string]string `yaml:"options" json:"options"`
+}
+
+// LoadConfig reads and checks the config file at path.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfig(path, data)
+}
+
+var (
+	unknownKeyRE = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
+	badValueRE   = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (.+)$")
+)
+
+// ParseConfig decodes a config (file names it in messages and anchors
+// relative paths) and checks all of it: the game is known, the engines are at
+// least two with unique names and commands that exist and are executable,
+// the time control is one of the two kinds, the numbers are in range.
+func ParseConfig(file string, data []byte) (*Config, error) {
+	var c Config
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty config", file)
+		}
+		return nil, yamlError(file, err)
+	}
+	var root yaml.Node
+	yaml.Unmarshal(data, &root)
+	c.File, c.Text = file, string(data)
+	if err := c.check(&root); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// yamlError rewrites yaml.v3's messages as file:line: messages.
+func yamlError(file string, err error) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if rest, ok := strings.CutPrefix(msg, "line "); ok {
+			return fmt.Errorf("%s:%s", file, rest)
+		}
+		return fmt.Errorf("%s: %s", file, msg)
+	}
+	var msgs []string
+	for _, e := range te.Errors {
+		if m := unknownKeyRE.FindStringSubmatch(e); m != nil {
+			where := "at the top level"
+			switch {
+			case strings.HasSuffix(m[3], "EngineConfig"):
+				where = "in an engine"
+			case strings.HasSuffix(m[3], "TimeControl"):
+				where = "in time_control"
+			}
+			msgs = append(msgs, fmt.Sprintf("%s:%s: unknown key %q %s", file, m[1], m[2], where))
+			continue
+		}
+		if m := badValueRE.FindStringSubmatch(e); m != nil {
+			msgs = append(msgs, fmt.Sprintf("%s:%s: cannot read %q as %s", file, m[1], m[3], m[4]))
+			continue
+		}
+		msgs = append(msgs, file+": "+e)
+	}
+	return errors.New(strings.Join(msgs, "\n"))
+}
+
+// lineOf returns the line of the value at path (mapping keys, or "#n" for
+// the n-th item of a sequence) in the document root, or 0.
+func lineOf(root *yaml.Node, path ...string) int {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	line := n.Line
+	for _, p := range path {
+		var next *yaml.Node
+		switch {
+		case n.Kind == yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == p {
+					next = n.Content[i+1]
+					line = n.Content[i].Line
+				}
+			}
+		case n.Kind == yaml.SequenceNode && strings.HasPrefix(p, "#"):
+			var k int
+			fmt.Sscanf(p, "#%d", &k)
+			if k < len(n.Content) {
+				next = n.Content[k]
+				line = next.Line
+			}
+		}
+		if next == nil {
+			return line
+		}
+		n = next
+	}
+	return line
+}
+
+func (c *Config) check(root *yaml.Node) error {
+	var errs []string
+	bad := func(path []string, format string, args ...any) {
+		errs = append(errs, fmt.Sprintf("%s:%d: %s", c.File, lineOf(root, path...), fmt.Sprintf(format, args...)))
+	}
+	key := func(p ...string) []string { return p }
+
+	if strings.TrimSpace(c.Name) == "" {
+		bad(nil, "name is missing: every tournament needs a name (its identity in the database)")
+	}
+	if c.Game == "" {
+		bad(nil, "game is missing (known: %s)", games.IDs())
+	} else if g, err := games.Lookup(c.Game); err != nil {
+		bad(key("game"), "%v", err)
+	} else {
+		c.game = g
+		c.Game = g.ID()
+	}
+	switch c.Format {
+	case "":
+		c.Format = RoundRobin
+	case RoundRobin, Gauntlet:
+	default:
+		bad(key("format"), "format %q is neither %s nor %s", c.Format, RoundRobin, Gauntlet)
+	}
+	positive := func(p **int, name string, def, min int) {
+		if *p == nil {
+			v := def
+			*p = &v
+			return
+		}
+		if **p < min {
+			bad(key(name), "%s is %d; it must be at least %d", name, **p, min)
+		}
+	}
+	positive(&c.Rounds, "rounds", 1, 1)
+	positive(&c.GamesPerEncounter, "games_per_encounter", DefaultGamesPerEncounter, 1)
+	positive(&c.TimeMarginMS, "time_margin_ms", int(DefaultTimeMargin/time.Millisecond), 0)
+	positive(&c.MaxPlies, "max_plies", DefaultMaxPlies, 1)
+	positive(&c.StartupTimeoutMS, "startup_timeout_ms", int(DefaultStartupTimeout/time.Millisecond), 1)
+	positive(&c.PingTimeoutMS, "ping_timeout_ms", int(DefaultPingTimeout/time.Millisecond), 1)
+	if c.Concurrency < 0 {
+		bad(key("concurrency"), "concurrency is %d; it must be at least 1", c.Concurrency)
+	}
+
+	tc := c.TimeControl
+	switch {
+	case tc.MoveMS != nil && (tc.BaseMS != nil || tc.IncrementMS != nil):
+		bad(key("time_control"), "time_control has move_ms and base_ms/increment_ms: give either {base_ms, increment_ms} or {move_ms}")
+	case tc.MoveMS != nil:
+		if *tc.MoveMS < 1 {
+			bad(key("time_control", "move_ms"), "move_ms is %d; it must be at least 1", *tc.MoveMS)
+		}
+	case tc.BaseMS != nil:
+		if *tc.BaseMS < 1 {
+			bad(key("time_control", "base_ms"), "base_ms is %d; it must be at least 1", *tc.BaseMS)
+		}
+		if tc.IncrementMS != nil && *tc.IncrementMS < 0 {
+			bad(key("time_control", "increment_ms"), "increment_ms is %d; it must not be negative", *tc.IncrementMS)
+		}
+	case tc.IncrementMS != nil:
+		bad(key("time_control"), "time_control has increment_ms without base_ms")
+	default:
+		bad(key("time_control"), "time_control is missing: give {base_ms: N, increment_ms: N} or {move_ms: N}")
+	}
+
+	switch c.Adjudication {
+	case "":
+		c.Adjudication = AdjudicateDraw
+	case AdjudicateDraw:
+	case AdjudicateScore:
+		if c.game != nil && !scores(c.game) {
+			bad(key("adjudication"), "adjudication score needs a game that scores points; %s does not (use draw)", c.game.Name())
+		}
+	default:
+		bad(key("adjudication"), "adjudication %q is neither %s nor %s", c.Adjudication, AdjudicateDraw, AdjudicateScore)
+	}
+
+	if len(c.Engines) < 2 {
+		bad(key("engines"), "a tournament needs at least two engines; found %d", len(c.Engines))
+	}
+	seen := map[string]int{}
+	base := filepath.Dir(c.File)
+	for i, ec := range c.Engines {
+		at := func(k string) []string { return key("engines", fmt.Sprintf("#%d", i), k) }
+		name := strings.TrimSpace(ec.Name)
+		if name == "" {
+			bad(at("name"), "engine %d has no name", i+1)
+			name = fmt.Sprintf("#%d", i+1)
+		} else if j, ok := seen[name]; ok {
+			bad(at("name"), "engine name %q is used twice (engines %d and %d)", name, j+1, i+1)
+		}
+		seen[name] = i
+		spec := Spec{Name: name, Args: ec.Args, Options: ec.Options}
+		path, err := resolveCmd(base, ec.Cmd)
+		if err != nil {
+			bad(at("cmd"), "engine %q: %v", name, err)
+		}
+		spec.Path = path
+		if ec.Dir != "" {
+			dir := ec.Dir
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(base, dir)
+			}
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				bad(at("dir"), "engine %q: dir %s is not a directory", name, ec.Dir)
+			}
+			spec.Dir = dir
+		}
+		c.specs = append(c.specs, spec)
+	}
+	if len(errs) == 0 {
+		if n := c.totalGames(); n > MaxGames {
+			bad(key("rounds"), "the schedule has %d games; at most %d are allowed (fewer rounds or games per encounter)", n, MaxGames)
+		}
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "\n"))
+	}
+	return nil
+}
+
+// MaxGames bounds the size of a schedule.
+const MaxGames = 10_000_000
+
+// totalGames is the schedule's length, computed without building it (and
+// saturating instead of overflowing).
+func (c *Config) totalGames() int64 {
+	n := int64(len(c.Engines))
+	enc := n * (n - 1) / 2
+	if c.Format == Gauntlet {
+		enc = n - 1
+	}
+	total := enc
+	for _, f := range []int64{int64(*c.Rounds), int64(*c.GamesPerEncounter)} {
+		if total > 0 && f > (MaxGames+1)/total+1 {
+			return MaxGames + 1
+		}
+		total *= f
+	}
+	return total
+}
+
+// scores reports whether g scores points.
+func scores(g rules.Game) bool {
+	pos, err := g.Start(tagMap(g.NewTags(0)))
+	if err != nil {
+		return false
+	}
+	_, ok := pos.Score()
+	return ok
+}
+
+// resolveCmd finds an engine's executable: "arbiter" is this very binary, a
+// name with a slash is relative to base, a bare name is looked up in PATH.
+func resolveCmd(base, cmd string) (string, error) {
+	switch {
+	case cmd == "":
+		return "", errors.New("cmd is missing")
+	case cmd == "arbiter":
+		exe, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("cannot find this arbiter binary: %w", err)
+		}
+		return exe, nil
+	case strings.ContainsRune(cmd, filepath.Separator) || strings.ContainsRune(cmd, '/'):
+		path := cmd
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(base, path)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			return "", fmt.Errorf("command %s not found", cmd)
+		}
+		if st.IsDir() || st.Mode()&0o111 == 0 {
+			return "", fmt.Errorf("command %s is not executable", cmd)
+		}
+		return filepath.Abs(path)
+	}
+	path, err := exec.LookPath(cmd)
+	if err != nil {
+		return "", fmt.Errorf("command %s not found in PATH", cmd)
+	}
+	return path, nil
+}
+
+// GameRules returns the game the tournament plays.
+func (c *Config) GameRules() rules.Game { return c.game }
+
+// Specs returns how to start each engine, in config order.
+func (c *Config) Specs() []Spec { return c.specs }
+
+// Hash is the sha256 of the normalised config: the decoded settings with
+// defaults applied, as JSON, without concurrency and timeouts (which do not
+// change the games).
+func (c *Config) Hash() string {
+	b, _ := json.Marshal(c)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Timeouts returns the client timeouts of the config.
+func (c *Config) Timeouts() Timeouts {
+	return Timeouts{
+		Startup: time.Duration(*c.StartupTimeoutMS) * time.Millisecond,
+		Ping:    time.Duration(*c.PingTimeoutMS) * time.Millisecond,
+	}
+}
+
+// Margin is the time an engine may overrun its clock before it forfeits.
+func (c *Config) Margin() time.Duration { return time.Duration(*c.TimeMarginMS) * time.Millisecond }
+
+// tagMap turns NewTags' pairs into rules.Tags.
+func tagMap(tags [][2]string) rules.TagMap {
+	m := rules.TagMap{}
+	for _, t := range tags {
+		m[t[0]] = t[1]
+	}
+	return m
+}

@@ -1,0 +1,220 @@
+package tournament
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const goodConfig = `name: club
+game: toy-race
+format: round-robin
+rounds: 2
+games_per_encounter: 2
+concurrency: 2
+seed: 42
+time_control: {base_ms: 10000, increment_ms: 100}
+time_margin_ms: 50
+max_plies: 400
+adjudication: score
+engines:
+  - {name: alpha, cmd: arbiter, args: [fake-engine, first, toy-race], options: {Hash: 64, Ponder: false}}
+  - {name: beta, cmd: arbiter, args: [fake-engine, last, toy-race], dir: .}
+  - {name: gamma, cmd: ./bot}
+`
+
+func configDir(t *testing.T) string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bot"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notexec"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestParseConfig(t *testing.T) {
+	dir := configDir(t)
+	cfg, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(goodConfig))
+	if err != nil {
+		t.Fatalf("ParseConfig: %v", err)
+	}
+	if got := cfg.Specs()[2].Path; got != filepath.Join(dir, "bot") {
+		t.Errorf("gamma path = %q; want it relative to the config", got)
+	}
+	if got := cfg.Specs()[0].Options; !reflect.DeepEqual(got, map[string]string{"Hash": "64", "Ponder": "false"}) {
+		t.Errorf("options = %v", got)
+	}
+	if exe, _ := os.Executable(); cfg.Specs()[0].Path != exe {
+		t.Errorf("cmd arbiter = %q; want this binary %q", cfg.Specs()[0].Path, exe)
+	}
+	// Concurrency and whitespace do not change the identity; the seed does.
+	other, err := ParseConfig(filepath.Join(dir, "club.yaml"),
+		[]byte(strings.Replace(goodConfig, "concurrency: 2", "concurrency: 1\n\n# comment", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Hash() != other.Hash() {
+		t.Errorf("hash changed with concurrency")
+	}
+	seeded, _ := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "seed: 42", "seed: 43", 1)))
+	if cfg.Hash() == seeded.Hash() {
+		t.Errorf("hash did not change with the seed")
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	dir := configDir(t)
+	tests := []struct {
+		name     string
+		from, to string // edit of goodConfig
+		want     string
+	}{
+		{"unknown key", "seed: 42", "seed: 42\nrondus: 3", `club.yaml:8: unknown key "rondus" at the top level`},
+		{"unknown engine key", "dir: .}", "dir: ., nmae: x}", `club.yaml:14: unknown key "nmae" in an engine`},
+		{"unknown time key", "increment_ms: 100}", "inc_ms: 100}", `club.yaml:8: unknown key "inc_ms" in time_control`},
+		{"bad number", "rounds: 2", "rounds: two", `club.yaml:4: cannot read "two" as int`},
+		{"unknown game", "game: toy-race", "game: chess", `club.yaml:2: unknown game "chess"`},
+		{"no name", "name: club", "name: ''", "name is missing"},
+		{"bad format", "format: round-robin", "format: swiss", `format "swiss" is neither`},
+		{"zero rounds", "rounds: 2", "rounds: 0", "club.yaml:4: rounds is 0; it must be at least 1"},
+		{"both time controls", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, move_ms: 100}", "either {base_ms, increment_ms} or {move_ms}"},
+		{"no time control", "time_control: {base_ms: 10000, increment_ms: 100}\n", "", "time_control is missing"},
+		{"zero move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 0}", "move_ms is 0"},
+		{"increment alone", "{base_ms: 10000, increment_ms: 100}", "{increment_ms: 100}", "increment_ms without base_ms"},
+		{"bad adjudication", "adjudication: score", "adjudication: coin", `adjudication "coin"`},
+		{"missing binary", "cmd: ./bot}", "cmd: ./nobot}", `club.yaml:15: engine "gamma": command ./nobot not found`},
+		{"not executable", "cmd: ./bot}", "cmd: ./notexec}", "command ./notexec is not executable"},
+		{"not in PATH", "cmd: ./bot}", "cmd: no-such-engine-xyz}", "no-such-engine-xyz not found in PATH"},
+		{"duplicate name", "name: gamma", "name: alpha", `engine name "alpha" is used twice`},
+		{"bad dir", "dir: .}", "dir: ./nodir}", "dir ./nodir is not a directory"},
+		{"one engine", "  - {name: beta", "  #", "at least two engines; found"},
+		{"empty", goodConfig, "", "empty config"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			text := strings.Replace(goodConfig, tc.from, tc.to, 1)
+			if tc.name == "one engine" {
+				text = strings.Join(strings.Split(text, "\n")[:14], "\n") + "\n"
+			}
+			_, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(text))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("ParseConfig = %v; want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestSchedule(t *testing.T) {
+	dir := configDir(t)
+	cfg, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(goodConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots := cfg.Schedule()
+	if len(slots) != 2*3*2 {
+		t.Fatalf("%d slots; want 12", len(slots))
+	}
+	// Every encounter: two games with colours swapped and a shared start.
+	for i := 0; i < len(slots); i += 2 {
+		a, b := slots[i], slots[i+1]
+		if a.White != b.Black || a.Black != b.White || a.Pair != b.Pair || a.Seed != b.Seed {
+			t.Errorf("slots %d and %d are not a colour-swapped pair: %+v %+v", i, i+1, a, b)
+		}
+		if i > 0 && slots[i-1].Seed == a.Seed {
+			t.Errorf("pairs %d and %d share a seed", slots[i-1].Pair, a.Pair)
+		}
+	}
+	if got := slots[11].RoundTag(); got != "2.6" {
+		t.Errorf("round tag of the last slot = %q; want 2.6", got)
+	}
+	if !reflect.DeepEqual(slots, cfg.Schedule()) {
+		t.Errorf("schedule is not deterministic")
+	}
+	var games [3]int
+	for _, s := range slots {
+		games[s.White]++
+		games[s.Black]++
+	}
+	if games != [3]int{8, 8, 8} {
+		t.Errorf("games per engine = %v; want 8 each", games)
+	}
+
+	gauntlet, _ := ParseConfig(filepath.Join(dir, "club.yaml"),
+		[]byte(strings.Replace(goodConfig, "round-robin", "gauntlet", 1)))
+	for _, s := range gauntlet.Schedule() {
+		if s.White != 0 && s.Black != 0 {
+			t.Errorf("gauntlet slot %d does not involve the first engine: %+v", s.Index, s)
+		}
+	}
+	odd, _ := ParseConfig(filepath.Join(dir, "club.yaml"),
+		[]byte(strings.Replace(goodConfig, "games_per_encounter: 2", "games_per_encounter: 1", 1)))
+	o := odd.Schedule()
+	if o[0].White != o[3].Black || o[0].Black != o[3].White {
+		t.Errorf("with one game per encounter colours do not alternate by round: %+v %+v", o[0], o[3])
+	}
+}
+
+func TestTooManyGames(t *testing.T) {
+	dir := configDir(t)
+	_, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "rounds: 2", "rounds: 2000000000", 1)))
+	if err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("ParseConfig = %v; want a too-many-games error", err)
+	}
+}
+
+// FuzzParseConfig checks that no config text panics the parser, and that a
+// config it accepts has a schedule of the size it promises.
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte(goodConfig))
+	seeds, _ := filepath.Glob("../examples/*.yaml")
+	for _, s := range seeds {
+		b, err := os.ReadFile(s)
+		if err == nil {
+			f.Add(b)
+		}
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := ParseConfig(filepath.Join(dir, "fuzz.yaml"), data)
+		if err != nil {
+			return
+		}
+		if n := cfg.totalGames(); n > 100000 {
+			return // a valid but large schedule: not worth building here
+		}
+		if got, want := int64(len(cfg.Schedule())), cfg.totalGames(); got != want {
+			t.Errorf("schedule has %d games; totalGames says %d", got, want)
+		}
+		_ = cfg.Hash()
+	})
+}
+
+// TestExamples checks that every config in examples/ is valid and names
+// one of each game.
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		cfg, err := LoadConfig(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		seen[cfg.Game] = true
+		if n := len(cfg.Schedule()); n > 12 {
+			t.Errorf("%s: %d games; an example should run in seconds", f, n)
+		}
+	}
+	for _, g := range []string{"lines-of-action", "tank-battle", "knight-fight"} {
+		if !seen[g] {
+			t.Errorf("no example for %s", g)
+		}
+	}
+}

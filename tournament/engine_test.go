@@ -1,0 +1,191 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// quick has roomy startup and ping timeouts (the tests run on a loaded
+// machine) and a short grace period.
+var quick = Timeouts{Startup: 5 * time.Second, Ping: 3 * time.Second, Grace: 200 * time.Millisecond}
+
+// checkGone fails t when the engine's process group still has a process.
+func checkGone(t *testing.T, pid int) {
+	t.Helper()
+	for i := 0; i < 50; i++ {
+		if !groupAlive(pid) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("process group %d still alive", pid)
+}
+
+func TestEngineClassifies(t *testing.T) {
+	tests := []struct {
+		name   string
+		modes  string
+		start  Timeouts
+		want   error // from the first Go (or Start / NewGame)
+		wantAt string
+	}{
+		{"plays", "first,info", quick, nil, ""},
+		{"crash", "crash:0", quick, Crash, "go"},
+		{"never answers go", "nogo", quick, Timeout, "go"},
+		{"garbage", "garbage", quick, Malformed, "go"},
+		{"long line", "longline", quick, Malformed, "go"},
+		{"slow ugiok", "slowugi:1500", Timeouts{Startup: 200 * time.Millisecond, Ping: time.Second}, Stall, "start"},
+		{"no readyok", "noready", Timeouts{Ping: 300 * time.Millisecond}, Stall, "newgame"},
+		{"flood", "flood", quick, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			e, err := Start(ctx, fakeSpec(t, "fake", tc.modes, "toy-race"), tc.start)
+			if tc.wantAt == "start" {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("Start = %v; want %v", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			pid := e.Pid()
+			defer checkGone(t, pid)
+			defer e.Close()
+			err = e.NewGame(ctx)
+			if tc.wantAt == "newgame" {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("NewGame = %v; want %v", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("NewGame: %v", err)
+			}
+			for i := 0; i < 5; i++ {
+				if err := e.Position("startpos", nil); err != nil {
+					t.Fatalf("Position: %v", err)
+				}
+				wait := 3 * time.Second
+				if tc.want == Timeout {
+					wait = 300 * time.Millisecond
+				}
+				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, wait)
+				if tc.want != nil {
+					if !errors.Is(err, tc.want) {
+						t.Fatalf("Go = %+v, %v; want %v", r, err, tc.want)
+					}
+					var ee *Error
+					if !errors.As(err, &ee) || ee.Engine != "fake" {
+						t.Errorf("Go error %v does not name the engine", err)
+					}
+					return
+				}
+				if err != nil || r.Move != "1" {
+					t.Fatalf("Go = %+v, %v; want move 1", r, err)
+				}
+			}
+			if n := len(e.Stderr()); n > StderrKeep {
+				t.Errorf("kept %d bytes of stderr; want at most %d", n, StderrKeep)
+			}
+		})
+	}
+}
+
+func TestEngineCloseKillsGroup(t *testing.T) {
+	e, err := Start(context.Background(), fakeSpec(t, "stubborn", "spawn", "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := e.Pid()
+	time.Sleep(50 * time.Millisecond) // let the grandchild start
+	e.Close()
+	checkGone(t, pid)
+	if err := syscall.Kill(pid, 0); err == nil {
+		t.Errorf("engine %d not reaped", pid)
+	}
+}
+
+func TestEngineContextCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	e, err := Start(ctx, fakeSpec(t, "silent", "nogo,spawn", "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := e.Pid()
+	defer checkGone(t, pid)
+	defer e.Close()
+	e.Position("startpos", nil)
+	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, 10*time.Second)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Go = %v; want context.Canceled", err)
+	}
+}
+
+func TestEngineMissingBinary(t *testing.T) {
+	_, err := Start(context.Background(), Spec{Name: "ghost", Path: "/nonexistent/engine"}, quick)
+	if err == nil {
+		t.Fatal("Start of a missing binary succeeded")
+	}
+}
+
+func TestRing(t *testing.T) {
+	r := newRing(8)
+	r.Write([]byte("abc"))
+	if got := string(r.Bytes()); got != "abc" {
+		t.Errorf("Bytes = %q; want abc", got)
+	}
+	r.Write([]byte("defgh"))
+	r.Write([]byte("ij"))
+	if got := string(r.Bytes()); got != "cdefghij" {
+		t.Errorf("Bytes = %q; want cdefghij", got)
+	}
+	r.Write([]byte("0123456789"))
+	if got := string(r.Bytes()); got != "23456789" {
+		t.Errorf("Bytes = %q; want 23456789", got)
+	}
+	if r.Total() != 20 {
+		t.Errorf("Total = %d; want 20", r.Total())
+	}
+}
+
+// BenchmarkRoundTrip measures one position+go+bestmove exchange with an
+// instant engine; cpu-ns/move is the runner's own CPU (getrusage), not the
+// engine's.
+func BenchmarkRoundTrip(b *testing.B) {
+	ctx := context.Background()
+	e, err := Start(ctx, fakeSpec(b, "fast", "first", "toy-race"), quick)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	if err := e.NewGame(ctx); err != nil {
+		b.Fatal(err)
+	}
+	moves := []string{"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := selfCPU()
+	for i := 0; i < b.N; i++ {
+		if err := e.Position("startpos", moves); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := e.Go(ctx, Limits{P1Time: time.Minute, P2Time: time.Minute}, time.Minute); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(selfCPU()-cpu0)/float64(b.N), "cpu-ns/move")
+}
+
+// selfCPU is this process's user+system CPU time in nanoseconds.
+func selfCPU() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

@@ -1,0 +1,246 @@
+package tournament
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// The test binary doubles as scripted engines and as a runner process: run
+// as "TESTBINARY fake-engine MODES GAME" it is a tiny UGI engine, as
+// "TESTBINARY fake-runner CONFIG DB" it runs a tournament, as
+// "TESTBINARY fake-sleep" it sleeps (a grandchild for the group tests).
+func TestMain(m *testing.M) {
+	// The toy game is known to the tests (and to the fake engines) besides
+	// the real ones.
+	all := []rules.Game{toy}
+	for _, g := range games.All {
+		if g != nil {
+			all = append(all, g)
+		}
+	}
+	games.All = all
+	if len(os.Args) >= 2 {
+		switch os.Args[1] {
+		case "fake-engine":
+			os.Exit(fakeEngine(os.Args[2], os.Args[3]))
+		case "fake-runner":
+			os.Exit(fakeRunner(os.Args[2:]))
+		case "fake-sleep":
+			time.Sleep(time.Minute)
+			os.Exit(0)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// fakeSpec returns the Spec of a fake engine playing game with modes.
+func fakeSpec(t testing.TB, name, modes, game string) Spec {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Spec{Name: name, Path: exe, Args: []string{"fake-engine", modes, game}}
+}
+
+// fakeEngine is a scripted UGI engine. modes is a comma-separated list:
+//
+//	first, last       play the first (default) or last legal move
+//	crash:N           exit with status 3 on the N-th go (0-based)
+//	nogo              never answer go
+//	bad:TEXT          answer "bestmove TEXT"
+//	badat:N:TEXT      answer "bestmove TEXT" on the N-th go only
+//	garbage           answer "hello there" instead of bestmove
+//	longline          answer a 100 KB line
+//	flood             write to stderr without pause while playing
+//	slowugi:MS        wait MS before ugiok
+//	noready           never answer isready
+//	noreadygame       never answer isready after uginewgame
+//	slowugionce:MS:F  wait MS before ugiok when file F exists; create it
+//	die               exit with status 1 at once, a message on stderr
+//	bare              write moves without separators (c1a3 for c1-a3 or c1xa3)
+//	idledeath         exit after a bestmove that ends the game (dies while idle)
+//	slow:MS           wait MS before every bestmove
+//	slowat:N:MS       wait MS before the N-th bestmove
+//	info              write info lines before bestmove
+//	spawn             start a grandchild and ignore quit
+func fakeEngine(modes, game string) int {
+	g, err := games.Lookup(game)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	mode := map[string]string{}
+	for _, m := range strings.Split(modes, ",") {
+		k, v, _ := strings.Cut(m, ":")
+		mode[k] = v
+	}
+	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	if _, ok := mode["flood"]; ok {
+		go func() {
+			chunk := []byte(strings.Repeat("flood of diagnostics\n", 4096))
+			for {
+				if _, err := os.Stderr.Write(chunk); err != nil {
+					return
+				}
+			}
+		}()
+	}
+	if _, ok := mode["die"]; ok {
+		fmt.Fprintln(os.Stderr, "fake engine: cannot open its book")
+		return 1
+	}
+	if _, ok := mode["spawn"]; ok {
+		exe, _ := os.Executable()
+		c := exec.Command(exe, "fake-sleep")
+		if err := c.Start(); err != nil {
+			return 4
+		}
+	}
+	out := bufio.NewWriter(os.Stdout)
+	say := func(s string) { out.WriteString(s); out.WriteByte('\n'); out.Flush() }
+	var pos rules.Position
+	gos := 0
+	newgame := false
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "ugi":
+			if v, ok := mode["slowugi"]; ok {
+				time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
+			}
+			if v, ok := mode["slowugionce"]; ok {
+				ms, file, _ := strings.Cut(v, ":")
+				if _, err := os.Stat(file); err == nil {
+					time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
+				} else {
+					os.WriteFile(file, nil, 0o644)
+				}
+			}
+			say("id name fake " + modes)
+			say("id author arbiter tests")
+			say("ugiok")
+		case "uginewgame":
+			newgame = true
+		case "isready":
+			_, never := mode["noready"]
+			_, notInGame := mode["noreadygame"]
+			if !never && !(notInGame && newgame) {
+				say("readyok")
+			}
+		case "quit":
+			if _, ok := mode["spawn"]; ok {
+				continue
+			}
+			return 0
+		case "position":
+			line := in.Text()
+			var start, moves string
+			rest := strings.TrimSpace(strings.TrimPrefix(line, "position"))
+			if i := strings.Index(rest, " moves"); i >= 0 {
+				rest, moves = rest[:i], rest[i+len(" moves"):]
+			}
+			tags := rules.TagMap{}
+			if fen, ok := strings.CutPrefix(rest, "fen "); ok {
+				tags["FEN"], tags["SetUp"] = strings.TrimSpace(fen), "1"
+			} else {
+				start = rest
+			}
+			_ = start
+			pos, err = g.Start(tags)
+			if err != nil {
+				say("error " + err.Error())
+				continue
+			}
+			for _, mv := range strings.Fields(moves) {
+				m, err := pos.ParseMove(mv)
+				if err == nil {
+					err = pos.Play(m)
+				}
+				if err != nil {
+					say("error " + err.Error())
+					break
+				}
+			}
+		case "go":
+			n := gos
+			gos++
+			if v, ok := mode["crash"]; ok && atoi(v) == n {
+				os.Exit(3)
+			}
+			if _, ok := mode["nogo"]; ok {
+				continue
+			}
+			if _, ok := mode["garbage"]; ok {
+				say("hello there")
+				continue
+			}
+			if _, ok := mode["longline"]; ok {
+				say(strings.Repeat("x", 100<<10))
+				continue
+			}
+			if v, ok := mode["slow"]; ok {
+				time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
+			}
+			if v, ok := mode["slowat"]; ok {
+				at, ms, _ := strings.Cut(v, ":")
+				if atoi(at) == n {
+					time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
+				}
+			}
+			if v, ok := mode["bad"]; ok {
+				say("bestmove " + v)
+				continue
+			}
+			if v, ok := mode["badat"]; ok {
+				at, text, _ := strings.Cut(v, ":")
+				if atoi(at) == n {
+					say("bestmove " + text)
+					continue
+				}
+			}
+			if _, ok := mode["info"]; ok {
+				say("info depth 1 score cp 10")
+				say("info depth 2 score cp 12 pv x")
+			}
+			if pos == nil {
+				say("error no position")
+				continue
+			}
+			ms := pos.Moves(nil)
+			if len(ms) == 0 {
+				say("error no legal move")
+				continue
+			}
+			m := ms[0]
+			if _, ok := mode["last"]; ok {
+				m = ms[len(ms)-1]
+			}
+			text := pos.FormatMove(m)
+			if _, ok := mode["bare"]; ok {
+				text = strings.NewReplacer("-", "", "x", "").Replace(text)
+			}
+			say("bestmove " + text)
+			if _, ok := mode["idledeath"]; ok {
+				if pos.Play(m) == nil && pos.Outcome().Over() {
+					return 0
+				}
+			}
+		}
+	}
+	return 0
+}

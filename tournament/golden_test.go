@@ -1,0 +1,47 @@
+package tournament
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestRecordsGolden pins the records a small tournament writes: tags and
+// their order, the Round and Board tags of the schedule, comments for
+// forfeits, the Score and Termination tags. The Date tag is blanked.
+func TestRecordsGolden(t *testing.T) {
+	dir := t.TempDir()
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 2", 1) +
+		"max_plies: 12\nadjudication: score\n"
+	path := writeConfig(t, dir, head, "first=first", "last=last", "rogue=first,badat:3:7")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	var out strings.Builder
+	if _, err := Run(context.Background(), cfg, Options{DB: db, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	got := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(out.String(), `[Date "????.??.??"]`)
+	golden := filepath.Join("testdata", "toy-tournament.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("records differ from %s (run go test -update after checking):\n%s", golden, got)
+	}
+	checkValid(t, out.String())
+}

@@ -1,0 +1,23 @@
+//go:build !unix
+
+package tournament
+
+import (
+	"os"
+	"os/exec"
+)
+
+// isolate does nothing where process groups are not available.
+func isolate(cmd *exec.Cmd) {}
+
+// killGroup kills the process pid (no process groups here).
+func killGroup(pid int) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Kill()
+}
+
+// startCmd starts cmd.
+func startCmd(cmd *exec.Cmd) error { return cmd.Start() }

@@ -1,0 +1,587 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// Terminations written in the Termination tag and the games table.
+const (
+	TermNormal       = "normal"
+	TermAdjudication = "adjudication"
+	TermTimeForfeit  = "time forfeit"
+	TermIllegalMove  = "illegal move"
+	TermDisconnect   = "disconnect"
+	TermStall        = "stall"
+)
+
+// Options say where a tournament's games go and how it reports progress.
+type Options struct {
+	DB *store.DB // required
+	// Out receives each finished game's record as the game ends, in one
+	// Write; nil for none.
+	Out io.Writer
+	// Concurrency is the number of games played at once; 0 takes the
+	// config's, and 1 when that is unset too.
+	Concurrency int
+	// Progress, when set, is called once before the first game (with a nil
+	// Game) and after every finished game, from one goroutine.
+	Progress func(Progress)
+}
+
+// Progress is reported before the first game and after every finished game.
+type Progress struct {
+	Done        int // games stored, this run and earlier ones
+	Total       int
+	Resumed     int       // games stored by earlier runs
+	Game        *Finished // the game that just ended; nil in the first report
+	Standings   []Standing
+	Concurrency int // games played at once
+}
+
+// Finished is a game that has ended and been stored.
+type Finished struct {
+	Slot         Slot
+	White, Black string
+	Result       rules.Result
+	Score        *rules.Score // for games that score points
+	Termination  string
+	Comment      string // why it ended, when not by the rules alone
+	Plies        int
+	Duration     time.Duration
+	WhiteTime    time.Duration // thinking time used by White
+	BlackTime    time.Duration
+	StartedAt    time.Time
+	Record       string
+}
+
+// Standing is one engine's line in the standings.
+type Standing struct {
+	Name                       string
+	Games, Wins, Draws, Losses int
+	Points                     float64
+}
+
+// Summary is what a run leaves behind.
+type Summary struct {
+	Name      string
+	Game      string
+	Total     int // games in the schedule
+	Played    int // games played and stored by this run
+	Resumed   int // games found stored by earlier runs
+	Standings []Standing
+	// Terminations counts the stored games of the tournament by
+	// termination ("normal", "time forfeit", ...).
+	Terminations map[string]int
+}
+
+// Run plays the tournament of cfg: it registers it in opt.DB (refusing a
+// changed config under the same name), plays every slot that has no stored
+// game yet, opt.Concurrency at a time, and stores each game the moment it
+// ends. When ctx is done, the games in play are abandoned, every engine is
+// ended, and Run returns ctx's error with the summary so far.
+func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
+	if opt.DB == nil {
+		return nil, errors.New("tournament: no database")
+	}
+	slots := cfg.Schedule()
+	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, Config: cfg.Text, ConfigHash: cfg.Hash(), TotalGames: len(slots)}
+	var engines []store.Engine
+	for _, e := range cfg.Engines {
+		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
+	}
+	if err := store.Register(ctx, opt.DB, t, engines); err != nil {
+		return nil, err
+	}
+	stored, err := store.SlotGames(ctx, opt.DB, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	tab := newTable(cfg)
+	have := make(map[int]bool, len(stored))
+	for _, g := range stored {
+		have[g.Slot] = true
+		tab.add(g.White, g.Black, g.Result)
+	}
+	var todo []Slot
+	for _, s := range slots {
+		if !have[s.Index] {
+			todo = append(todo, s)
+		}
+	}
+	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: len(slots) - len(todo),
+		Terminations: map[string]int{}}
+	for _, g := range stored {
+		sum.Terminations[g.Termination]++
+	}
+	if len(todo) > 0 {
+		if err := Preflight(ctx, cfg); err != nil {
+			return sum, err
+		}
+	}
+
+	n := opt.Concurrency
+	if n <= 0 {
+		n = cfg.Concurrency
+	}
+	if n <= 0 {
+		n = 1
+	}
+	if n > len(todo) {
+		n = len(todo)
+	}
+	if opt.Progress != nil {
+		opt.Progress(Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
+			Standings: tab.standings(), Concurrency: n})
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan Slot)
+	results := make(chan *Finished)
+	errc := make(chan error, n)
+	go func() {
+		defer close(jobs)
+		for _, s := range todo {
+			select {
+			case jobs <- s:
+			case <-wctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}}
+			defer w.closeAll()
+			for s := range jobs {
+				f, err := w.play(wctx, s)
+				if err != nil {
+					if wctx.Err() == nil {
+						errc <- err
+						cancel()
+					}
+					return
+				}
+				select {
+				case results <- f:
+				case <-wctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	done := sum.Resumed
+	var fatal error
+	sctx := context.WithoutCancel(ctx)
+	for f := range results {
+		if fatal != nil {
+			continue
+		}
+		g := &store.Game{TournamentID: t.ID, Slot: f.Slot.Index, Pair: f.Slot.Pair, Game: cfg.Game,
+			White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
+			Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
+			StartedAt: f.StartedAt, Record: f.Record}
+		if f.Score != nil {
+			g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
+		}
+		if err := store.InsertTx(sctx, opt.DB, g); err != nil {
+			if errors.Is(err, store.ErrDuplicate) {
+				continue // another runner stored this slot meanwhile
+			}
+			fatal = err
+			cancel()
+			continue
+		}
+		if opt.Out != nil {
+			if _, err := io.WriteString(opt.Out, f.Record); err != nil {
+				fatal = fmt.Errorf("write record: %w", err)
+				cancel()
+				continue
+			}
+		}
+		done++
+		sum.Played++
+		sum.Terminations[f.Termination]++
+		tab.add(f.White, f.Black, f.Result.String())
+		if opt.Progress != nil {
+			opt.Progress(Progress{Done: done, Total: len(slots), Resumed: sum.Resumed, Game: f,
+				Standings: tab.standings(), Concurrency: n})
+		}
+	}
+	sum.Standings = tab.standings()
+	select {
+	case err := <-errc:
+		if fatal == nil {
+			fatal = err
+		}
+	default:
+	}
+	if fatal != nil {
+		return sum, fatal
+	}
+	return sum, ctx.Err()
+}
+
+// Preflight starts every engine of cfg once, at the same time, and checks
+// that it does the handshake and answers isready, so that an engine that
+// cannot play stops the tournament before its first game rather than
+// losing every game it has.
+func Preflight(ctx context.Context, cfg *Config) error {
+	specs := cfg.Specs()
+	errs := make([]error, len(specs))
+	var wg sync.WaitGroup
+	for i, spec := range specs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, err := Start(ctx, spec, cfg.Timeouts())
+			if err == nil {
+				err = e.Ping(ctx)
+				e.Close()
+			}
+			if err != nil {
+				errs[i] = err // it names the engine
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// worker plays games one after another, keeping the engines of its last
+// game running for the next one when they are needed again.
+type worker struct {
+	cfg     *Config
+	game    rules.Game
+	engines map[int]*Engine
+}
+
+func (w *worker) closeAll() {
+	for i, e := range w.engines {
+		e.Close()
+		delete(w.engines, i)
+	}
+}
+
+// engine returns a running engine i, starting it if needed.
+func (w *worker) engine(ctx context.Context, i int) (*Engine, error) {
+	if e := w.engines[i]; e != nil {
+		if e.Failed() == nil {
+			return e, nil
+		}
+		e.Close()
+		delete(w.engines, i)
+	}
+	e, err := Start(ctx, w.cfg.specs[i], w.cfg.Timeouts())
+	if err != nil {
+		return nil, err
+	}
+	w.engines[i] = e
+	return e, nil
+}
+
+// ready returns engine i ready for a new game. An engine kept from an
+// earlier game that fails to get ready (it may have died while idle) is
+// replaced by a fresh process once before it is blamed.
+func (w *worker) ready(ctx context.Context, i int) (*Engine, error) {
+	kept := w.engines[i] != nil && w.engines[i].Failed() == nil
+	e, err := w.engine(ctx, i)
+	if err == nil {
+		err = e.NewGame(ctx)
+	}
+	if err != nil && kept && ctx.Err() == nil {
+		if e != nil {
+			e.Close()
+			delete(w.engines, i)
+		}
+		e, err = w.engine(ctx, i)
+		if err == nil {
+			err = e.NewGame(ctx)
+		}
+	}
+	return e, err
+}
+
+// termination names how a game ends when an engine fails with err.
+func termination(err error) string {
+	switch {
+	case errors.Is(err, Stall):
+		return TermStall
+	case errors.Is(err, Timeout):
+		return TermTimeForfeit
+	case errors.Is(err, Malformed):
+		return TermIllegalMove
+	}
+	return TermDisconnect // a crash, or an engine that cannot be started
+}
+
+// formatMove is FormatMove that survives a rules bug on a strange move.
+func formatMove(pos rules.Position, m rules.Move) (s string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: cannot be written (%v)", rules.ErrIllegal, r)
+		}
+	}()
+	return pos.FormatMove(m.Plain()), nil
+}
+
+// play referees the game of slot s. It returns an error only when the game
+// cannot be played at all (ctx done, a start the rules refuse).
+func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
+	cfg := w.cfg
+	started := time.Now()
+	// Keep only the engines this game needs.
+	for i, e := range w.engines {
+		if i != s.White && i != s.Black {
+			e.Close()
+			delete(w.engines, i)
+		}
+	}
+	defer func() {
+		for i, e := range w.engines {
+			if e.Failed() != nil {
+				e.Close()
+				delete(w.engines, i)
+			}
+		}
+	}()
+	newTags := w.game.NewTags(s.Seed)
+	pos, err := w.game.Start(tagMap(newTags))
+	if err != nil {
+		return nil, fmt.Errorf("slot %d: start position: %w", s.Index, err)
+	}
+	startCmd := "startpos"
+	if len(newTags) > 0 {
+		startCmd = "fen " + pos.FEN()
+	}
+	idx := [2]int{rules.White: s.White, rules.Black: s.Black}
+	names := [2]string{rules.White: cfg.Engines[s.White].Name, rules.Black: cfg.Engines[s.Black].Name}
+	f := &Finished{Slot: s, White: names[rules.White], Black: names[rules.Black], StartedAt: started}
+
+	var (
+		eng    [2]*Engine
+		failed [2]error
+	)
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		e, err := w.ready(ctx, idx[c])
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		eng[c], failed[c] = e, err
+	}
+
+	lose := func(c rules.Color, term, why string) {
+		f.Result = rules.Win(c.Other())
+		f.Termination = term
+		f.Comment = fmt.Sprintf("%s (%s) loses: %s", names[c], c, why)
+	}
+	var moves []string
+	switch {
+	case failed[rules.White] != nil && failed[rules.Black] != nil:
+		// Something is wrong beyond one engine: stop, and leave the slot
+		// to a later run.
+		return nil, fmt.Errorf("slot %d: neither engine can play: %w", s.Index,
+			errors.Join(failed[rules.White], failed[rules.Black]))
+	case failed[rules.White] != nil:
+		lose(rules.White, termination(failed[rules.White]), failed[rules.White].Error())
+	case failed[rules.Black] != nil:
+		lose(rules.Black, termination(failed[rules.Black]), failed[rules.Black].Error())
+	default:
+		var err error
+		moves, err = w.referee(ctx, pos, startCmd, eng, names, f, lose)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	f.Plies = len(moves)
+	f.Duration = time.Since(started)
+	tags := [][2]string{
+		{"Event", cfg.Name},
+		{"Date", started.UTC().Format("2006.01.02")},
+		{"Round", s.RoundTag()},
+		{"White", f.White},
+		{"Black", f.Black},
+		{"Result", f.Result.String()},
+		{"Game", w.game.Name()},
+	}
+	tags = append(tags, newTags...)
+	if sc, ok := pos.Score(); ok {
+		f.Score = &sc
+		tags = append(tags, [2]string{"Score", sc.String()})
+	}
+	tags = append(tags, [2]string{"Termination", f.Termination})
+	f.Record = buildRecord(tags, moves, f.Comment, f.Result.String())
+	return f, nil
+}
+
+// referee plays the moves of a game between two ready engines until the
+// rules, a forfeit or adjudication end it, filling f's result.
+func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, eng [2]*Engine,
+	names [2]string, f *Finished, lose func(rules.Color, string, string)) ([]string, error) {
+	cfg := w.cfg
+	tc := cfg.TimeControl
+	margin := cfg.Margin()
+	var moveTime, inc time.Duration
+	var left [2]time.Duration
+	if tc.MoveMS != nil {
+		moveTime = time.Duration(*tc.MoveMS) * time.Millisecond
+	} else {
+		left[0] = time.Duration(*tc.BaseMS) * time.Millisecond
+		left[1] = left[0]
+		if tc.IncrementMS != nil {
+			inc = time.Duration(*tc.IncrementMS) * time.Millisecond
+		}
+	}
+	first := w.game.FirstMover()
+	var used [2]time.Duration
+	defer func() { f.WhiteTime, f.BlackTime = used[rules.White], used[rules.Black] }()
+	moves := make([]string, 0, 128)
+	for {
+		if o := pos.Outcome(); o.Over() {
+			f.Result, f.Termination = o.Result, TermNormal
+			return moves, nil
+		}
+		if len(moves) >= *cfg.MaxPlies {
+			f.Termination = TermAdjudication
+			f.Result = rules.Draw
+			how := "a draw"
+			if cfg.Adjudication == AdjudicateScore {
+				if sc, ok := pos.Score(); ok {
+					how = "by points " + sc.String()
+					switch {
+					case sc.White > sc.Black:
+						f.Result = rules.WhiteWins
+					case sc.Black > sc.White:
+						f.Result = rules.BlackWins
+					}
+				}
+			}
+			f.Comment = fmt.Sprintf("adjudicated after %d plies: %s", len(moves), how)
+			return moves, nil
+		}
+		side := pos.Turn()
+		e := eng[side]
+		if err := e.Position(startCmd, moves); err != nil {
+			lose(side, termination(err), err.Error())
+			return moves, nil
+		}
+		lim := Limits{MoveTime: moveTime}
+		allow := moveTime
+		if moveTime == 0 {
+			lim = Limits{P1Time: left[first], P2Time: left[first.Other()], P1Inc: inc, P2Inc: inc}
+			allow = left[side]
+		}
+		r, err := e.Go(ctx, lim, allow+margin)
+		used[side] += r.Elapsed
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			lose(side, termination(err), err.Error())
+			return moves, nil
+		}
+		if r.Elapsed > allow+margin {
+			lose(side, TermTimeForfeit, fmt.Sprintf("moved after %v with %v left and a margin of %v",
+				r.Elapsed.Round(time.Millisecond), allow, margin))
+			return moves, nil
+		}
+		if moveTime == 0 {
+			left[side] = max(0, left[side]-r.Elapsed) + inc
+		}
+		m, err := pos.ParseMove(r.Move)
+		var text string
+		if err == nil {
+			text, err = formatMove(pos, m)
+		}
+		if err == nil {
+			err = pos.Play(m)
+		}
+		if err != nil {
+			lose(side, TermIllegalMove, fmt.Sprintf("played %q at ply %d: %v", r.Move, len(moves)+1, err))
+			return moves, nil
+		}
+		moves = append(moves, text)
+	}
+}
+
+// table keeps the standings.
+type table struct {
+	order []string
+	rows  map[string]*Standing
+}
+
+func newTable(cfg *Config) *table {
+	t := &table{rows: map[string]*Standing{}}
+	for _, e := range cfg.Engines {
+		t.order = append(t.order, e.Name)
+		t.rows[e.Name] = &Standing{Name: e.Name}
+	}
+	return t
+}
+
+func (t *table) row(name string) *Standing {
+	r := t.rows[name]
+	if r == nil {
+		r = &Standing{Name: name}
+		t.rows[name] = r
+		t.order = append(t.order, name)
+	}
+	return r
+}
+
+func (t *table) add(white, black, result string) {
+	w, b := t.row(white), t.row(black)
+	switch result {
+	case "1-0":
+		w.Games, b.Games = w.Games+1, b.Games+1
+		w.Wins++
+		b.Losses++
+		w.Points++
+	case "0-1":
+		w.Games, b.Games = w.Games+1, b.Games+1
+		b.Wins++
+		w.Losses++
+		b.Points++
+	case "1/2-1/2":
+		w.Games, b.Games = w.Games+1, b.Games+1
+		w.Draws++
+		b.Draws++
+		w.Points += 0.5
+		b.Points += 0.5
+	}
+}
+
+// standings returns the rows by points, then by name.
+func (t *table) standings() []Standing {
+	out := make([]Standing, 0, len(t.order))
+	for _, n := range t.order {
+		out = append(out, *t.rows[n])
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Points != out[j].Points {
+			return out[i].Points > out[j].Points
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}

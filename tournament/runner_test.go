@@ -1,0 +1,489 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// writeConfig writes a tournament config into a temp dir and returns its
+// path. engines are "name=modes" pairs of fake engines.
+func writeConfig(t testing.TB, dir, head string, engines ...string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(withTimeDefaults(head))
+	b.WriteString("engines:\n")
+	for _, e := range engines {
+		name, modes, _ := strings.Cut(e, "=")
+		fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, toy-race]}\n", name, modes)
+	}
+	path := filepath.Join(dir, "t.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func writeFile(t testing.TB, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func openDB(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+type row struct {
+	Slot                   int
+	White, Black, Result   string
+	Termination, Record    string
+	Plies                  int
+	ScoreWhite, ScoreBlack *int
+}
+
+func rows(t testing.TB, db *store.DB) []row {
+	t.Helper()
+	rs, err := db.Query(`SELECT slot, white, black, result, termination, record, plies, score_white, score_black
+		FROM games ORDER BY slot`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rs.Close()
+	var out []row
+	for rs.Next() {
+		var r row
+		if err := rs.Scan(&r.Slot, &r.White, &r.Black, &r.Result, &r.Termination, &r.Record, &r.Plies,
+			&r.ScoreWhite, &r.ScoreBlack); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// markerAlive reports the processes whose command line holds marker.
+func markerAlive(marker string) []string {
+	ents, _ := os.ReadDir("/proc")
+	var out []string
+	for _, ent := range ents {
+		b, err := os.ReadFile("/proc/" + ent.Name() + "/cmdline")
+		if err != nil || !strings.Contains(string(b), marker) {
+			continue
+		}
+		st, _ := os.ReadFile("/proc/" + ent.Name() + "/stat")
+		if i := strings.LastIndexByte(string(st), ')'); i > 0 && strings.HasPrefix(string(st[i+1:]), " Z") {
+			continue // a zombie whose parent has gone; init reaps it
+		}
+		out = append(out, ent.Name()+": "+strings.ReplaceAll(string(b), "\x00", " "))
+	}
+	return out
+}
+
+func checkNoEngines(t *testing.T, marker string) {
+	t.Helper()
+	var left []string
+	for i := 0; i < 100; i++ {
+		if left = markerAlive(marker); len(left) == 0 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("engine processes left behind: %v", left)
+}
+
+const toyHead = `name: t
+game: toy-race
+rounds: 1
+games_per_encounter: 1
+seed: 7
+time_control: {move_ms: 50}
+`
+
+// withTimeDefaults adds roomy timeouts to a config head unless it sets them:
+// the tests run on a loaded machine, where a sound fake engine may take
+// a good part of a second to answer.
+func withTimeDefaults(head string) string {
+	for _, kv := range []string{"time_margin_ms: 1000", "ping_timeout_ms: 3000", "startup_timeout_ms: 5000"} {
+		k, _, _ := strings.Cut(kv, ":")
+		if !strings.Contains(head, k+":") {
+			head += kv + "\n"
+		}
+	}
+	return head
+}
+
+func TestTerminations(t *testing.T) {
+	tests := []struct {
+		name       string
+		head       string // replaces toyHead's last lines when set
+		black      string
+		wantResult string
+		wantTerm   string
+		wantInRec  string
+	}{
+		{"normal", "", "first", "", TermNormal, ""},
+		{"flood", "", "flood", "", TermNormal, ""},
+		{"info lines", "", "info", "", TermNormal, ""},
+		{"crash", "", "crash:2", "1-0", TermDisconnect, "crash"},
+		{"crash at once", "", "crash:0", "1-0", TermDisconnect, "exited"},
+		{"never moves", "", "nogo", "1-0", TermTimeForfeit, "no bestmove"},
+		{"too slow", "", "slowat:3:1500", "1-0", TermTimeForfeit, "timeout"},
+		{"illegal move", "", "badat:2:9", "1-0", TermIllegalMove, `"9"`},
+		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
+		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
+		{"no readyok", "ping_timeout_ms: 300\n", "noreadygame", "1-0", TermStall, "readyok"},
+		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG", "1-0", TermStall, "ugiok"},
+		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
+		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
+			head := toyHead + tc.head
+			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
+			path := writeConfig(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
+			cfg, err := LoadConfig(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db := openDB(t, filepath.Join(dir, "t.db"))
+			var out strings.Builder
+			sum, err := Run(context.Background(), cfg, Options{DB: db, Out: &out})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			checkNoEngines(t, marker)
+			if c := children(); len(c) > 0 {
+				t.Errorf("children left after the tournament (zombies or running): %v", c)
+			}
+			rs := rows(t, db)
+			if len(rs) != 1 || sum.Played != 1 {
+				t.Fatalf("stored %d games, played %d; want 1", len(rs), sum.Played)
+			}
+			r := rs[0]
+			if r.Termination != tc.wantTerm {
+				t.Errorf("termination = %q; want %q\n%s", r.Termination, tc.wantTerm, r.Record)
+			}
+			if tc.wantResult != "" && r.Result != tc.wantResult {
+				t.Errorf("result = %q; want %q\n%s", r.Result, tc.wantResult, r.Record)
+			}
+			if !strings.Contains(r.Record, `[Termination "`+tc.wantTerm+`"]`) ||
+				!strings.Contains(r.Record, `[Result "`+r.Result+`"]`) {
+				t.Errorf("record lacks its Termination or Result tag:\n%s", r.Record)
+			}
+			if !strings.Contains(r.Record, tc.wantInRec) {
+				t.Errorf("record lacks %q:\n%s", tc.wantInRec, r.Record)
+			}
+			if r.ScoreWhite == nil {
+				t.Errorf("no score stored for a point game")
+			}
+			if out.String() != r.Record {
+				t.Errorf("--out got %q; want the stored record %q", out.String(), r.Record)
+			}
+			checkValid(t, out.String())
+		})
+	}
+}
+
+// checkValid replays records as arbiter validate does and fails t on any
+// invalid game.
+func checkValid(t *testing.T, records string) {
+	t.Helper()
+	err := replay.File("out.agn", []byte(records), 1, func(r replay.Report) {
+		if !r.Valid {
+			t.Errorf("record does not validate: %s\n%s", r.Describe(), records)
+		}
+	})
+	if err != nil {
+		t.Errorf("replay: %v", err)
+	}
+}
+
+func TestPreflight(t *testing.T) {
+	dir := t.TempDir()
+	path := writeConfig(t, dir, toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	_, err = Run(context.Background(), cfg, Options{DB: db})
+	for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Run = %v; want an error with %q", err, want)
+		}
+	}
+	if strings.Contains(fmt.Sprint(err), "engine a") {
+		t.Errorf("Run blames the sound engine a: %v", err)
+	}
+	if n := len(rows(t, db)); n != 0 {
+		t.Errorf("%d games stored; want none", n)
+	}
+}
+
+func TestResumeAfterKill(t *testing.T) {
+	dir := t.TempDir()
+	marker := fmt.Sprintf("kill%d", os.Getpid())
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 8", 1)
+	path := writeConfig(t, dir, head, "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
+	dbPath := filepath.Join(dir, "t.db")
+	exe, _ := os.Executable()
+	const total = 24
+
+	cmd := exec.Command(exe, "fake-runner", path, dbPath)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, dbPath)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var n int
+		db.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
+		if n >= 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("only %d games stored after 20s", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	checkNoEngines(t, marker) // the kernel ends the engines with their runner
+	var before int
+	db.QueryRow(`SELECT count(*) FROM games`).Scan(&before)
+	if before >= total {
+		t.Fatalf("the runner finished (%d games) before it was killed", before)
+	}
+
+	cmd = exec.Command(exe, "fake-runner", path, dbPath)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("resumed runner: %v", err)
+	}
+	var n, slots int
+	db.QueryRow(`SELECT count(*), count(DISTINCT slot) FROM games`).Scan(&n, &slots)
+	if n != total || slots != total {
+		t.Errorf("after resume: %d games in %d slots; want %d (killed after %d)", n, slots, total, before)
+	}
+	checkNoEngines(t, marker)
+}
+
+func TestConcurrencySameResults(t *testing.T) {
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
+	var got [2][]row
+	for i, conc := range []int{1, 2} {
+		dir := t.TempDir()
+		path := writeConfig(t, dir, head, "a=first", "b=last", "c=first,info")
+		cfg, err := LoadConfig(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := openDB(t, filepath.Join(dir, "t.db"))
+		if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc}); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = rows(t, db)
+	}
+	if len(got[0]) != 12 || len(got[1]) != 12 {
+		t.Fatalf("stored %d and %d games; want 12", len(got[0]), len(got[1]))
+	}
+	for k := range got[0] {
+		if got[0][k].Record != got[1][k].Record || got[0][k].Result != got[1][k].Result {
+			t.Errorf("slot %d: serial\n%s\nconcurrent\n%s", k, got[0][k].Record, got[1][k].Record)
+		}
+	}
+}
+
+func TestInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	marker := fmt.Sprintf("intr%d", os.Getpid())
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 50", 1)
+	path := writeConfig(t, dir, head, "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Progress: func(p Progress) {
+		if p.Done == 3 {
+			time.AfterFunc(30*time.Millisecond, cancel) // mid-game
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v; want context.Canceled", err)
+	}
+	checkNoEngines(t, marker)
+	if c := children(); len(c) > 0 {
+		t.Errorf("children left after an interrupted tournament: %v", c)
+	}
+	if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
+		t.Errorf("stored %d games, played %d of 50", n, sum.Played)
+	}
+}
+
+func TestChangedConfigRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := writeConfig(t, dir, toyHead, "a=first", "b=last")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	// The same config again plays nothing.
+	sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 3})
+	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
+		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
+	}
+	path = writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last")
+	cfg, err = LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), cfg, Options{DB: db})
+	if !errors.Is(err, store.ErrConfigChanged) || !strings.Contains(err.Error(), `"t"`) {
+		t.Errorf("changed config: %v; want ErrConfigChanged naming the tournament", err)
+	}
+}
+
+// TestRealGames plays a small tournament of fake engines in every game
+// arbiter knows and checks that the records validate.
+func TestRealGames(t *testing.T) {
+	for _, g := range games.All {
+		if g == toy {
+			continue
+		}
+		t.Run(g.ID(), func(t *testing.T) {
+			dir := t.TempDir()
+			var b strings.Builder
+			fmt.Fprintf(&b, "name: real\ngame: %s\ngames_per_encounter: 2\nseed: 3\ntime_control: {base_ms: 5000, increment_ms: 10}\nmax_plies: 80\n", g.ID())
+			b.WriteString("adjudication: draw\nengines:\n")
+			a := "a=first"
+			if g.ID() == "lines-of-action" {
+				a += ",bare" // the separator-less form engines may answer in
+			}
+			for _, e := range []string{a, "b=last,info", "c=first,badat:6:zz9", "d=last,crash:4"} {
+				name, modes, _ := strings.Cut(e, "=")
+				fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, %s]}\n", name, modes, g.ID())
+			}
+			path := filepath.Join(dir, "real.yaml")
+			os.WriteFile(path, []byte(b.String()), 0o644)
+			cfg, err := LoadConfig(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db := openDB(t, filepath.Join(dir, "t.db"))
+			var out strings.Builder
+			if _, err := Run(context.Background(), cfg, Options{DB: db, Out: &out, Concurrency: 2}); err != nil {
+				t.Fatal(err)
+			}
+			rs := rows(t, db)
+			if len(rs) != 12 {
+				t.Fatalf("stored %d games; want 12", len(rs))
+			}
+			terms := map[string]int{}
+			for _, r := range rs {
+				terms[r.Termination]++
+				if strings.Contains(r.Record, "{a (") {
+					t.Errorf("engine a (sound) lost by forfeit:\n%s", r.Record)
+				}
+			}
+			// Both games of a pair start from the same position (Knight
+			// Fight's Board tag), with colours swapped.
+			boards := map[int]string{}
+			prs, err := db.Query(`SELECT pair, white, record FROM games ORDER BY slot`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for prs.Next() {
+				var pair int
+				var white, rec string
+				prs.Scan(&pair, &white, &rec)
+				board := regexp.MustCompile(`\[Board "[^"]*"\]`).FindString(rec)
+				if prev, ok := boards[pair]; ok && prev != board {
+					t.Errorf("pair %d: boards %q and %q differ", pair, prev, board)
+				}
+				boards[pair] = board
+			}
+			prs.Close()
+			if g.ID() == "knight-fight" && len(boards) > 0 && boards[0] == boards[1] {
+				t.Errorf("pairs 0 and 1 share a board %q", boards[0])
+			}
+			if terms[TermIllegalMove] == 0 || terms[TermDisconnect] == 0 {
+				t.Errorf("terminations %v; want illegal moves and disconnects among them", terms)
+			}
+			checkValid(t, out.String())
+		})
+	}
+}
+
+// TestRestartAfterCrash checks that an engine that crashed gets a fresh
+// process for its next game: every game is played up to the crash.
+func TestRestartAfterCrash(t *testing.T) {
+	dir := t.TempDir()
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
+	path := writeConfig(t, dir, head, "a=first", "b=first,crash:2")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows(t, db) {
+		if r.Termination != TermDisconnect || r.Plies < 4 {
+			t.Errorf("slot %d: %s after %d plies; want a disconnect after b's second move\n%s", r.Slot, r.Termination, r.Plies, r.Record)
+		}
+	}
+}
+
+// TestIdleDeathRestarts checks that an engine whose kept process died
+// between games gets a fresh one rather than losing the next game.
+func TestIdleDeathRestarts(t *testing.T) {
+	dir := t.TempDir()
+	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
+	path := writeConfig(t, dir, head, "a=first,idledeath", "b=last,idledeath")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows(t, db) {
+		if r.Termination != TermNormal {
+			t.Errorf("slot %d ended by %s; want normal\n%s", r.Slot, r.Termination, r.Record)
+		}
+	}
+}

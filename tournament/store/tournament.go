@@ -1,0 +1,161 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Tournament is a stored tournament: its identity, config and size.
+type Tournament struct {
+	ID         int64
+	Name       string
+	Game       string // game id
+	Config     string // the config text as given
+	ConfigHash string // hash of the normalised config; '' for imports
+	TotalGames int
+	CreatedAt  time.Time
+}
+
+// Engine is an engine of a stored tournament.
+type Engine struct {
+	Name    string
+	Cmd     string
+	Args    []string
+	Dir     string
+	Options map[string]string
+}
+
+// ErrConfigChanged is returned by Register when a tournament of the same
+// name is stored with another config.
+var ErrConfigChanged = errors.New("tournament config changed")
+
+// Queryer is what the read functions need: a *sql.DB, *sql.Tx or *sql.Conn.
+type Queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Register stores t with its engines, or, when a tournament of that name is
+// stored already with the same config hash, takes its id (resume). A stored
+// tournament with another hash (or an imported one) gives ErrConfigChanged.
+// t.ID and t.CreatedAt are set either way.
+func Register(ctx context.Context, db *DB, t *Tournament, engines []Engine) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	defer tx.Rollback()
+	var (
+		id              int64
+		game, hash, cat string
+		total           int
+	)
+	err = tx.QueryRowContext(ctx, `SELECT id, game, config_hash, total_games, created_at FROM tournaments WHERE name = ?`,
+		t.Name).Scan(&id, &game, &hash, &total, &cat)
+	switch {
+	case err == nil:
+		if hash != t.ConfigHash {
+			what := "another config"
+			if hash == "" {
+				what = "imported games"
+			}
+			return fmt.Errorf("%w: tournament %q is stored in %s with %s (%d games, created %s); "+
+				"give the changed tournament a new name, or use another database",
+				ErrConfigChanged, t.Name, db.Path(), what, total, cat)
+		}
+		t.ID = id
+		t.CreatedAt, _ = time.Parse(time.RFC3339Nano, cat)
+		return nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = time.Now()
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, game, config, config_hash, total_games, created_at)
+		VALUES (?,?,?,?,?,?)`, t.Name, t.Game, t.Config, t.ConfigHash, t.TotalGames,
+		t.CreatedAt.UTC().Format(time.RFC3339Nano))
+	if err != nil {
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	if t.ID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO engines (tournament_id, name, cmd, args, dir, options) VALUES (?,?,?,?,?,?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, e := range engines {
+		args, _ := json.Marshal(nonNil(e.Args))
+		opts, _ := json.Marshal(e.Options)
+		if e.Options == nil {
+			opts = []byte("{}")
+		}
+		if _, err := stmt.ExecContext(ctx, t.ID, e.Name, e.Cmd, string(args), e.Dir, string(opts)); err != nil {
+			return fmt.Errorf("register engine %s: %w", e.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// SlotGame is what resume and standings need of a stored tournament game.
+type SlotGame struct {
+	Slot         int
+	White, Black string
+	Result       string
+	Termination  string
+}
+
+// SlotGames returns the stored games of tournament id, by slot.
+func SlotGames(ctx context.Context, q Queryer, id int64) ([]SlotGame, error) {
+	rows, err := q.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
+		WHERE tournament_id = ? AND slot IS NOT NULL ORDER BY slot`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read tournament games: %w", err)
+	}
+	defer rows.Close()
+	var out []SlotGame
+	for rows.Next() {
+		var g SlotGame
+		if err := rows.Scan(&g.Slot, &g.White, &g.Black, &g.Result, &g.Termination); err != nil {
+			return nil, fmt.Errorf("read tournament games: %w", err)
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read tournament games: %w", err)
+	}
+	return out, nil
+}
+
+// InsertTx stores g in a transaction of its own, committed before it
+// returns: a finished game survives anything that happens next.
+func InsertTx(ctx context.Context, db *DB, g *Game) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+	}
+	defer tx.Rollback()
+	if err := Insert(ctx, tx, g); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+	}
+	return nil
+}

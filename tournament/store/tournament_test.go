@@ -1,0 +1,76 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRegisterAndSlots(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	engines := []Engine{{Name: "a", Cmd: "./a", Args: []string{"--x"}, Options: map[string]string{"Hash": "64"}}, {Name: "b", Cmd: "b"}}
+	tr := &Tournament{Name: "club", Game: "lines-of-action", Config: "name: club\n", ConfigHash: "h1", TotalGames: 4}
+	if err := Register(ctx, db, tr, engines); err != nil {
+		t.Fatalf("Register: %v", err)
+	}
+	again := &Tournament{Name: "club", Game: "lines-of-action", ConfigHash: "h1"}
+	if err := Register(ctx, db, again, engines); err != nil || again.ID != tr.ID {
+		t.Fatalf("Register again = %v, id %d; want the stored id %d", err, again.ID, tr.ID)
+	}
+	changed := &Tournament{Name: "club", Game: "lines-of-action", ConfigHash: "h2"}
+	if err := Register(ctx, db, changed, engines); !errors.Is(err, ErrConfigChanged) || !strings.Contains(err.Error(), `"club"`) {
+		t.Fatalf("Register changed = %v; want ErrConfigChanged naming the tournament", err)
+	}
+	var n int
+	db.QueryRow(`SELECT count(*) FROM engines WHERE tournament_id = ?`, tr.ID).Scan(&n)
+	if n != 2 {
+		t.Errorf("%d engines stored; want 2", n)
+	}
+
+	g := &Game{TournamentID: tr.ID, Slot: 2, Pair: 1, Game: "lines-of-action", White: "a", Black: "b",
+		Result: "1-0", Termination: "illegal move", Plies: 7, Record: "[Game \"Lines of Action\"]\n\n1-0\n"}
+	if err := InsertTx(ctx, db, g); err != nil {
+		t.Fatalf("InsertTx: %v", err)
+	}
+	dup := *g
+	dup.Record += " "
+	dup.RecordHash = ""
+	dup.Record = strings.Replace(dup.Record, "1-0", "1-0 ", 1) + "x"
+	if err := InsertTx(ctx, db, &dup); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("InsertTx of a stored slot = %v; want ErrDuplicate", err)
+	}
+	got, err := SlotGames(ctx, db, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []SlotGame{{Slot: 2, White: "a", Black: "b", Result: "1-0", Termination: "illegal move"}}
+	if len(got) != 1 || got[0] != want[0] {
+		t.Errorf("SlotGames = %+v; want %+v", got, want)
+	}
+}
+
+func TestOpenConcurrently(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.db")
+	errs := make(chan error, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			db, err := Open(context.Background(), path)
+			if err == nil {
+				db.Close()
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-errs; err != nil {
+			t.Errorf("Open: %v", err)
+		}
+	}
+}
