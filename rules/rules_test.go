@@ -21,7 +21,7 @@ func TestResultRoundTrip(t *testing.T) {
 
 func TestMovePlain(t *testing.T) {
 	m := Move(1234)
-	if (m | FormCapture).Plain() != m || (m | FormDash).Plain() != m || Pass.Plain() != Pass {
+	if (m|FormCapture).Plain() != m || (m|FormDash).Plain() != m || Pass.Plain() != Pass {
 		t.Error("Plain does not strip the form bits, or strips Pass")
 	}
 }
