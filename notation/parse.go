@@ -173,6 +173,13 @@ func (p *parser) tag(g *Game) bool {
 	}
 	p.i++
 	vs := p.i
+	// The common case, a value with no escapes, by byte searches.
+	if q := strings.IndexByte(p.src[vs:p.end], '"'); q >= 0 {
+		val := p.src[vs : vs+q]
+		if strings.IndexByte(val, '\\') < 0 && strings.IndexByte(val, '\n') < 0 {
+			p.i = vs + q
+		}
+	}
 	escaped := false
 	var b strings.Builder
 	for {

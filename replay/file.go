@@ -22,44 +22,42 @@ func File(name string, data []byte, jobs int, fn func(Report)) error {
 // FileContext is File stopping early, with ctx.Err(), once ctx is done.
 func FileContext(ctx context.Context, name string, data []byte, jobs int, fn func(Report)) error {
 	src := string(data)
-	chunks := notation.Split(data)
-	if jobs <= 1 || len(chunks) <= blockSize {
+	if jobs <= 1 {
 		var g notation.Game
-		for i, ch := range chunks {
+		i := 0
+		for ch := range notation.Chunks(data) {
 			if i%blockSize == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
-			notation.ParseGameInto(&g, name, src, ch, i+1)
+			i++
+			notation.ParseGameInto(&g, name, src, ch, i)
 			fn(Game(name, &g))
 		}
 		return nil
 	}
-	// Workers take blocks of games; the caller hands the reports of each
-	// block to fn in order, then gives the block's memory back to the pool.
+	// A feeder cuts the file into blocks of games as it goes; workers parse
+	// and replay a block at a time; the caller hands the reports of each
+	// block to fn in file order, then gives the block back to the pool.
 	type block struct {
+		chunks  [blockSize]notation.Chunk
 		games   [blockSize]notation.Game
 		reports [blockSize]Report
-		n       int
+		base, n int // index of the first game (0-based), games in the block
 		done    chan struct{}
 	}
 	pool := sync.Pool{New: func() any { return new(block) }}
-	nb := (len(chunks) + blockSize - 1) / blockSize
 	order := make(chan *block, jobs*4) // blocks in file order, bounding memory
-	work := make(chan int)
-	blocks := make([]*block, nb)
+	work := make(chan *block, jobs)
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for b := range work {
-				bl := blocks[b]
-				lo, hi := b*blockSize, min((b+1)*blockSize, len(chunks))
-				bl.n = hi - lo
-				for i := lo; i < hi; i++ {
-					g := &bl.games[i-lo]
-					notation.ParseGameInto(g, name, src, chunks[i], i+1)
-					bl.reports[i-lo] = Game(name, g)
+			for bl := range work {
+				for i := 0; i < bl.n; i++ {
+					g := &bl.games[i]
+					notation.ParseGameInto(g, name, src, bl.chunks[i], bl.base+i+1)
+					bl.reports[i] = Game(name, g)
 				}
 				close(bl.done)
 			}
@@ -69,17 +67,34 @@ func FileContext(ctx context.Context, name string, data []byte, jobs int, fn fun
 	go func() {
 		defer close(order)
 		defer close(work)
-		for b := range blocks {
-			select {
-			case <-stop:
-				return
-			default:
-			}
+		next := func(base int) *block {
 			bl := pool.Get().(*block)
-			bl.done = make(chan struct{})
-			blocks[b] = bl
-			order <- bl // waits while jobs*4 blocks are in flight
-			work <- b
+			bl.base, bl.n, bl.done = base, 0, make(chan struct{})
+			return bl
+		}
+		send := func(bl *block) bool {
+			select {
+			case order <- bl: // waits while jobs*4 blocks are in flight
+			case <-stop:
+				return false
+			}
+			work <- bl
+			return true
+		}
+		bl, count := next(0), 0
+		for ch := range notation.Chunks(data) {
+			bl.chunks[bl.n] = ch
+			bl.n++
+			count++
+			if bl.n == blockSize {
+				if !send(bl) {
+					return
+				}
+				bl = next(count)
+			}
+		}
+		if bl.n > 0 {
+			send(bl)
 		}
 	}()
 	var err error
