@@ -21,7 +21,13 @@ func File(name string, data []byte, jobs int, fn func(Report)) error {
 
 // FileContext is File stopping early, with ctx.Err(), once ctx is done.
 func FileContext(ctx context.Context, name string, data []byte, jobs int, fn func(Report)) error {
+	return FileWith(ctx, name, data, Options{Jobs: jobs}, fn)
+}
+
+// FileWith is FileContext with options.
+func FileWith(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := string(data)
+	jobs := opts.Jobs
 	if jobs <= 1 {
 		var g notation.Game
 		i := 0
@@ -31,7 +37,7 @@ func FileContext(ctx context.Context, name string, data []byte, jobs int, fn fun
 			}
 			i++
 			notation.ParseGameInto(&g, name, src, ch, i)
-			fn(Game(name, &g))
+			fn(GameWith(name, &g, opts))
 		}
 		return nil
 	}
@@ -57,7 +63,7 @@ func FileContext(ctx context.Context, name string, data []byte, jobs int, fn fun
 				for i := 0; i < bl.n; i++ {
 					g := &bl.games[i]
 					notation.ParseGameInto(g, name, src, bl.chunks[i], bl.base+i+1)
-					bl.reports[i] = Game(name, g)
+					bl.reports[i] = GameWith(name, g, opts)
 				}
 				close(bl.done)
 			}

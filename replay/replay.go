@@ -81,7 +81,27 @@ var Terminations = []string{"normal", "adjudication", "time forfeit", "illegal m
 // Game replays one parsed game and reports on it. file names the file in
 // the report.
 func Game(file string, g *notation.Game) Report {
-	r, _ := replay(file, g, -1)
+	r, _ := replay(file, g, -1, Options{})
+	return r
+}
+
+// Options change how records are read.
+type Options struct {
+	// Jobs is how many goroutines File parses and replays games on.
+	Jobs int
+	// FirstMoverResults reads the results of records as some archives
+	// write them: 1-0 for a win of the player who moves first, 0-1 for a
+	// win of the other one (EricCJoyce/Datasets does so for Lines of
+	// Action, where Black moves first). The replay turns them into
+	// arbiter's results, 1-0 for White, in the report and in the Record
+	// (so that import stores them that way). Games where White moves first
+	// read the same either way.
+	FirstMoverResults bool
+}
+
+// GameWith is Game with options.
+func GameWith(file string, g *notation.Game, opts Options) Report {
+	r, _ := replay(file, g, -1, opts)
 	return r
 }
 
@@ -89,7 +109,7 @@ func Game(file string, g *notation.Game) Report {
 // negative or larger) and returns the game and the position reached, with
 // the report of the replay up to there.
 func Position(file string, g *notation.Game, plies int) (Report, rules.Game, rules.Position) {
-	r, st := replay(file, g, plies)
+	r, st := replay(file, g, plies, Options{})
 	return r, st.game, st.pos
 }
 
@@ -98,7 +118,7 @@ type state struct {
 	pos  rules.Position
 }
 
-func replay(file string, g *notation.Game, stopAt int) (Report, state) {
+func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, state) {
 	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: "normal"}
 	r.White, _ = g.Tag("White")
 	r.Black, _ = g.Tag("Black")
@@ -116,6 +136,9 @@ func replay(file string, g *notation.Game, stopAt int) (Report, state) {
 	if ok && err == nil {
 		st.game = game
 		r.Game = game.ID()
+	}
+	if opts.FirstMoverResults && st.game != nil && st.game.FirstMover() == rules.Black {
+		swapResults(g)
 	}
 	if g.Err != nil {
 		r.Err = &Error{Code: g.Err.Code, Line: g.Err.Line, Col: g.Err.Col, Ply: g.Err.Ply, Move: g.Err.Move, Message: g.Err.Msg}
@@ -297,4 +320,24 @@ func shorten(s string) string {
 		return s
 	}
 	return s[:24] + "…"
+}
+
+// swapResults turns 1-0 into 0-1 and back, in the result token and the
+// Result tag.
+func swapResults(g *notation.Game) {
+	swap := func(s string) string {
+		switch s {
+		case "1-0":
+			return "0-1"
+		case "0-1":
+			return "1-0"
+		}
+		return s
+	}
+	g.Result = swap(g.Result)
+	for i := range g.Tags {
+		if g.Tags[i].Name == "Result" {
+			g.Tags[i].Value = swap(g.Tags[i].Value)
+		}
+	}
 }

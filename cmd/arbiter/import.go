@@ -69,6 +69,7 @@ func importCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE` (created if missing)"},
 			&cli.StringFlag{Name: "tournament", Usage: "attach the games to the tournament `NAME`"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
+			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real); stored records use arbiter's convention"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -100,7 +101,7 @@ func importCommand(e *env) *cli.Command {
 			// and storing overlap.
 			ins := startInserter(ctx, db)
 			for _, f := range files {
-				err := replay.FileContext(c.Context, f.name, f.data, jobs, func(r replay.Report) {
+				err := replay.FileWith(c.Context, f.name, f.data, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}, func(r replay.Report) {
 					total++
 					if fail != nil {
 						return

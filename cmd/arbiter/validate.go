@@ -27,6 +27,7 @@ func validateCommand(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "write one JSON object per game (JSON Lines) on stdout"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
+			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -40,13 +41,14 @@ func validateCommand(e *env) *cli.Command {
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
+			opts := replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}
 			out := bufio.NewWriterSize(e.stdout, 64<<10)
 			var total, invalid int
 			asJSON := c.Bool("json")
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
 			for _, f := range files {
-				err := replay.FileContext(c.Context, f.name, f.data, jobs, func(r replay.Report) {
+				err := replay.FileWith(c.Context, f.name, f.data, opts, func(r replay.Report) {
 					total++
 					if !r.Valid {
 						invalid++
