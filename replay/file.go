@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"sync"
+	"unsafe"
 
 	"github.com/arbiter-games/arbiter/notation"
 )
@@ -25,8 +26,12 @@ func FileContext(ctx context.Context, name string, data []byte, jobs int, fn fun
 }
 
 // FileWith is FileContext with options.
+//
+// File, FileContext and FileWith read data in place, without a copy: the
+// strings of the reports (players, moves) point into it, so data must not
+// change while File runs or while reports are kept.
 func FileWith(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
-	src := string(data)
+	src := unsafe.String(unsafe.SliceData(data), len(data))
 	jobs := opts.Jobs
 	if jobs <= 1 {
 		var g notation.Game
