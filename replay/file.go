@@ -8,8 +8,14 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 )
 
-// blockSize is how many games a worker takes at a time.
-const blockSize = 32
+// A worker takes a block of games at a time: up to blockGames games or
+// blockBytes bytes of text, whichever comes first, so that short games do
+// not cost a hand-off each and long ones do not wait in a big block.
+// (Variables so that tests can make blocks small.)
+var (
+	blockGames = 512
+	blockBytes = 256 << 10
+)
 
 // File validates every game of a record file and calls fn with each report,
 // in file order, from the calling goroutine. jobs > 1 parses and replays
@@ -37,7 +43,7 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 		var g notation.Game
 		i := 0
 		for ch := range notation.Chunks(data) {
-			if i%blockSize == 0 && ctx.Err() != nil {
+			if i%blockGames == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			i++
@@ -50,10 +56,10 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 	// and replay a block at a time; the caller hands the reports of each
 	// block to fn in file order, then gives the block back to the pool.
 	type block struct {
-		chunks  [blockSize]notation.Chunk
-		games   [blockSize]notation.Game
-		reports [blockSize]Report
-		base, n int // index of the first game (0-based), games in the block
+		chunks  []notation.Chunk
+		games   []notation.Game
+		reports []Report
+		base    int // index of the block's first game in the file, 0-based
 		done    chan struct{}
 	}
 	pool := sync.Pool{New: func() any { return new(block) }}
@@ -65,10 +71,17 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 		go func() {
 			defer wg.Done()
 			for bl := range work {
-				for i := 0; i < bl.n; i++ {
+				// Games keep their move buffers from block to block.
+				if n := len(bl.chunks); cap(bl.games) < n {
+					bl.games = append(bl.games[:cap(bl.games)], make([]notation.Game, n-cap(bl.games))...)
+				} else {
+					bl.games = bl.games[:n]
+				}
+				bl.reports = bl.reports[:0]
+				for i := range bl.chunks {
 					g := &bl.games[i]
 					notation.ParseGameInto(g, name, src, bl.chunks[i], bl.base+i+1)
-					bl.reports[i] = GameWith(name, g, opts)
+					bl.reports = append(bl.reports, GameWith(name, g, opts))
 				}
 				close(bl.done)
 			}
@@ -80,7 +93,7 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 		defer close(work)
 		next := func(base int) *block {
 			bl := pool.Get().(*block)
-			bl.base, bl.n, bl.done = base, 0, make(chan struct{})
+			bl.base, bl.chunks, bl.done = base, bl.chunks[:0], make(chan struct{})
 			return bl
 		}
 		send := func(bl *block) bool {
@@ -92,19 +105,19 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 			work <- bl
 			return true
 		}
-		bl, count := next(0), 0
+		bl, count, size := next(0), 0, 0
 		for ch := range notation.Chunks(data) {
-			bl.chunks[bl.n] = ch
-			bl.n++
+			bl.chunks = append(bl.chunks, ch)
 			count++
-			if bl.n == blockSize {
+			size += ch.End - ch.Start
+			if len(bl.chunks) == blockGames || size >= blockBytes {
 				if !send(bl) {
 					return
 				}
-				bl = next(count)
+				bl, size = next(count), 0
 			}
 		}
-		if bl.n > 0 {
+		if len(bl.chunks) > 0 {
 			send(bl)
 		}
 	}()
@@ -116,7 +129,7 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 				close(stop) // the feeder ends; the blocks in flight drain
 			}
 		}
-		for i := 0; i < bl.n && err == nil; i++ {
+		for i := 0; i < len(bl.reports) && err == nil; i++ {
 			fn(bl.reports[i])
 		}
 		for i := range bl.reports {

@@ -93,11 +93,11 @@ func FuzzFile(f *testing.F) {
 				t.Errorf("report %d: line %d, plies %d", i+1, r.Line, r.Plies)
 			}
 		}
-		// The parallel path starts above one block of games: repeat small
-		// inputs until they hold a few blocks.
+		// Blocks of a few games (see TestMain) and a repeated small input
+		// make the parallel path hand out several blocks.
 		big := data
-		if n := len(chunks); n > 0 && n <= 3*blockSize && len(data) < 8<<10 {
-			big = bytes.Repeat(append(append([]byte(nil), data...), "\n\n"...), 3*blockSize/n+1)
+		if n := len(chunks); n > 0 && n <= 3*blockGames && len(data) < 8<<10 {
+			big = bytes.Repeat(append(append([]byte(nil), data...), "\n\n"...), 3*blockGames/n+1)
 			serial = collect(big, 1)
 		}
 		for _, jobs := range []int{2, 3} {
@@ -112,4 +112,11 @@ func FuzzFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestMain(m *testing.M) {
+	// Small blocks, so that the tests' few games spread over several
+	// blocks and workers.
+	blockGames, blockBytes = 4, 1<<10
+	os.Exit(m.Run())
 }
