@@ -101,7 +101,7 @@ func importCommand(e *env) *cli.Command {
 			// and storing overlap.
 			ins := startInserter(ctx, db)
 			for _, f := range files {
-				err := replay.FileWith(c.Context, f.name, f.data, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}, func(r replay.Report) {
+				err := replay.FileWith(c.Context, f.name, f.data, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results"), Text: true}, func(r replay.Report) {
 					total++
 					if fail != nil {
 						return
@@ -126,7 +126,7 @@ func importCommand(e *env) *cli.Command {
 						return
 					}
 					g := &store.Game{TournamentID: tid, Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
-						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Record.String()}
+						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Text}
 					if r.Score != nil {
 						g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
 					}
