@@ -11,8 +11,12 @@ import (
 	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
-// importBatch is how many games import commits at a time.
-const importBatch = 2000
+// importBatch is how many games import commits at a time. Each commit
+// writes every index page its games touched to the log again, and record
+// hashes land all over the index: 10,000 games a commit write an eighth
+// less than 2,000 (measured on 20,000 games: 90 MB against 103 MB), and a
+// killed import loses at most one batch (a second run stores the rest).
+const importBatch = 10000
 
 // inserter stores the games sent to it in batches, on its own goroutine.
 type inserter struct {
