@@ -96,9 +96,13 @@ func (b *Batch) begin(ctx context.Context) error {
 }
 
 // release turns foreign keys back on and returns conn to the pool, or drops
-// it when that fails.
+// it when they are not on (the pragma does nothing while a transaction is
+// open, say after a failed commit).
 func (b *Batch) release(conn *sql.Conn) {
-	if _, err := conn.ExecContext(context.Background(), "PRAGMA foreign_keys = ON"); err != nil {
+	ctx := context.Background()
+	var on int
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil ||
+		conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on) != nil || on != 1 {
 		conn.Raw(func(any) error { return driver.ErrBadConn })
 	}
 	conn.Close()
