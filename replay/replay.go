@@ -49,6 +49,10 @@ type Report struct {
 	Termination string
 	Err         *Error
 	Record      *notation.Game
+	// Text is Record.String(), the canonical record text, for a valid game
+	// replayed with Options.Text; "" otherwise. Unlike Record it stays
+	// valid after File's callback returns.
+	Text string
 }
 
 // Describe returns the one-line text form of an invalid game's error:
@@ -97,11 +101,18 @@ type Options struct {
 	// (so that import stores them that way). Games where White moves first
 	// read the same either way.
 	FirstMoverResults bool
+	// Text fills Report.Text of each valid game. File computes it on its
+	// worker goroutines, so that a caller storing records (import) does
+	// not spend its own goroutine on it.
+	Text bool
 }
 
 // GameWith is Game with options.
 func GameWith(file string, g *notation.Game, opts Options) Report {
 	r, _ := replay(file, g, -1, opts)
+	if opts.Text && r.Valid {
+		r.Text = g.String()
+	}
 	return r
 }
 

@@ -186,3 +186,33 @@ func TestRealGames(t *testing.T) {
 		}
 	}
 }
+
+// TestText checks that Options.Text gives each valid game its canonical
+// record, the same serially and in parallel, and nothing for invalid ones.
+func TestText(t *testing.T) {
+	src := loaTags + "\n1. c8-c6 a2-c2 *\n\n" + loaTags + "\n1. c8-c9 *\n\n" + loaTags + "\n1. c8-c6 *\n"
+	for _, jobs := range []int{1, 2} {
+		t.Run(map[int]string{1: "serial", 2: "parallel"}[jobs], func(t *testing.T) {
+			var got, want []string
+			err := FileWith(context.Background(), "t.agn", []byte(src), Options{Jobs: jobs, Text: true}, func(r Report) {
+				got = append(got, r.Text)
+				if r.Valid {
+					want = append(want, r.Record.String())
+				} else {
+					want = append(want, "")
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 3 || want[0] == "" || want[1] != "" || want[2] == "" {
+				t.Fatalf("reports %q; want 3 with the second invalid", want)
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Errorf("game %d: Text = %q; want %q", i+1, got[i], want[i])
+				}
+			}
+		})
+	}
+}

@@ -11,8 +11,12 @@ import (
 	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
-// importBatch is how many games import commits at a time.
-const importBatch = 2000
+// importBatch is how many games import commits at a time. Each commit
+// writes every index page its games touched to the log again, and record
+// hashes land all over the index: 10,000 games a commit write an eighth
+// less than 2,000 (measured on 20,000 games: 90 MB against 103 MB), and a
+// killed import loses at most one batch (a second run stores the rest).
+const importBatch = 10000
 
 // inserter stores the games sent to it in batches, on its own goroutine.
 type inserter struct {
@@ -101,7 +105,7 @@ func importCommand(e *env) *cli.Command {
 			// and storing overlap.
 			ins := startInserter(ctx, db)
 			for _, f := range files {
-				err := replay.FileWith(c.Context, f.name, f.data, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}, func(r replay.Report) {
+				err := replay.FileWith(c.Context, f.name, f.data, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results"), Text: true}, func(r replay.Report) {
 					total++
 					if fail != nil {
 						return
@@ -126,7 +130,7 @@ func importCommand(e *env) *cli.Command {
 						return
 					}
 					g := &store.Game{TournamentID: tid, Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
-						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Record.String()}
+						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Text}
 					if r.Score != nil {
 						g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
 					}

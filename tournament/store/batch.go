@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -23,13 +25,16 @@ type Batch struct {
 	// those not yet committed) and those skipped as stored already.
 	Stored, Duplicates int
 
-	db      *DB
-	size    int
-	tx      *sql.Tx
-	full    *sql.Stmt // the INSERT of rowsPerStatement rows
-	pending []*Game
-	args    []any
-	n       int // games written in the open transaction
+	db   *DB
+	conn *sql.Conn // holds tx, with foreign keys off
+	// tournaments are the ids checked in the open transaction.
+	tournaments map[int64]bool
+	size        int
+	tx          *sql.Tx
+	full        *sql.Stmt // the INSERT of rowsPerStatement rows
+	pending     []*Game
+	args        []any
+	n           int // games written in the open transaction
 }
 
 // NewBatch starts a batch that commits every size games (at least 1).
@@ -37,9 +42,16 @@ func (db *DB) NewBatch(size int) *Batch {
 	return &Batch{db: db, size: max(size, 1)}
 }
 
-// insertRowsSQL returns the INSERT of n games.
+// insertRowsSQL returns the INSERT of n games. It is INSERT OR IGNORE rather
+// than ON CONFLICT DO NOTHING: both skip a game stored already, but only OR
+// IGNORE also turns the NOT NULL checks (which Batch never fails: every
+// NOT NULL column gets a value) into ones that cannot abort the statement.
+// With foreign keys off and the pair trigger of migration 0004, nothing in
+// the statement can abort, and SQLite keeps no statement journal for it.
 func insertRowsSQL(n int) string {
 	head, tail, _ := strings.Cut(insertSQL, "VALUES")
+	head = strings.Replace(head, "INSERT INTO", "INSERT OR IGNORE INTO", 1)
+	tail = strings.Replace(tail, " ON CONFLICT DO NOTHING", "", 1)
 	tuple, rest, _ := strings.Cut(tail, ")")
 	tuple = strings.TrimSpace(tuple) + ")"
 	return head + "VALUES " + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",") + rest
@@ -49,28 +61,72 @@ func (b *Batch) begin(ctx context.Context) error {
 	if b.tx != nil {
 		return nil
 	}
-	tx, err := b.db.BeginTx(ctx, nil)
+	conn, err := b.db.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("begin batch: %w", err)
 	}
-	// Checkpoint (and so sync the disk) every 64 MB of log rather than every
-	// 4 MB, and keep the pages that every insert walks in memory (the
-	// defaults are for small writes). Both are per connection.
-	if _, err := tx.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 16384"); err != nil {
-		tx.Rollback()
+	// Foreign keys are checked by the batch itself (see checkTournament):
+	// SQLite's own check may abort a statement, which makes it keep a
+	// statement journal, a copy of every page each INSERT changes. The
+	// pragma is a no-op inside a transaction, so it is set on the
+	// connection, and set back before the connection returns to the pool.
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		b.release(conn)
 		return fmt.Errorf("begin batch: %w", err)
 	}
-	// Multi-row INSERTs journal the pages they touch in a statement
-	// journal, a temporary file by default: keep it in memory.
-	if _, err := tx.ExecContext(ctx, "PRAGMA temp_store = MEMORY"); err != nil {
-		tx.Rollback()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		b.release(conn)
 		return fmt.Errorf("begin batch: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, "PRAGMA cache_size = -65536"); err != nil {
-		tx.Rollback()
-		return fmt.Errorf("begin batch: %w", err)
+	// Checkpoint (and so sync the disk) every 16,384 pages of log (256 MB
+	// with 16 KiB pages, 64 MB with the 4 KiB of older databases) rather
+	// than every 1,000, and keep the pages that every insert walks in
+	// memory (the defaults are for small writes). Both are per connection.
+	for _, pragma := range []string{"PRAGMA wal_autocheckpoint = 16384", "PRAGMA cache_size = -65536"} {
+		if _, err := tx.ExecContext(ctx, pragma); err != nil {
+			tx.Rollback()
+			b.release(conn)
+			return fmt.Errorf("begin batch: %w", err)
+		}
 	}
-	b.tx, b.n = tx, 0
+	b.conn, b.tx, b.n = conn, tx, 0
+	clear(b.tournaments)
+	return nil
+}
+
+// release turns foreign keys back on and returns conn to the pool, or drops
+// it when they are not on (the pragma does nothing while a transaction is
+// open, say after a failed commit).
+func (b *Batch) release(conn *sql.Conn) {
+	ctx := context.Background()
+	var on int
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil ||
+		conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on) != nil || on != 1 {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	conn.Close()
+}
+
+// checkTournament does what the foreign key on games.tournament_id would:
+// it fails when the tournament of g does not exist. It reads inside the
+// batch's transaction, so the answer holds until the commit.
+func (b *Batch) checkTournament(ctx context.Context, id int64) error {
+	if id == 0 || b.tournaments[id] {
+		return nil
+	}
+	var one int
+	err := b.tx.QueryRowContext(ctx, `SELECT 1 FROM tournaments WHERE id = ?`, id).Scan(&one)
+	if err == sql.ErrNoRows {
+		return fmt.Errorf("store game: no tournament %d: %w", id, ErrNoTournament)
+	}
+	if err != nil {
+		return fmt.Errorf("store game: look up tournament %d: %w", id, err)
+	}
+	if b.tournaments == nil {
+		b.tournaments = make(map[int64]bool)
+	}
+	b.tournaments[id] = true
 	return nil
 }
 
@@ -111,6 +167,9 @@ func (b *Batch) flush(ctx context.Context) error {
 	}
 	b.args = b.args[:0]
 	for _, g := range b.pending {
+		if err := b.checkTournament(ctx, g.TournamentID); err != nil {
+			return err
+		}
 		b.args = append(b.args, insertArgs(g)...)
 	}
 	var res sql.Result
@@ -152,7 +211,8 @@ func (b *Batch) Commit() error {
 		b.full.Close()
 	}
 	err := b.tx.Commit()
-	b.tx, b.full = nil, nil
+	b.release(b.conn)
+	b.tx, b.full, b.conn = nil, nil, nil
 	if err != nil {
 		return fmt.Errorf("commit batch: %w", err)
 	}
@@ -170,8 +230,13 @@ func (b *Batch) Rollback() {
 		b.full.Close()
 	}
 	b.tx.Rollback()
-	b.tx, b.full = nil, nil
+	b.release(b.conn)
+	b.tx, b.full, b.conn = nil, nil, nil
 }
+
+// ErrNoTournament is returned by a Batch storing a game of a tournament that
+// does not exist.
+var ErrNoTournament = errors.New("no such tournament")
 
 // EnsureTournament returns the id of the tournament called name, creating it
 // for game (an import: no config) when the database has none; tgame is the

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -95,5 +96,55 @@ func BenchmarkBatchInsert(b *testing.B) {
 	}
 	if err := batch.Commit(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// TestBatchForeignKeys checks what the batch does with foreign keys off: it
+// refuses a game of a tournament that does not exist, fills game_pairs
+// through the trigger, and gives its connection back with foreign keys on.
+func TestBatchForeignKeys(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1) // the batch's connection is the one checked below
+
+	b := db.NewBatch(10)
+	g := testGame(1)
+	g.TournamentID = 7
+	if err := b.Insert(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); !errors.Is(err, ErrNoTournament) {
+		t.Errorf("Commit with a game of no tournament = %v; want ErrNoTournament", err)
+	}
+	b.Rollback()
+
+	id, _, err := EnsureTournament(ctx, db, "t", "lines-of-action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = db.NewBatch(10)
+	for i, res := range []string{"1-0", "1/2-1/2"} {
+		g := testGame(i)
+		g.TournamentID, g.Slot, g.Pair, g.Result = id, i, 0, res
+		g.White, g.Black = []string{"x", "y"}[i], []string{"y", "x"}[i]
+		if err := b.Insert(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	var games, aWhite, points, same int
+	if err := db.QueryRow(`SELECT games, a_white, points, same FROM game_pairs WHERE tournament_id = ? AND pair = 0`, id).
+		Scan(&games, &aWhite, &points, &same); err != nil || games != 2 || aWhite != 1 || points != 3 || same != 1 {
+		t.Errorf("pair = %d games, a_white %d, points %d, same %d (%v); want 2, 1, 3, 1", games, aWhite, points, same, err)
+	}
+	var fk int
+	if err := db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys after a batch = %d (%v); want 1", fk, err)
 	}
 }

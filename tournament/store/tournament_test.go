@@ -74,3 +74,24 @@ func TestOpenConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// TestPageSize checks that a new database gets bigger pages (fewer pages
+// for import to write) and stays in WAL mode.
+func TestPageSize(t *testing.T) {
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var size int
+	var mode string
+	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if size != pageSize || mode != "wal" {
+		t.Errorf("new database: page_size %d, journal_mode %s; want %d, wal", size, mode, pageSize)
+	}
+}
