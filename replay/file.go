@@ -13,8 +13,8 @@ import (
 // not cost a hand-off each and long ones do not wait in a big block.
 // (Variables so that tests can make blocks small.)
 var (
-	blockGames = 512
-	blockBytes = 256 << 10
+	blockGames = 128
+	blockBytes = 48 << 10
 )
 
 // File validates every game of a record file and calls fn with each report,
