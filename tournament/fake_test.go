@@ -66,6 +66,7 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //	noready           never answer isready
 //	noreadygame       never answer isready after uginewgame
 //	slowugionce:MS:F  wait MS before ugiok when file F exists; create it
+//	readyexit         exit after the first readyok (a preflight's engine that dies while idle)
 //	die               exit with status 1 at once, a message on stderr
 //	bare              write moves without separators (c1a3 for c1-a3 or c1xa3)
 //	idledeath         exit after a bestmove that ends the game (dies while idle)
@@ -141,6 +142,9 @@ func fakeEngine(modes, game string) int {
 			_, notInGame := mode["noreadygame"]
 			if !never && !(notInGame && newgame) {
 				say("readyok")
+				if _, ok := mode["readyexit"]; ok {
+					return 0
+				}
 			}
 		case "quit":
 			if _, ok := mode["spawn"]; ok {
