@@ -153,7 +153,9 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			Standings: tab.standings(), Concurrency: n})
 	}
 	jobs := make(chan Slot)
-	results := make(chan *Finished)
+	// A finished game waits here, not in its worker, while the one before
+	// it is being stored.
+	results := make(chan *Finished, n)
 	errc := make(chan error, n)
 	go func() {
 		defer close(jobs)
@@ -197,6 +199,8 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	done := sum.Resumed
 	var fatal error
 	sctx := context.WithoutCancel(ctx)
+	commit := newCommitter(opt.DB)
+	defer commit.close()
 	for f := range results {
 		if fatal != nil {
 			continue
@@ -208,7 +212,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		if f.Score != nil {
 			g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
 		}
-		if err := store.InsertTx(sctx, opt.DB, g); err != nil {
+		if err := commit.insert(sctx, g); err != nil {
 			if errors.Is(err, store.ErrDuplicate) {
 				continue // another runner stored this slot meanwhile
 			}
