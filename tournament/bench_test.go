@@ -5,10 +5,52 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
+
+// BenchmarkMachine measures what the machine gives to two CPU-bound threads
+// at once: speedup is the work two goroutines get done over what one does
+// in the same time, 2.00 on two idle cores, less when the machine (or the
+// host under a virtual machine) is busy. It is the ceiling of
+// BenchmarkTournament's concurrency 2 over concurrency 1.
+func BenchmarkMachine(b *testing.B) {
+	spin := func(d time.Duration) (n int) {
+		x := uint64(1)
+		for start := time.Now(); time.Since(start) < d; n++ {
+			for range 1000 {
+				x ^= x << 13
+				x ^= x >> 7
+				x ^= x << 17
+			}
+		}
+		if x == 0 {
+			panic("unreachable")
+		}
+		return n
+	}
+	const d = 50 * time.Millisecond
+	var one, two int
+	for i := 0; i < b.N; i++ {
+		one += spin(d)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n := spin(d)
+				mu.Lock()
+				two += n
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(two)/float64(one), "speedup")
+}
 
 // BenchmarkTournament plays tournaments of instant fake engines at
 // concurrency 1 and 2. games/s is the throughput; cpu-ns/move is the
