@@ -387,6 +387,9 @@ func (e *Engine) recv(ctx context.Context, deadline time.Time) (line, error) {
 			// Expired by the AfterFunc of a context watched before.
 			e.outR.SetReadDeadline(deadline)
 		default:
+			if err := ctx.Err(); err != nil {
+				return line{}, err // the output ended because ctx killed the engine
+			}
 			if l, ok := e.out.rest(); ok {
 				return l, nil
 			}
