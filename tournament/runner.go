@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
@@ -152,21 +153,13 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		opt.Progress(Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
 			Standings: tab.standings(), Concurrency: n})
 	}
-	jobs := make(chan Slot)
+	// Workers take the slots in order by a shared counter: no feeding
+	// goroutine to hand each one over.
+	var next atomic.Int64
 	// A finished game waits here, not in its worker, while the one before
 	// it is being stored.
 	results := make(chan *Finished, n)
 	errc := make(chan error, n)
-	go func() {
-		defer close(jobs)
-		for _, s := range todo {
-			select {
-			case jobs <- s:
-			case <-wctx.Done():
-				return
-			}
-		}
-	}()
 	var wg sync.WaitGroup
 	for i := 0; i < n; i++ {
 		wg.Add(1)
@@ -174,8 +167,12 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			defer wg.Done()
 			w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle}
 			defer w.closeAll()
-			for s := range jobs {
-				f, err := w.play(wctx, s)
+			for wctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
+				f, err := w.play(wctx, todo[k])
 				if err != nil {
 					if wctx.Err() == nil {
 						errc <- err
