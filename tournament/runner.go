@@ -135,17 +135,19 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// The engines of the preflight play the first games; the others end at
-	// once, so that no more engines run at a time than without it.
+	// The preflight starts the engines of the first game of every worker
+	// (and checks every engine once): they play those games, the others end
+	// at once, so that no more engines run at a time than without it.
 	idle := &pool{}
 	defer idle.closeAll()
 	if len(todo) > 0 {
-		if err := idle.preflight(wctx, cfg); err != nil {
-			return sum, err
-		}
-		first := map[int]bool{}
+		first := map[int]int{}
 		for _, s := range todo[:n] {
-			first[s.White], first[s.Black] = true, true
+			first[s.White]++
+			first[s.Black]++
+		}
+		if err := idle.preflight(wctx, cfg, first); err != nil {
+			return sum, err
 		}
 		idle.retain(first)
 	}
@@ -254,91 +256,92 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 func Preflight(ctx context.Context, cfg *Config) error {
 	var p pool
 	defer p.closeAll()
-	return p.preflight(ctx, cfg)
+	return p.preflight(ctx, cfg, nil)
 }
 
 // pool holds started engines that no worker holds yet: the preflight's,
 // which play the first games instead of new processes.
 type pool struct {
 	mu      sync.Mutex
-	engines map[int]*Engine
+	engines map[int][]*Engine
 }
 
 // preflight starts every engine of cfg at the same time, checks it as
-// Preflight says and keeps the sound ones.
-func (p *pool) preflight(ctx context.Context, cfg *Config) error {
+// Preflight says and keeps the sound ones. With copies, it starts
+// copies[i] processes of engine i (still at least one) at the same time,
+// for the first games of every worker; only the first copy's failure
+// counts, a later one is started again when needed.
+func (p *pool) preflight(ctx context.Context, cfg *Config, copies map[int]int) error {
 	specs := cfg.Specs()
-	engines := make([]*Engine, len(specs))
 	errs := make([]error, len(specs))
 	var wg sync.WaitGroup
 	for i, spec := range specs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e, err := Start(ctx, spec, cfg.Timeouts())
-			if err == nil {
-				if err = e.Ping(ctx); err != nil {
-					e.Close()
+		for c := range max(1, copies[i]) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				e, err := Start(ctx, spec, cfg.Timeouts())
+				if err == nil {
+					if err = e.Ping(ctx); err != nil {
+						e.Close()
+					}
 				}
-			}
-			if err != nil {
-				errs[i] = err // it names the engine
-				return
-			}
-			engines[i] = e
-		}()
-	}
-	wg.Wait()
-	p.mu.Lock()
-	if p.engines == nil {
-		p.engines = map[int]*Engine{}
-	}
-	for i, e := range engines {
-		if e != nil {
-			p.engines[i] = e
+				if err != nil {
+					if c == 0 {
+						errs[i] = err // it names the engine
+					}
+					return
+				}
+				p.put(i, e)
+			}()
 		}
 	}
-	p.mu.Unlock()
+	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	return errors.Join(errs...)
 }
 
-// take removes engine i from the pool and returns it, or nil.
+// put adds engine i to the pool.
+func (p *pool) put(i int, e *Engine) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.engines == nil {
+		p.engines = map[int][]*Engine{}
+	}
+	p.engines[i] = append(p.engines[i], e)
+}
+
+// take removes an engine i from the pool and returns it, or nil.
 func (p *pool) take(i int) *Engine {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	e := p.engines[i]
-	delete(p.engines, i)
+	es := p.engines[i]
+	if len(es) == 0 {
+		return nil
+	}
+	e := es[len(es)-1]
+	p.engines[i] = es[:len(es)-1]
 	return e
 }
 
-// retain ends the engines of the pool that keep does not list.
-func (p *pool) retain(keep map[int]bool) {
+// retain keeps at most keep[i] engines i in the pool and ends the others.
+func (p *pool) retain(keep map[int]int) {
 	p.mu.Lock()
-	var es []*Engine
-	for i, e := range p.engines {
-		if !keep[i] {
-			es = append(es, e)
-			delete(p.engines, i)
+	var gone []*Engine
+	for i, es := range p.engines {
+		if n := keep[i]; len(es) > n {
+			gone = append(gone, es[n:]...)
+			p.engines[i] = es[:n]
 		}
 	}
 	p.mu.Unlock()
-	closeEngines(es)
+	closeEngines(gone)
 }
 
 // closeAll ends the engines left in the pool.
-func (p *pool) closeAll() {
-	p.mu.Lock()
-	var es []*Engine
-	for i, e := range p.engines {
-		es = append(es, e)
-		delete(p.engines, i)
-	}
-	p.mu.Unlock()
-	closeEngines(es)
-}
+func (p *pool) closeAll() { p.retain(nil) }
 
 // closeEngines ends engines at the same time: each Close may wait for its
 // engine to quit.
