@@ -3,12 +3,56 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
+
+// BenchmarkMachine measures what the machine gives to two CPU-bound threads
+// at once: speedup is the work two goroutines get done over what one does
+// in the same time, 2.00 on two idle cores, less when the machine (or the
+// host under a virtual machine) is busy. It is the ceiling of
+// BenchmarkTournament's concurrency 2 over concurrency 1.
+func BenchmarkMachine(b *testing.B) {
+	spin := func(d time.Duration) (n int) {
+		x := uint64(1)
+		for start := time.Now(); time.Since(start) < d; n++ {
+			for range 1000 {
+				x ^= x << 13
+				x ^= x >> 7
+				x ^= x << 17
+			}
+		}
+		if x == 0 {
+			panic("unreachable")
+		}
+		return n
+	}
+	const d = 50 * time.Millisecond
+	var one, two int
+	for i := 0; i < b.N; i++ {
+		one += spin(d)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n := spin(d)
+				mu.Lock()
+				two += n
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(two)/float64(one), "speedup")
+}
 
 // BenchmarkTournament plays tournaments of instant fake engines at
 // concurrency 1 and 2. games/s is the throughput; cpu-ns/move is the
@@ -29,14 +73,18 @@ func BenchmarkTournament(b *testing.B) {
 				benchTournament(b, v.game, v.modes, conc)
 			})
 		}
+		for k, name := range []string{"one-runner", "two-runners"} {
+			b.Run(v.name+"/"+name, func(b *testing.B) {
+				benchRunners(b, v.game, v.modes, k+1)
+			})
+		}
 	}
 }
 
-func benchTournament(b *testing.B, game, modes string, conc int) {
-	const perEncounter = 40
-	dir := b.TempDir()
+// benchConfig writes the benchmark's tournament config and returns its path.
+func benchConfig(b *testing.B, dir, game, modes string) string {
 	head := fmt.Sprintf("name: bench\ngame: %s\ngames_per_encounter: %d\nseed: 1\n"+
-		"time_control: {base_ms: 60000}\nmax_plies: 100\n", game, perEncounter)
+		"time_control: {base_ms: 60000}\nmax_plies: 100\n", game, benchGames)
 	var sb strings.Builder
 	sb.WriteString(head + "engines:\n")
 	for _, e := range []string{"a=first", "b=last"} {
@@ -45,7 +93,60 @@ func benchTournament(b *testing.B, game, modes string, conc int) {
 	}
 	path := filepath.Join(dir, "bench.yaml")
 	writeFile(b, path, sb.String())
-	cfg, err := LoadConfig(path)
+	return path
+}
+
+// benchGames is the number of games of a benchmark tournament.
+const benchGames = 40
+
+// benchRunners plays k tournaments at concurrency 1 at once, each in a
+// runner process of its own (the test binary as fake-runner). With k = 2
+// nothing of the runner is shared, so two runners' games/s over one's is
+// what the machine allows this ping-pong of processes: the ceiling of the
+// ratio of concurrency 2 to 1. The time is from the first Run's start to the
+// last Run's end, without process start-up and database opening.
+func benchRunners(b *testing.B, game, modes string, k int) {
+	dir := b.TempDir()
+	path := benchConfig(b, dir, game, modes)
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var elapsed time.Duration
+	for i := 0; i < b.N; i++ {
+		cmds := make([]*exec.Cmd, k)
+		outs := make([]strings.Builder, k)
+		for j := range cmds {
+			cmds[j] = exec.Command(exe, "fake-runner", path, filepath.Join(dir, fmt.Sprintf("r%d-%d.db", i, j)))
+			cmds[j].Env = append(os.Environ(), "FAKE_RUNNER_TIME=1")
+			cmds[j].Stdout, cmds[j].Stderr = &outs[j], os.Stderr
+			if err := cmds[j].Start(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var first, last int64 // the earliest start and the latest end of a Run
+		for j, c := range cmds {
+			if err := c.Wait(); err != nil {
+				b.Fatalf("runner %d: %v", j, err)
+			}
+			var start, end int64
+			if _, err := fmt.Sscan(outs[j].String(), &start, &end); err != nil {
+				b.Fatalf("runner %d printed %q", j, outs[j].String())
+			}
+			if j == 0 || start < first {
+				first = start
+			}
+			last = max(last, end)
+		}
+		elapsed += time.Duration(last - first)
+	}
+	b.ReportMetric(float64(k*benchGames*b.N)/elapsed.Seconds(), "games/s")
+}
+
+func benchTournament(b *testing.B, game, modes string, conc int) {
+	const perEncounter = benchGames
+	dir := b.TempDir()
+	cfg, err := LoadConfig(benchConfig(b, dir, game, modes))
 	if err != nil {
 		b.Fatal(err)
 	}

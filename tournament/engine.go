@@ -1,11 +1,12 @@
 package tournament
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"sort"
@@ -124,6 +125,12 @@ type line struct {
 
 // Engine is a running engine process spoken to over UGI. Its methods are not
 // safe for concurrent use; a game drives each engine from one goroutine.
+//
+// Replies are read on the caller's goroutine, with a read deadline for the
+// timeouts and a context.AfterFunc that expires the deadline when the
+// context is done: a move costs no goroutine hand-off and no timer of its
+// own. Between commands nobody reads; an engine that writes while idle waits
+// on a full pipe until the next command, whose reply skips what it wrote.
 type Engine struct {
 	name    string
 	t       Timeouts
@@ -131,13 +138,14 @@ type Engine struct {
 	stdin   *os.File
 	stdout  *os.File
 	stderrF *os.File
-	lines   chan line
-	quit    chan struct{}
+	outR    deadlineReader // stdout, or a pipe fed from it where files have no deadlines
+	out     lineReader
+	watched context.Context // the context whose end interrupts reads
+	unwatch func() bool
 	exited  chan struct{}
 	errDone chan struct{} // closed when stderr has been read to its end
 	waitErr error
 	stderr  *ring
-	timer   *time.Timer
 	wbuf    []byte
 	failed  error // the first failure; every later call returns it
 	closed  bool
@@ -190,21 +198,28 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		stdin:   pipes[1],
 		stdout:  pipes[2],
 		stderrF: pipes[4],
-		lines:   make(chan line, 64),
-		quit:    make(chan struct{}),
+		out:     lineReader{buf: make([]byte, 4<<10)},
 		exited:  make(chan struct{}),
 		errDone: make(chan struct{}),
 		stderr:  newRing(StderrKeep),
-		timer:   time.NewTimer(time.Hour),
 		wbuf:    make([]byte, 0, 256),
 	}
-	e.timer.Stop()
 	go func() {
 		e.waitErr = cmd.Wait()
 		close(e.exited)
 	}()
-	go e.readStdout()
 	go e.readStderr()
+	e.outR = e.stdout
+	if e.stdout.SetReadDeadline(time.Time{}) != nil {
+		// Pipes without deadlines (Windows): a goroutine copies stdout
+		// into an in-memory pipe, which has them.
+		r, w := net.Pipe()
+		go func() {
+			io.Copy(w, e.stdout)
+			w.Close()
+		}()
+		e.outR = r
+	}
 
 	if err := e.handshake(ctx, spec.Options); err != nil {
 		e.Close()
@@ -224,34 +239,6 @@ func (e *Engine) Stderr() []byte { return e.stderr.Bytes() }
 
 // Failed returns the engine's first failure, or nil.
 func (e *Engine) Failed() error { return e.failed }
-
-func (e *Engine) readStdout() {
-	defer close(e.lines)
-	br := bufio.NewReaderSize(e.stdout, MaxLine)
-	for {
-		b, err := br.ReadSlice('\n')
-		var l line
-		switch {
-		case err == bufio.ErrBufferFull:
-			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
-			}
-			l.long = true
-		case len(b) > 0:
-			l.text = strings.TrimRight(string(b), "\r\n")
-		default:
-			return
-		}
-		select {
-		case e.lines <- l:
-		case <-e.quit:
-			return
-		}
-		if err != nil {
-			return
-		}
-	}
-}
 
 func (e *Engine) readStderr() {
 	defer close(e.errDone)
@@ -346,35 +333,81 @@ func (e *Engine) sendString(s string) error {
 	return e.send()
 }
 
-var errTimer = errors.New("timer fired")
+// deadlineReader is a reader with read deadlines (*os.File, net.Conn).
+type deadlineReader interface {
+	io.Reader
+	SetReadDeadline(t time.Time) error
+}
 
-// recv returns the next line, or errTimer when e.timer fires, or io.EOF
-// when the output ended, or ctx's error.
-func (e *Engine) recv(ctx context.Context) (line, error) {
-	select {
-	case l, ok := <-e.lines:
-		if !ok {
-			return l, io.EOF
-		}
+// longAgo is a read deadline that has passed: it interrupts a read.
+var longAgo = time.Unix(1, 0)
+
+// watch arranges for ctx's end to interrupt the reads of stdout.
+func (e *Engine) watch(ctx context.Context) {
+	if ctx == e.watched {
+		return
+	}
+	if e.unwatch != nil {
+		e.unwatch()
+	}
+	e.watched = ctx
+	e.unwatch = context.AfterFunc(ctx, func() { e.outR.SetReadDeadline(longAgo) })
+}
+
+// errTimeout is recv's error when the deadline passes first.
+var errTimeout = errors.New("deadline passed")
+
+// recv returns the next line of stdout, or errTimeout when deadline passes
+// first, or io.EOF when the output ended, or ctx's error.
+func (e *Engine) recv(ctx context.Context, deadline time.Time) (line, error) {
+	if l, ok := e.out.next(); ok {
 		return l, nil
-	case <-e.timer.C:
-		return line{}, errTimer
-	case <-ctx.Done():
-		return line{}, ctx.Err()
+	}
+	e.watch(ctx)
+	// The deadline is set before ctx is checked: a ctx that ends after the
+	// check expires it through watch's AfterFunc.
+	e.outR.SetReadDeadline(deadline)
+	if err := ctx.Err(); err != nil {
+		return line{}, err
+	}
+	for {
+		err := e.out.fill(e.outR)
+		if l, ok := e.out.next(); ok {
+			return l, nil
+		}
+		switch {
+		case err == nil:
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			if err := ctx.Err(); err != nil {
+				return line{}, err
+			}
+			if !time.Now().Before(deadline) {
+				return line{}, errTimeout
+			}
+			// Expired by the AfterFunc of a context watched before.
+			e.outR.SetReadDeadline(deadline)
+		default:
+			if err := ctx.Err(); err != nil {
+				return line{}, err // the output ended because ctx killed the engine
+			}
+			if l, ok := e.out.rest(); ok {
+				return l, nil
+			}
+			return line{}, io.EOF
+		}
 	}
 }
 
 // await reads lines until one equals want, within d; other lines are
 // skipped. Running out of time is a failure of kind k.
 func (e *Engine) await(ctx context.Context, want string, d time.Duration, k Kind) error {
-	e.timer.Reset(d)
-	defer e.timer.Stop()
+	deadline := time.Now().Add(d)
 	for {
-		l, err := e.recv(ctx)
+		l, err := e.recv(ctx, deadline)
 		switch {
 		case err == io.EOF:
 			return e.crashed("while waiting for " + want)
-		case err == errTimer:
+		case err == errTimeout:
 			return e.fail(&Error{Kind: k, Detail: fmt.Sprintf("no %s within %v", want, d)})
 		case err != nil:
 			return err
@@ -468,15 +501,14 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		return r, err
 	}
 	start := time.Now()
-	e.timer.Reset(wait)
-	defer e.timer.Stop()
+	deadline := start.Add(wait)
 	for {
-		l, err := e.recv(ctx)
+		l, err := e.recv(ctx, deadline)
 		switch {
 		case err == io.EOF:
 			r.Elapsed = time.Since(start)
 			return r, e.crashed("while waiting for bestmove")
-		case err == errTimer:
+		case err == errTimeout:
 			r.Elapsed = time.Since(start)
 			return r, e.fail(&Error{Kind: Timeout, Detail: fmt.Sprintf("no bestmove within %v", wait)})
 		case err != nil:
@@ -531,9 +563,68 @@ func (e *Engine) Close() error {
 	e.closed = true
 	killGroup(e.cmd.Process.Pid) // also whatever the engine started
 	<-e.exited
-	close(e.quit)
+	if e.unwatch != nil {
+		e.unwatch()
+	}
 	e.stdin.Close()
 	e.stdout.Close()
 	e.stderrF.Close()
 	return nil
+}
+
+// lineReader cuts an engine's stdout into lines. Unlike a bufio.Reader it
+// keeps a partial line across a read that fails (a deadline), and it turns a
+// line longer than MaxLine into one long line without keeping it.
+type lineReader struct {
+	buf  []byte
+	r, w int  // buf[r:w] is read and not yet returned
+	skip bool // inside a long line: drop bytes up to its newline
+}
+
+// next returns the next complete line in the buffer.
+func (lr *lineReader) next() (line, bool) {
+	i := bytes.IndexByte(lr.buf[lr.r:lr.w], '\n')
+	if i < 0 {
+		if lr.skip || lr.w-lr.r >= MaxLine {
+			lr.skip = true
+			lr.r, lr.w = 0, 0
+		}
+		return line{}, false
+	}
+	b := lr.buf[lr.r : lr.r+i]
+	lr.r += i + 1
+	if lr.skip {
+		lr.skip = false
+		return line{long: true}, true
+	}
+	return line{text: strings.TrimRight(string(b), "\r")}, true
+}
+
+// rest returns what is left at the end of the output: a last line without
+// its newline, or a long line cut short.
+func (lr *lineReader) rest() (line, bool) {
+	switch {
+	case lr.skip:
+		lr.skip = false
+		return line{long: true}, true
+	case lr.r < lr.w:
+		b := lr.buf[lr.r:lr.w]
+		lr.r, lr.w = 0, 0
+		return line{text: strings.TrimRight(string(b), "\r")}, true
+	}
+	return line{}, false
+}
+
+// fill reads once from f into the buffer, growing it up to MaxLine bytes.
+func (lr *lineReader) fill(f io.Reader) error {
+	if lr.r > 0 {
+		lr.w = copy(lr.buf, lr.buf[lr.r:lr.w])
+		lr.r = 0
+	}
+	if lr.w == len(lr.buf) {
+		lr.buf = append(lr.buf, make([]byte, min(len(lr.buf), MaxLine))...)
+	}
+	n, err := f.Read(lr.buf[lr.w:])
+	lr.w += n
+	return err
 }

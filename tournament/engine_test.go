@@ -128,6 +128,28 @@ func TestEngineContextCancel(t *testing.T) {
 	}
 }
 
+// A context that ended after an engine's earlier call does not disturb the
+// next call made with another context.
+func TestEngineContextEndedBefore(t *testing.T) {
+	e, err := Start(context.Background(), fakeSpec(t, "fake", "first", "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer checkGone(t, e.Pid())
+	defer e.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := e.NewGame(ctx); err != nil {
+		t.Fatalf("NewGame: %v", err)
+	}
+	cancel()
+	time.Sleep(20 * time.Millisecond) // let the AfterFunc run
+	e.Position("startpos", nil)
+	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, 3*time.Second)
+	if err != nil || r.Move != "1" {
+		t.Fatalf("Go = %+v, %v; want bestmove 1", r, err)
+	}
+}
+
 func TestEngineMissingBinary(t *testing.T) {
 	_, err := Start(context.Background(), Spec{Name: "ghost", Path: "/nonexistent/engine"}, quick)
 	if err == nil {

@@ -66,6 +66,7 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //	noready           never answer isready
 //	noreadygame       never answer isready after uginewgame
 //	slowugionce:MS:F  wait MS before ugiok when file F exists; create it
+//	readyexit         exit after the first readyok (a preflight's engine that dies while idle)
 //	die               exit with status 1 at once, a message on stderr
 //	bare              write moves without separators (c1a3 for c1-a3 or c1xa3)
 //	idledeath         exit after a bestmove that ends the game (dies while idle)
@@ -109,16 +110,22 @@ func fakeEngine(modes, game string) int {
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) { out.WriteString(s); out.WriteByte('\n'); out.Flush() }
 	var pos rules.Position
+	// The position of the last position command, kept so that the next one,
+	// which extends it by a move or two, costs only those moves: an instant
+	// engine must not spend the game replaying it.
+	var posStart, posMoves string
+	var legal []rules.Move
 	gos := 0
 	newgame := false
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	for in.Scan() {
-		f := strings.Fields(in.Text())
-		if len(f) == 0 {
+		text := strings.TrimSpace(in.Text())
+		if text == "" {
 			continue
 		}
-		switch f[0] {
+		cmd, _, _ := strings.Cut(text, " ")
+		switch cmd {
 		case "ugi":
 			if v, ok := mode["slowugi"]; ok {
 				time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
@@ -141,6 +148,9 @@ func fakeEngine(modes, game string) int {
 			_, notInGame := mode["noreadygame"]
 			if !never && !(notInGame && newgame) {
 				say("readyok")
+				if _, ok := mode["readyexit"]; ok {
+					return 0
+				}
 			}
 		case "quit":
 			if _, ok := mode["spawn"]; ok {
@@ -148,34 +158,37 @@ func fakeEngine(modes, game string) int {
 			}
 			return 0
 		case "position":
-			line := in.Text()
-			var start, moves string
-			rest := strings.TrimSpace(strings.TrimPrefix(line, "position"))
-			if i := strings.Index(rest, " moves"); i >= 0 {
-				rest, moves = rest[:i], rest[i+len(" moves"):]
+			start := strings.TrimSpace(strings.TrimPrefix(text, "position"))
+			var moves string
+			if i := strings.Index(start, " moves"); i >= 0 {
+				start, moves = start[:i], strings.TrimSpace(start[i+len(" moves"):])
 			}
-			tags := rules.TagMap{}
-			if fen, ok := strings.CutPrefix(rest, "fen "); ok {
-				tags["FEN"], tags["SetUp"] = strings.TrimSpace(fen), "1"
-			} else {
-				start = rest
+			if pos == nil || start != posStart || !strings.HasPrefix(moves, posMoves) ||
+				(len(moves) > len(posMoves) && posMoves != "" && moves[len(posMoves)] != ' ') {
+				tags := rules.TagMap{}
+				if fen, ok := strings.CutPrefix(start, "fen "); ok {
+					tags["FEN"], tags["SetUp"] = strings.TrimSpace(fen), "1"
+				}
+				pos, err = g.Start(tags)
+				if err != nil {
+					posStart, posMoves = "", ""
+					say("error " + err.Error())
+					continue
+				}
+				posStart, posMoves = start, ""
 			}
-			_ = start
-			pos, err = g.Start(tags)
-			if err != nil {
-				say("error " + err.Error())
-				continue
-			}
-			for _, mv := range strings.Fields(moves) {
+			for _, mv := range strings.Fields(moves[len(posMoves):]) {
 				m, err := pos.ParseMove(mv)
 				if err == nil {
 					err = pos.Play(m)
 				}
 				if err != nil {
+					posStart = "" // replay the next position from its start
 					say("error " + err.Error())
 					break
 				}
 			}
+			posMoves = moves
 		case "go":
 			n := gos
 			gos++
@@ -221,7 +234,8 @@ func fakeEngine(modes, game string) int {
 				say("error no position")
 				continue
 			}
-			ms := pos.Moves(nil)
+			legal = pos.Moves(legal[:0])
+			ms := legal
 			if len(ms) == 0 {
 				say("error no legal move")
 				continue
@@ -236,7 +250,7 @@ func fakeEngine(modes, game string) int {
 			}
 			say("bestmove " + text)
 			if _, ok := mode["idledeath"]; ok {
-				if pos.Play(m) == nil && pos.Outcome().Over() {
+				if after := pos.Clone(); after.Play(m) == nil && after.Outcome().Over() {
 					return 0
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
@@ -122,12 +123,6 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	for _, g := range stored {
 		sum.Terminations[g.Termination]++
 	}
-	if len(todo) > 0 {
-		if err := Preflight(ctx, cfg); err != nil {
-			return sum, err
-		}
-	}
-
 	n := opt.Concurrency
 	if n <= 0 {
 		n = cfg.Concurrency
@@ -138,34 +133,48 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if n > len(todo) {
 		n = len(todo)
 	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The preflight starts the engines of the first game of every worker
+	// (and checks every engine once): they play those games, the others end
+	// at once, so that no more engines run at a time than without it.
+	idle := &pool{}
+	defer idle.closeAll()
+	if len(todo) > 0 {
+		first := map[int]int{}
+		for _, s := range todo[:n] {
+			first[s.White]++
+			first[s.Black]++
+		}
+		if err := idle.preflight(wctx, cfg, first); err != nil {
+			return sum, err
+		}
+		idle.retain(first)
+	}
 	if opt.Progress != nil {
 		opt.Progress(Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
 			Standings: tab.standings(), Concurrency: n})
 	}
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan Slot)
-	results := make(chan *Finished)
+	// Workers take the slots in order by a shared counter: no feeding
+	// goroutine to hand each one over.
+	var next atomic.Int64
+	// A finished game waits here, not in its worker, while the one before
+	// it is being stored.
+	results := make(chan *Finished, n)
 	errc := make(chan error, n)
-	go func() {
-		defer close(jobs)
-		for _, s := range todo {
-			select {
-			case jobs <- s:
-			case <-wctx.Done():
-				return
-			}
-		}
-	}()
 	var wg sync.WaitGroup
 	for i := 0; i < n; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}}
+			w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle}
 			defer w.closeAll()
-			for s := range jobs {
-				f, err := w.play(wctx, s)
+			for wctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
+				f, err := w.play(wctx, todo[k])
 				if err != nil {
 					if wctx.Err() == nil {
 						errc <- err
@@ -189,6 +198,8 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	done := sum.Resumed
 	var fatal error
 	sctx := context.WithoutCancel(ctx)
+	commit := newCommitter(opt.DB)
+	defer commit.close()
 	for f := range results {
 		if fatal != nil {
 			continue
@@ -200,7 +211,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		if f.Score != nil {
 			g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
 		}
-		if err := store.InsertTx(sctx, opt.DB, g); err != nil {
+		if err := commit.insert(sctx, g); err != nil {
 			if errors.Is(err, store.ErrDuplicate) {
 				continue // another runner stored this slot meanwhile
 			}
@@ -243,22 +254,47 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 // cannot play stops the tournament before its first game rather than
 // losing every game it has.
 func Preflight(ctx context.Context, cfg *Config) error {
+	var p pool
+	defer p.closeAll()
+	return p.preflight(ctx, cfg, nil)
+}
+
+// pool holds started engines that no worker holds yet: the preflight's,
+// which play the first games instead of new processes.
+type pool struct {
+	mu      sync.Mutex
+	engines map[int][]*Engine
+}
+
+// preflight starts every engine of cfg at the same time, checks it as
+// Preflight says and keeps the sound ones. With copies, it starts
+// copies[i] processes of engine i (still at least one) at the same time,
+// for the first games of every worker; only the first copy's failure
+// counts, a later one is started again when needed.
+func (p *pool) preflight(ctx context.Context, cfg *Config, copies map[int]int) error {
 	specs := cfg.Specs()
 	errs := make([]error, len(specs))
 	var wg sync.WaitGroup
 	for i, spec := range specs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e, err := Start(ctx, spec, cfg.Timeouts())
-			if err == nil {
-				err = e.Ping(ctx)
-				e.Close()
-			}
-			if err != nil {
-				errs[i] = err // it names the engine
-			}
-		}()
+		for c := range max(1, copies[i]) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				e, err := Start(ctx, spec, cfg.Timeouts())
+				if err == nil {
+					if err = e.Ping(ctx); err != nil {
+						e.Close()
+					}
+				}
+				if err != nil {
+					if c == 0 {
+						errs[i] = err // it names the engine
+					}
+					return
+				}
+				p.put(i, e)
+			}()
+		}
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
@@ -267,58 +303,104 @@ func Preflight(ctx context.Context, cfg *Config) error {
 	return errors.Join(errs...)
 }
 
+// put adds engine i to the pool.
+func (p *pool) put(i int, e *Engine) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.engines == nil {
+		p.engines = map[int][]*Engine{}
+	}
+	p.engines[i] = append(p.engines[i], e)
+}
+
+// take removes an engine i from the pool and returns it, or nil.
+func (p *pool) take(i int) *Engine {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	es := p.engines[i]
+	if len(es) == 0 {
+		return nil
+	}
+	e := es[len(es)-1]
+	p.engines[i] = es[:len(es)-1]
+	return e
+}
+
+// retain keeps at most keep[i] engines i in the pool and ends the others.
+func (p *pool) retain(keep map[int]int) {
+	p.mu.Lock()
+	var gone []*Engine
+	for i, es := range p.engines {
+		if n := keep[i]; len(es) > n {
+			gone = append(gone, es[n:]...)
+			p.engines[i] = es[:n]
+		}
+	}
+	p.mu.Unlock()
+	closeEngines(gone)
+}
+
+// closeAll ends the engines left in the pool.
+func (p *pool) closeAll() { p.retain(nil) }
+
+// closeEngines ends engines at the same time: each Close may wait for its
+// engine to quit.
+func closeEngines(es []*Engine) {
+	var wg sync.WaitGroup
+	for _, e := range es {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e.Close()
+		}()
+	}
+	wg.Wait()
+}
+
 // worker plays games one after another, keeping the engines of its last
 // game running for the next one when they are needed again.
 type worker struct {
 	cfg     *Config
 	game    rules.Game
 	engines map[int]*Engine
+	idle    *pool // engines to take before starting new ones
 }
 
 func (w *worker) closeAll() {
+	es := make([]*Engine, 0, len(w.engines))
 	for i, e := range w.engines {
-		e.Close()
+		es = append(es, e)
 		delete(w.engines, i)
 	}
+	closeEngines(es)
 }
 
-// engine returns a running engine i, starting it if needed.
-func (w *worker) engine(ctx context.Context, i int) (*Engine, error) {
-	if e := w.engines[i]; e != nil {
-		if e.Failed() == nil {
-			return e, nil
+// ready returns engine i ready for a new game, given cur, the worker's
+// running engine i (or nil): cur if it is sound, else one from the pool,
+// else a new process. An engine that was running before (it may have died
+// while idle) and fails to get ready is replaced by a new process once
+// before it is blamed. It does not touch w.engines, so that both engines of
+// a game get ready at the same time.
+func (w *worker) ready(ctx context.Context, i int, cur *Engine) (*Engine, error) {
+	if cur != nil && cur.Failed() != nil {
+		cur.Close()
+		cur = nil
+	}
+	if cur == nil && w.idle != nil {
+		cur = w.idle.take(i)
+	}
+	if cur != nil {
+		err := cur.NewGame(ctx)
+		if err == nil || ctx.Err() != nil {
+			return cur, err
 		}
-		e.Close()
-		delete(w.engines, i)
+		cur.Close()
 	}
 	e, err := Start(ctx, w.cfg.specs[i], w.cfg.Timeouts())
 	if err != nil {
 		return nil, err
 	}
-	w.engines[i] = e
-	return e, nil
-}
-
-// ready returns engine i ready for a new game. An engine kept from an
-// earlier game that fails to get ready (it may have died while idle) is
-// replaced by a fresh process once before it is blamed.
-func (w *worker) ready(ctx context.Context, i int) (*Engine, error) {
-	kept := w.engines[i] != nil && w.engines[i].Failed() == nil
-	e, err := w.engine(ctx, i)
-	if err == nil {
-		err = e.NewGame(ctx)
-	}
-	if err != nil && kept && ctx.Err() == nil {
-		if e != nil {
-			e.Close()
-			delete(w.engines, i)
-		}
-		e, err = w.engine(ctx, i)
-		if err == nil {
-			err = e.NewGame(ctx)
-		}
-	}
-	return e, err
+	return e, e.NewGame(ctx)
 }
 
 // termination names how a game ends when an engine fails with err.
@@ -350,12 +432,14 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 	cfg := w.cfg
 	started := time.Now()
 	// Keep only the engines this game needs.
+	var unneeded []*Engine
 	for i, e := range w.engines {
 		if i != s.White && i != s.Black {
-			e.Close()
+			unneeded = append(unneeded, e)
 			delete(w.engines, i)
 		}
 	}
+	closeEngines(unneeded)
 	defer func() {
 		for i, e := range w.engines {
 			if e.Failed() != nil {
@@ -381,12 +465,23 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		eng    [2]*Engine
 		failed [2]error
 	)
+	// Both engines get ready at the same time (a start can take a while).
+	done := make(chan struct{})
+	go func() {
+		eng[rules.Black], failed[rules.Black] = w.ready(ctx, idx[rules.Black], w.engines[idx[rules.Black]])
+		close(done)
+	}()
+	eng[rules.White], failed[rules.White] = w.ready(ctx, idx[rules.White], w.engines[idx[rules.White]])
+	<-done
 	for _, c := range []rules.Color{rules.White, rules.Black} {
-		e, err := w.ready(ctx, idx[c])
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+		if eng[c] != nil {
+			w.engines[idx[c]] = eng[c]
+		} else {
+			delete(w.engines, idx[c])
 		}
-		eng[c], failed[c] = e, err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
 
 	lose := func(c rules.Color, term, why string) {

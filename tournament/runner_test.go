@@ -152,7 +152,9 @@ func TestTerminations(t *testing.T) {
 		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
 		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
 		{"no readyok", "ping_timeout_ms: 300\n", "noreadygame", "1-0", TermStall, "readyok"},
-		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG", "1-0", TermStall, "ugiok"},
+		// The preflight's engine dies, so the game starts another one, which
+		// is slow.
+		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG,readyexit", "1-0", TermStall, "ugiok"},
 		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
 		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
 	}
