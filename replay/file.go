@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"iter"
 	"sync"
 	"unsafe"
 
@@ -10,16 +11,19 @@ import (
 
 // A worker takes a block of games at a time: up to blockGames games or
 // blockBytes bytes of text, whichever comes first, so that short games do
-// not cost a hand-off each and long ones do not wait in a big block.
+// not cost a hand-off each and long ones do not wait in a big block. At most
+// window blocks per job are cut and not yet handed to fn, which bounds the
+// memory while letting a worker run ahead of one slow block.
 // (Variables so that tests can make blocks small.)
 var (
 	blockGames = 128
 	blockBytes = 48 << 10
+	window     = 8
 )
 
 // File validates every game of a record file and calls fn with each report,
-// in file order, from the calling goroutine. jobs > 1 parses and replays
-// games on that many goroutines. A report's Record is valid only during the
+// in file order. jobs > 1 parses and replays games on that many goroutines
+// (the caller's among them). A report's Record is valid only during the
 // call to fn (File reuses its memory for later games); fn must copy what it
 // keeps, for instance Record.String().
 func File(name string, data []byte, jobs int, fn func(Report)) error {
@@ -33,14 +37,18 @@ func FileContext(ctx context.Context, name string, data []byte, jobs int, fn fun
 
 // FileWith is FileContext with options.
 //
+// fn is called for one report at a time, in file order, but with
+// Options.Jobs > 1 not always from the calling goroutine: whichever worker
+// finishes the next block in file order hands its reports on.
+//
 // File, FileContext and FileWith read data in place, without a copy: the
 // strings of the reports (players, moves) point into it, so data must not
 // change while File runs or while reports are kept.
 func FileWith(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := unsafe.String(unsafe.SliceData(data), len(data))
-	jobs := opts.Jobs
-	if jobs <= 1 {
+	if opts.Jobs <= 1 {
 		var g notation.Game
+		r := new(Report) // one allocation for all games: Prepare takes its address
 		i := 0
 		for ch := range notation.Chunks(data) {
 			if i%blockGames == 0 && ctx.Err() != nil {
@@ -48,95 +56,145 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 			}
 			i++
 			notation.ParseGameInto(&g, name, src, ch, i)
-			fn(GameWith(name, &g, opts))
+			*r = GameWith(name, &g, opts)
+			if opts.Prepare != nil {
+				opts.Prepare(r)
+			}
+			fn(*r)
 		}
 		return nil
 	}
-	// A feeder cuts the file into blocks of games as it goes; workers parse
-	// and replay a block at a time; the caller hands the reports of each
-	// block to fn in file order, then gives the block back to the pool.
-	type block struct {
-		chunks  []notation.Chunk
-		games   []notation.Game
-		reports []Report
-		base    int // index of the block's first game in the file, 0-based
-		done    chan struct{}
-	}
-	pool := sync.Pool{New: func() any { return new(block) }}
-	order := make(chan *block, jobs*4) // blocks in file order, bounding memory
-	work := make(chan *block, jobs)
+	next, stop := iter.Pull(notation.Chunks(data))
+	defer stop()
+	f := &fileRun{ctx: ctx, name: name, src: src, opts: opts, fn: fn, next: next,
+		blocks: make([]block, opts.Jobs*window)}
+	f.cond.L = &f.mu
 	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
+	for range opts.Jobs - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for bl := range work {
-				// Games keep their move buffers from block to block.
-				if n := len(bl.chunks); cap(bl.games) < n {
-					bl.games = append(bl.games[:cap(bl.games)], make([]notation.Game, n-cap(bl.games))...)
-				} else {
-					bl.games = bl.games[:n]
-				}
-				bl.reports = bl.reports[:0]
-				for i := range bl.chunks {
-					g := &bl.games[i]
-					notation.ParseGameInto(g, name, src, bl.chunks[i], bl.base+i+1)
-					bl.reports = append(bl.reports, GameWith(name, g, opts))
-				}
-				close(bl.done)
-			}
+			f.work()
 		}()
 	}
-	stop := make(chan struct{})
-	go func() {
-		defer close(order)
-		defer close(work)
-		next := func(base int) *block {
-			bl := pool.Get().(*block)
-			bl.base, bl.chunks, bl.done = base, bl.chunks[:0], make(chan struct{})
-			return bl
+	f.work()
+	wg.Wait()
+	return f.err
+}
+
+// fileRun is one FileWith with jobs > 1. There is no feeder or collector
+// goroutine: each worker, under mu, cuts the next block from the file,
+// replays it unlocked, then hands on (to fn, in file order) every finished
+// block that is next in line, unless another worker is doing so already.
+// Every goroutine stays busy with games, which hand-offs between goroutines
+// did not achieve on two cores.
+type fileRun struct {
+	ctx  context.Context
+	name string
+	src  string
+	opts Options
+	fn   func(Report)
+
+	mu       sync.Mutex
+	cond     sync.Cond // signalled when a block is handed on, or on stop
+	next     func() (notation.Chunk, bool)
+	eof      bool    // next has no more chunks
+	games    int     // games cut so far
+	cut      int     // blocks cut so far; block k lives in blocks[k%len(blocks)]
+	handed   int     // blocks handed to fn so far
+	blocks   []block // the window
+	emitting bool    // a worker is handing blocks to fn
+	err      error   // ctx.Err() once seen: stop
+}
+
+type block struct {
+	chunks  []notation.Chunk
+	games   []notation.Game // reused from block to block, move buffers and all
+	reports []Report
+	base    int // index of the block's first game in the file, 0-based
+	done    bool
+}
+
+func (f *fileRun) work() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for {
+		for f.err == nil && !f.eof && f.cut-f.handed >= len(f.blocks) {
+			f.cond.Wait()
 		}
-		send := func(bl *block) bool {
-			select {
-			case order <- bl: // waits while jobs*4 blocks are in flight
-			case <-stop:
-				return false
+		if f.err != nil || f.eof {
+			return
+		}
+		bl := &f.blocks[f.cut%len(f.blocks)]
+		bl.chunks, bl.base, bl.done = bl.chunks[:0], f.games, false
+		size := 0
+		for len(bl.chunks) < blockGames && size < blockBytes {
+			ch, ok := f.next()
+			if !ok {
+				f.eof = true
+				break
 			}
-			work <- bl
-			return true
-		}
-		bl, count, size := next(0), 0, 0
-		for ch := range notation.Chunks(data) {
 			bl.chunks = append(bl.chunks, ch)
-			count++
 			size += ch.End - ch.Start
-			if len(bl.chunks) == blockGames || size >= blockBytes {
-				if !send(bl) {
-					return
-				}
-				bl, size = next(count), 0
-			}
 		}
-		if len(bl.chunks) > 0 {
-			send(bl)
+		if len(bl.chunks) == 0 {
+			f.cond.Broadcast()
+			return
 		}
-	}()
-	var err error
-	for bl := range order {
-		<-bl.done
-		if err == nil {
-			if err = ctx.Err(); err != nil {
-				close(stop) // the feeder ends; the blocks in flight drain
-			}
+		f.games += len(bl.chunks)
+		f.cut++
+		f.mu.Unlock()
+		f.replay(bl)
+		f.mu.Lock()
+		bl.done = true
+		if !f.emitting {
+			f.emit()
 		}
-		for i := 0; i < len(bl.reports) && err == nil; i++ {
-			fn(bl.reports[i])
+	}
+}
+
+// replay parses and replays the games of bl.
+func (f *fileRun) replay(bl *block) {
+	n := len(bl.chunks)
+	if cap(bl.games) < n {
+		bl.games = append(bl.games[:cap(bl.games)], make([]notation.Game, n-cap(bl.games))...)
+	}
+	bl.games = bl.games[:n]
+	bl.reports = bl.reports[:0]
+	for i := range bl.chunks {
+		g := &bl.games[i]
+		notation.ParseGameInto(g, f.name, f.src, bl.chunks[i], bl.base+i+1)
+		bl.reports = append(bl.reports, GameWith(f.name, g, f.opts))
+		if f.opts.Prepare != nil {
+			f.opts.Prepare(&bl.reports[i])
 		}
+	}
+}
+
+// emit hands to fn, in file order, the finished blocks next in line. It is
+// called with mu held and returns with it held; fn runs unlocked.
+func (f *fileRun) emit() {
+	f.emitting = true
+	for f.err == nil && f.handed < f.cut {
+		bl := &f.blocks[f.handed%len(f.blocks)]
+		if !bl.done {
+			break
+		}
+		if err := f.ctx.Err(); err != nil {
+			f.err = err
+			break
+		}
+		f.mu.Unlock()
 		for i := range bl.reports {
+			f.fn(bl.reports[i])
 			bl.reports[i] = Report{}
 		}
-		pool.Put(bl)
+		f.mu.Lock()
+		f.handed++
+		f.cond.Broadcast()
 	}
-	wg.Wait()
-	return err
+	f.emitting = false
+	if f.err != nil {
+		f.cond.Broadcast()
+	}
 }

@@ -116,7 +116,7 @@ func FuzzFile(f *testing.F) {
 
 func TestMain(m *testing.M) {
 	// Small blocks, so that the tests' few games spread over several
-	// blocks and workers.
-	blockGames, blockBytes = 4, 1<<10
+	// blocks and workers, and a small window, so that workers wait for it.
+	blockGames, blockBytes, window = 4, 1<<10, 2
 	os.Exit(m.Run())
 }

@@ -105,6 +105,12 @@ type Options struct {
 	// worker goroutines, so that a caller storing records (import) does
 	// not spend its own goroutine on it.
 	Text bool
+	// Prepare, when set, is called with each report right after its game
+	// is replayed, on the goroutine that replayed it (so, with Jobs > 1,
+	// on several goroutines at once), before the report goes to File's
+	// callback. It is for per-game work that can run in parallel, such as
+	// hashing Report.Text; it must not keep Report.Record.
+	Prepare func(*Report)
 }
 
 // GameWith is Game with options.

@@ -2,8 +2,10 @@ package replay
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/rules"
@@ -214,5 +216,62 @@ func TestText(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPrepare checks that Options.Prepare sees every report once, before
+// the callback, serially and in parallel.
+func TestPrepare(t *testing.T) {
+	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = firstGames(data, 300)
+	for _, jobs := range []int{1, 2, 3} {
+		var prepared atomic.Int64
+		opts := Options{Jobs: jobs, Prepare: func(r *Report) {
+			prepared.Add(1)
+			r.Text = fmt.Sprintf("prepared %d", r.Index)
+		}}
+		n := 0
+		err := FileWith(context.Background(), "f", data, opts, func(r Report) {
+			n++
+			if want := fmt.Sprintf("prepared %d", n); r.Index != n || r.Text != want {
+				t.Fatalf("jobs %d: report %d: index %d, Text %q; want %q", jobs, n, r.Index, r.Text, want)
+			}
+		})
+		if err != nil || n != 300 || prepared.Load() != 300 {
+			t.Errorf("jobs %d: %d reports, %d prepared, error %v; want 300, 300, nil", jobs, n, prepared.Load(), err)
+		}
+	}
+}
+
+// TestCancel checks that File stops soon after its context is done,
+// returns ctx.Err(), and hands on no report after that point out of order.
+func TestCancel(t *testing.T) {
+	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []int{1, 2, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		err := FileContext(ctx, "f", data, jobs, func(r Report) {
+			n++
+			if r.Index != n {
+				t.Fatalf("jobs %d: report %d has index %d", jobs, n, r.Index)
+			}
+			if n == 50 {
+				cancel()
+			}
+		})
+		cancel()
+		if err != context.Canceled {
+			t.Errorf("jobs %d: error %v; want context.Canceled", jobs, err)
+		}
+		// The callback may finish the block it is in, no more.
+		if n < 50 || n > 50+blockGames {
+			t.Errorf("jobs %d: %d reports after cancelling at 50", jobs, n)
+		}
 	}
 }
