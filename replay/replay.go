@@ -53,6 +53,9 @@ type Report struct {
 	// replayed with Options.Text; "" otherwise. Unlike Record it stays
 	// valid after File's callback returns.
 	Text string
+	// Extra is the caller's, for Options.Prepare to attach what it makes
+	// of the game on the worker goroutine; replay leaves it nil.
+	Extra any
 }
 
 // Describe returns the one-line text form of an invalid game's error:

@@ -105,7 +105,8 @@ func importCommand(e *env) *cli.Command {
 			// and storing overlap.
 			ins := startInserter(ctx, db)
 			for _, f := range files {
-				err := replay.FileWith(c.Context, f.name, f.data, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results"), Text: true}, func(r replay.Report) {
+				opts := replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results"), Text: true, Prepare: prepareGame}
+				err := replay.FileWith(c.Context, f.name, f.data, opts, func(r replay.Report) {
 					total++
 					if fail != nil {
 						return
@@ -129,12 +130,8 @@ func importCommand(e *env) *cli.Command {
 							r.File, r.Line, r.Index, orUnknown(r.White), orUnknown(r.Black), r.Game, name, tgame)
 						return
 					}
-					g := &store.Game{TournamentID: tid, Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
-						Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Text}
-					if r.Score != nil {
-						g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
-					}
-					g.RecordHash = store.HashRecord(g.Record)
+					g := r.Extra.(*store.Game)
+					g.TournamentID = tid
 					ins.games <- g
 				})
 				if fail == nil {
@@ -158,6 +155,21 @@ func importCommand(e *env) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// prepareGame makes the row of a valid game, record hash included, on the
+// replay worker that replayed it, so that hashing runs in parallel.
+func prepareGame(r *replay.Report) {
+	if !r.Valid {
+		return
+	}
+	g := &store.Game{Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
+		Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Text}
+	if r.Score != nil {
+		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
+	}
+	g.RecordHash = store.HashRecord(g.Record)
+	r.Extra = g
 }
 
 func orUnknown(s string) string {
