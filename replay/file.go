@@ -18,7 +18,7 @@ import (
 var (
 	blockGames = 128
 	blockBytes = 48 << 10
-	window     = 8
+	window     = 4
 )
 
 // File validates every game of a record file and calls fn with each report,
