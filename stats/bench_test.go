@@ -90,10 +90,7 @@ func BenchmarkFit(b *testing.B) {
 
 func BenchmarkWriteHTML(b *testing.B) {
 	db := benchDB(b, 2000)
-	r, err := Compute(context.Background(), db, Query{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := compute(b, db, Query{})
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := r.WriteHTML(discard{}); err != nil {

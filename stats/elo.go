@@ -439,13 +439,8 @@ func solve(a [][]float64, b []float64) []float64 {
 		m[i] = append(append(make([]float64, 0, n+1), a[i]...), b[i])
 	}
 	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(m[p][c]) < 1e-300 {
+		p := pivot(m, c)
+		if p < 0 {
 			return nil
 		}
 		m[c], m[p] = m[p], m[c]
@@ -466,6 +461,22 @@ func solve(a [][]float64, b []float64) []float64 {
 	return x
 }
 
+// pivot returns the row at or below c whose entry in column c is largest in
+// magnitude (partial pivoting), or -1 when that entry is zero to working
+// precision: the matrix is singular.
+func pivot(m [][]float64, c int) int {
+	p := c
+	for r := c + 1; r < len(m); r++ {
+		if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+			p = r
+		}
+	}
+	if math.Abs(m[p][c]) < 1e-300 {
+		return -1
+	}
+	return p
+}
+
 // invert returns the inverse of a by Gauss–Jordan elimination, or nil when a
 // is singular. a is not changed.
 func invert(a [][]float64) [][]float64 {
@@ -478,13 +489,8 @@ func invert(a [][]float64) [][]float64 {
 		inv[i][i] = 1
 	}
 	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(m[p][c]) < 1e-300 {
+		p := pivot(m, c)
+		if p < 0 {
 			return nil
 		}
 		m[c], m[p] = m[p], m[c]

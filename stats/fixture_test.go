@@ -73,6 +73,16 @@ func insert(t testing.TB, db *store.DB, games []g) {
 	}
 }
 
+// compute runs Compute on db with q and fails t on an error.
+func compute(t testing.TB, db *store.DB, q Query) *Report {
+	t.Helper()
+	r, err := Compute(context.Background(), db, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // clubFixture is the hand-computed fixture of the tests (see
 // TestComputeByHand for the figures).
 func clubFixture(t testing.TB) *store.DB {

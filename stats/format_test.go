@@ -2,7 +2,6 @@ package stats
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
@@ -37,10 +36,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestGolden(t *testing.T) {
 	db := clubFixture(t)
-	r, err := Compute(context.Background(), db, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := compute(t, db, Query{})
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
 			var b bytes.Buffer
@@ -55,10 +51,7 @@ func TestGolden(t *testing.T) {
 		})
 	}
 	t.Run("anchored", func(t *testing.T) {
-		r, err := Compute(context.Background(), db, Query{Tournament: "club", Anchor: "C", AnchorElo: 1500})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := compute(t, db, Query{Tournament: "club", Anchor: "C", AnchorElo: 1500})
 		var b bytes.Buffer
 		if err := r.WriteText(&b); err != nil {
 			t.Fatal(err)
@@ -84,10 +77,7 @@ func TestHostileNames(t *testing.T) {
 			g{0, -1, "lines-of-action", b, a, "1/2-1/2", "", nil})
 	}
 	insert(t, db, games)
-	r, err := Compute(context.Background(), db, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := compute(t, db, Query{})
 	out := map[string]string{}
 	for _, format := range Formats {
 		var b bytes.Buffer
@@ -190,10 +180,7 @@ func TestHostileNames(t *testing.T) {
 
 func TestJSONKeys(t *testing.T) {
 	db := clubFixture(t)
-	r, err := Compute(context.Background(), db, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := compute(t, db, Query{})
 	var b bytes.Buffer
 	if err := r.WriteJSON(&b); err != nil {
 		t.Fatal(err)

@@ -264,27 +264,15 @@ func filter(ctx context.Context, db Querier, q Query) (where, Selection, error) 
 
 func queryAggregate(ctx context.Context, db Querier, w where) ([]aggRow, error) {
 	where, args := w.sql("white", "black")
-	rows, err := db.QueryContext(ctx, `SELECT game, white, black, result, termination, count(*),
+	query := `SELECT game, white, black, result, termination, count(*),
 		total(score_white), total(score_black), count(score_white)
-		FROM games WHERE 1`+where+`
-		GROUP BY tournament_id, game, white, black, result, termination`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("count games: %w", err)
-	}
-	defer rows.Close()
-	var out []aggRow
-	for rows.Next() {
-		var r aggRow
-		if err := rows.Scan(&r.game, &r.white, &r.black, &r.result, &r.termination, &r.count,
-			&r.scoreWhite, &r.scoreBlack, &r.scored); err != nil {
-			return nil, fmt.Errorf("count games: %w", err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("count games: %w", err)
-	}
-	return out, nil
+		FROM games WHERE 1` + where + `
+		GROUP BY tournament_id, game, white, black, result, termination`
+	return queryAll(ctx, db, "count games", query, args, func(rows *sql.Rows) (r aggRow, err error) {
+		err = rows.Scan(&r.game, &r.white, &r.black, &r.result, &r.termination, &r.count,
+			&r.scoreWhite, &r.scoreBlack, &r.scored)
+		return r, err
+	})
 }
 
 // queryPairs counts the whole colour-swapped pairs of games (two finished
@@ -293,25 +281,35 @@ func queryAggregate(ctx context.Context, db Querier, w where) ([]aggRow, error) 
 // database keeps.
 func queryPairs(ctx context.Context, db Querier, w where) ([]pentaRow, error) {
 	where, args := w.sql("a", "b")
-	rows, err := db.QueryContext(ctx, `SELECT a, b, points, count(*) FROM game_pairs
-		WHERE games = 2 AND a_white = 1 AND same`+where+`
-		GROUP BY a, b, points`, args...)
+	query := `SELECT a, b, points, count(*) FROM game_pairs
+		WHERE games = 2 AND a_white = 1 AND same` + where + `
+		GROUP BY a, b, points`
+	return queryAll(ctx, db, "count game pairs", query, args, func(rows *sql.Rows) (r pentaRow, err error) {
+		var s float64
+		err = rows.Scan(&r.a, &r.b, &s, &r.count)
+		r.s = int(s)
+		return r, err
+	})
+}
+
+// queryAll runs query and returns its rows as scan reads them; every error
+// is wrapped in what the query does.
+func queryAll[T any](ctx context.Context, db Querier, what, query string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("count game pairs: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
-	var out []pentaRow
+	var out []T
 	for rows.Next() {
-		var r pentaRow
-		var s float64
-		if err := rows.Scan(&r.a, &r.b, &s, &r.count); err != nil {
-			return nil, fmt.Errorf("count game pairs: %w", err)
+		r, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		r.s = int(s)
 		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("count game pairs: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
 }

@@ -12,10 +12,7 @@ func ptr(x float64) *float64 { return &x }
 
 func TestComputeByHand(t *testing.T) {
 	db := clubFixture(t)
-	r, err := Compute(context.Background(), db, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := compute(t, db, Query{})
 	if r.Total != 11 || r.Finished != 10 || r.Unfinished != 1 {
 		t.Errorf("total, finished, unfinished = %d, %d, %d; want 11, 10, 1", r.Total, r.Finished, r.Unfinished)
 	}
@@ -193,10 +190,7 @@ func TestComputeFilters(t *testing.T) {
 // TestCountsAgreeWithSQL checks the report against plain SQL counts.
 func TestCountsAgreeWithSQL(t *testing.T) {
 	db := clubFixture(t)
-	r, err := Compute(context.Background(), db, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := compute(t, db, Query{})
 	for _, id := range r.GameIDs() {
 		gs := r.Games[id]
 		var total, ww, bw, dr int

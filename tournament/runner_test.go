@@ -53,6 +53,17 @@ func openDB(t testing.TB, path string) *store.DB {
 	return db
 }
 
+// loadTournament writes a config of head and engines into dir (see
+// writeConfig), loads it and opens a fresh database dir/t.db.
+func loadTournament(t *testing.T, dir, head string, engines ...string) (*Config, *store.DB) {
+	t.Helper()
+	cfg, err := LoadConfig(writeConfig(t, dir, head, engines...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, openDB(t, filepath.Join(dir, "t.db"))
+}
+
 type row struct {
 	Slot                   int
 	White, Black, Result   string
@@ -119,6 +130,11 @@ seed: 7
 time_control: {move_ms: 50}
 `
 
+// toyHeadGames is toyHead with n games per encounter.
+func toyHeadGames(n int) string {
+	return strings.Replace(toyHead, "games_per_encounter: 1", fmt.Sprintf("games_per_encounter: %d", n), 1)
+}
+
 // withTimeDefaults adds roomy timeouts to a config head unless it sets them:
 // the tests run on a loaded machine, where a sound fake engine may take
 // a good part of a second to answer.
@@ -164,12 +180,7 @@ func TestTerminations(t *testing.T) {
 			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
 			head := toyHead + tc.head
 			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
-			path := writeConfig(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
-			cfg, err := LoadConfig(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			db := openDB(t, filepath.Join(dir, "t.db"))
+			cfg, db := loadTournament(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
 			var out strings.Builder
 			sum, err := Run(context.Background(), cfg, Options{DB: db, Out: &out})
 			if err != nil {
@@ -223,14 +234,8 @@ func checkValid(t *testing.T, records string) {
 }
 
 func TestPreflight(t *testing.T) {
-	dir := t.TempDir()
-	path := writeConfig(t, dir, toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
-	_, err = Run(context.Background(), cfg, Options{DB: db})
+	cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
+	_, err := Run(context.Background(), cfg, Options{DB: db})
 	for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Run = %v; want an error with %q", err, want)
@@ -247,8 +252,7 @@ func TestPreflight(t *testing.T) {
 func TestResumeAfterKill(t *testing.T) {
 	dir := t.TempDir()
 	marker := fmt.Sprintf("kill%d", os.Getpid())
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 8", 1)
-	path := writeConfig(t, dir, head, "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
+	path := writeConfig(t, dir, toyHeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
 	dbPath := filepath.Join(dir, "t.db")
 	exe, _ := os.Executable()
 	const total = 24
@@ -296,16 +300,10 @@ func TestResumeAfterKill(t *testing.T) {
 }
 
 func TestConcurrencySameResults(t *testing.T) {
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
+	head := toyHeadGames(4)
 	var got [2][]row
 	for i, conc := range []int{1, 2} {
-		dir := t.TempDir()
-		path := writeConfig(t, dir, head, "a=first", "b=last", "c=first,info")
-		cfg, err := LoadConfig(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		db := openDB(t, filepath.Join(dir, "t.db"))
+		cfg, db := loadTournament(t, t.TempDir(), head, "a=first", "b=last", "c=first,info")
 		if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc}); err != nil {
 			t.Fatal(err)
 		}
@@ -322,15 +320,8 @@ func TestConcurrencySameResults(t *testing.T) {
 }
 
 func TestInterrupt(t *testing.T) {
-	dir := t.TempDir()
 	marker := fmt.Sprintf("intr%d", os.Getpid())
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 50", 1)
-	path := writeConfig(t, dir, head, "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
+	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(50), "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Progress: func(p Progress) {
@@ -352,12 +343,7 @@ func TestInterrupt(t *testing.T) {
 
 func TestChangedConfigRefused(t *testing.T) {
 	dir := t.TempDir()
-	path := writeConfig(t, dir, toyHead, "a=first", "b=last")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
+	cfg, db := loadTournament(t, dir, toyHead, "a=first", "b=last")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -366,8 +352,7 @@ func TestChangedConfigRefused(t *testing.T) {
 	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
 		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
 	}
-	path = writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last")
-	cfg, err = LoadConfig(path)
+	cfg, err = LoadConfig(writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,14 +436,7 @@ func TestRealGames(t *testing.T) {
 // TestRestartAfterCrash checks that an engine that crashed gets a fresh
 // process for its next game: every game is played up to the crash.
 func TestRestartAfterCrash(t *testing.T) {
-	dir := t.TempDir()
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
-	path := writeConfig(t, dir, head, "a=first", "b=first,crash:2")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
+	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first", "b=first,crash:2")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -472,14 +450,7 @@ func TestRestartAfterCrash(t *testing.T) {
 // TestIdleDeathRestarts checks that an engine whose kept process died
 // between games gets a fresh one rather than losing the next game.
 func TestIdleDeathRestarts(t *testing.T) {
-	dir := t.TempDir()
-	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 4", 1)
-	path := writeConfig(t, dir, head, "a=first,idledeath", "b=last,idledeath")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
+	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first,idledeath", "b=last,idledeath")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}

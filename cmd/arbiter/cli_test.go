@@ -89,6 +89,19 @@ func fixedBug(t *testing.T, format string, args ...any) {
 	t.Errorf("bug is back: %s", fmt.Sprintf(format, args...))
 }
 
+// failer returns a function that fails t as t.Errorf does, or as fixedBug
+// does, naming bug, when the check guards a bug fixed before (bug != "").
+func failer(t *testing.T, bug string) func(format string, args ...any) {
+	return func(format string, args ...any) {
+		t.Helper()
+		if bug != "" {
+			fixedBug(t, "%s: %s", bug, fmt.Sprintf(format, args...))
+			return
+		}
+		t.Errorf(format, args...)
+	}
+}
+
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
@@ -171,7 +184,10 @@ func checkText(t *testing.T, stdout string) (total, valid, invalid int, lines []
 	return total, valid, invalid, lines
 }
 
-// gameLine is validate --json's object for one game, decoded strictly.
+// gameLine is validate --json's object for one game, decoded strictly. It
+// repeats validate.go's gameJSON on purpose: the test states the documented
+// keys and types on its own, so that a tag renamed there fails here instead
+// of changing both sides (and errorLine spells out replay.Error's JSON).
 type gameLine struct {
 	File        string     `json:"file"`
 	Index       int        `json:"index"`
@@ -296,14 +312,7 @@ func TestValidateExitCodes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCLI(t, tt.stdin, tt.args...)
-			fail := func(format string, args ...any) {
-				t.Helper()
-				if tt.fixedBugs != "" {
-					fixedBug(t, "%s: %s", tt.fixedBugs, fmt.Sprintf(format, args...))
-					return
-				}
-				t.Errorf(format, args...)
-			}
+			fail := failer(t, tt.fixedBugs)
 			if r.code != tt.code {
 				fail("arbiter %q: exit %d; want %d\n%v", tt.args, r.code, tt.code, r)
 			}
@@ -583,14 +592,7 @@ func TestValidateHostile(t *testing.T) {
 			if el := time.Since(start); el > 10*time.Second {
 				t.Errorf("validate took %v on %d bytes", el, len(tt.data))
 			}
-			fail := func(format string, args ...any) {
-				t.Helper()
-				if tt.fixedBugs != "" {
-					fixedBug(t, "%s: %s", tt.fixedBugs, fmt.Sprintf(format, args...))
-					return
-				}
-				t.Errorf(format, args...)
-			}
+			fail := failer(t, tt.fixedBugs)
 			if text.code != 0 && text.code != 1 {
 				t.Fatalf("validate: %v; want exit 0 or 1", text)
 			}

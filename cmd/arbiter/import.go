@@ -76,17 +76,11 @@ func importCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real); stored records use arbiter's convention"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() == 0 {
-				return usageErrorf("import: no FILE given (use - for standard input)")
-			}
-			jobs := c.Int("jobs")
-			if jobs < 1 {
-				return usageErrorf("import: --jobs must be at least 1, not %d", jobs)
-			}
-			files, err := readFiles(e, c.Args().Slice())
+			files, opts, err := replayInput(e, c, "import")
 			if err != nil {
-				return withCode(exitUsage, err)
+				return err
 			}
+			opts.Text, opts.Prepare = true, prepareGame
 			ctx := c.Context
 			db, err := store.Open(ctx, c.String("db"))
 			if err != nil {
@@ -105,7 +99,6 @@ func importCommand(e *env) *cli.Command {
 			// and storing overlap.
 			ins := startInserter(ctx, db)
 			for _, f := range files {
-				opts := replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results"), Text: true, Prepare: prepareGame}
 				err := replay.FileWith(c.Context, f.name, f.data, opts, func(r replay.Report) {
 					total++
 					if fail != nil {

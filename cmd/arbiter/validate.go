@@ -30,18 +30,10 @@ func validateCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() == 0 {
-				return usageErrorf("validate: no FILE given (use - for standard input)")
-			}
-			jobs := c.Int("jobs")
-			if jobs < 1 {
-				return usageErrorf("validate: --jobs must be at least 1, not %d", jobs)
-			}
-			files, err := readFiles(e, c.Args().Slice())
+			files, opts, err := replayInput(e, c, "validate")
 			if err != nil {
-				return withCode(exitUsage, err)
+				return err
 			}
-			opts := replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}
 			out := bufio.NewWriterSize(e.stdout, 64<<10)
 			var total, invalid int
 			asJSON := c.Bool("json")
@@ -79,6 +71,24 @@ func validateCommand(e *env) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// replayInput checks the FILE arguments and the --jobs flag that validate
+// and import share, reads the files (see readFiles) and returns them with
+// the replay options the flags set.
+func replayInput(e *env, c *cli.Context, cmd string) ([]inputFile, replay.Options, error) {
+	if c.NArg() == 0 {
+		return nil, replay.Options{}, usageErrorf("%s: no FILE given (use - for standard input)", cmd)
+	}
+	jobs := c.Int("jobs")
+	if jobs < 1 {
+		return nil, replay.Options{}, usageErrorf("%s: --jobs must be at least 1, not %d", cmd, jobs)
+	}
+	files, err := readFiles(e, c.Args().Slice())
+	if err != nil {
+		return nil, replay.Options{}, withCode(exitUsage, err)
+	}
+	return files, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}, nil
 }
 
 type inputFile struct {
