@@ -3,14 +3,13 @@ package notation
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/arbiter-games/arbiter/internal/golden"
+)
 
 func parseOne(t *testing.T, src string) *Game {
 	t.Helper()
@@ -193,19 +192,7 @@ func TestPrintGoldenAndFixedPoint(t *testing.T) {
 			for _, g := range gs {
 				out.WriteString(g.String())
 			}
-			golden := strings.TrimSuffix(f, ".agn") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("printed records differ from %s:\n%s", golden, out.String())
-			}
+			golden.Check(t, strings.TrimSuffix(filepath.Base(f), ".agn")+".golden", out.String())
 			checkFixedPoint(t, out.String())
 		})
 	}
