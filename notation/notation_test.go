@@ -277,11 +277,19 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func BenchmarkParse(b *testing.B) {
+// realLOA returns the records of real Lines of Action games that the
+// benchmarks read.
+func realLOA(b *testing.B) []byte {
+	b.Helper()
 	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
 	if err != nil {
 		b.Fatal(err)
 	}
+	return data
+}
+
+func BenchmarkParse(b *testing.B) {
+	data := realLOA(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -290,10 +298,7 @@ func BenchmarkParse(b *testing.B) {
 }
 
 func BenchmarkSplit(b *testing.B) {
-	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
-	if err != nil {
-		b.Fatal(err)
-	}
+	data := realLOA(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -302,10 +307,7 @@ func BenchmarkSplit(b *testing.B) {
 }
 
 func BenchmarkString(b *testing.B) {
-	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
-	if err != nil {
-		b.Fatal(err)
-	}
+	data := realLOA(b)
 	gs, _ := Parse("real_loa.agn", data)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
