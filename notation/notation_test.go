@@ -3,14 +3,13 @@ package notation
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/arbiter-games/arbiter/internal/golden"
+)
 
 func parseOne(t *testing.T, src string) *Game {
 	t.Helper()
@@ -193,19 +192,7 @@ func TestPrintGoldenAndFixedPoint(t *testing.T) {
 			for _, g := range gs {
 				out.WriteString(g.String())
 			}
-			golden := strings.TrimSuffix(f, ".agn") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("printed records differ from %s:\n%s", golden, out.String())
-			}
+			golden.Check(t, strings.TrimSuffix(filepath.Base(f), ".agn")+".golden", out.String())
 			checkFixedPoint(t, out.String())
 		})
 	}
@@ -290,11 +277,19 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func BenchmarkParse(b *testing.B) {
+// realLOA returns the records of real Lines of Action games that the
+// benchmarks read.
+func realLOA(b *testing.B) []byte {
+	b.Helper()
 	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
 	if err != nil {
 		b.Fatal(err)
 	}
+	return data
+}
+
+func BenchmarkParse(b *testing.B) {
+	data := realLOA(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -303,10 +298,7 @@ func BenchmarkParse(b *testing.B) {
 }
 
 func BenchmarkSplit(b *testing.B) {
-	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
-	if err != nil {
-		b.Fatal(err)
-	}
+	data := realLOA(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -315,10 +307,7 @@ func BenchmarkSplit(b *testing.B) {
 }
 
 func BenchmarkString(b *testing.B) {
-	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
-	if err != nil {
-		b.Fatal(err)
-	}
+	data := realLOA(b)
 	gs, _ := Parse("real_loa.agn", data)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()

@@ -26,6 +26,18 @@ func (c Color) String() string {
 	return "black"
 }
 
+// ParseTurn reads the side to move as a FEN writes it: "w" or "b", in
+// either case; ok is false for anything else.
+func ParseTurn(s string) (c Color, ok bool) {
+	switch s {
+	case "w", "W":
+		return White, true
+	case "b", "B":
+		return Black, true
+	}
+	return White, false
+}
+
 // Result is the result of a game as a record writes it.
 type Result uint8
 

@@ -25,3 +25,27 @@ func TestMovePlain(t *testing.T) {
 		t.Error("Plain does not strip the form bits, or strips Pass")
 	}
 }
+
+func TestParseTurn(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Color
+		ok   bool
+	}{
+		{"w", White, true},
+		{"W", White, true},
+		{"b", Black, true},
+		{"B", Black, true},
+		{"", White, false},
+		{"x", White, false},
+		{"white", White, false},
+		{"b ", White, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if c, ok := ParseTurn(tt.in); c != tt.want || ok != tt.ok {
+				t.Errorf("ParseTurn(%q) = %v, %v; want %v, %v", tt.in, c, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}

@@ -2,15 +2,13 @@ package tournament
 
 import (
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	"github.com/arbiter-games/arbiter/internal/golden"
+)
 
 // TestRecordsGolden pins the records a small tournament writes: tags and
 // their order, the Round and Board tags of the schedule, comments for
@@ -30,18 +28,6 @@ func TestRecordsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(out.String(), `[Date "????.??.??"]`)
-	golden := filepath.Join("testdata", "toy-tournament.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("records differ from %s (run go test -update after checking):\n%s", golden, got)
-	}
+	golden.Check(t, "toy-tournament.golden", got)
 	checkValid(t, out.String())
 }

@@ -117,14 +117,11 @@ func ParseFEN(text string, board *Board) (*Position, error) {
 			return nil, badTagf("FEN", "rank %d has %d squares, want 10", rank, f)
 		}
 	}
-	switch fields[1] {
-	case "w", "W":
-		p.turn = rules.White
-	case "b", "B":
-		p.turn = rules.Black
-	default:
+	turn, ok := rules.ParseTurn(fields[1])
+	if !ok {
 		return nil, badTagf("FEN", "side to move is %q, want w or b", fields[1])
 	}
+	p.turn = turn
 	ws, bs, ok := strings.Cut(fields[2], "-")
 	w, errW := strconv.Atoi(ws)
 	b, errB := strconv.Atoi(bs)

@@ -2,36 +2,13 @@ package knightfight_test
 
 import (
 	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/knightfight"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
-}
 
 func TestParseBoard(t *testing.T) {
 	for _, text := range []string{identity, knightfight.RandomBoard(1), knightfight.RandomBoard(-5)} {
@@ -94,7 +71,7 @@ func TestRandomBoard(t *testing.T) {
 		t.Errorf("RandomBoard(7) == RandomBoard(8)")
 	}
 	// The board of a seed must never change: records say "made with seed 7".
-	golden(t, "random7.golden", knightfight.RandomBoard(7)+"\n")
+	golden.Check(t, "random7.golden", knightfight.RandomBoard(7)+"\n")
 	tags := knightfight.Game.NewTags(7)
 	if len(tags) != 1 || tags[0] != [2]string{"Board", knightfight.RandomBoard(7)} {
 		t.Errorf("NewTags(7) = %v; want the Board of RandomBoard(7)", tags)
@@ -108,7 +85,7 @@ func TestFEN(t *testing.T) {
 	}
 	play(t, p, "c1 h10 c1-d3 h10-g8")
 	fen := p.FEN()
-	golden(t, "fen.golden", fen+"\n")
+	golden.Check(t, "fen.golden", fen+"\n")
 	q := fromFEN(t, fen)
 	if q.FEN() != fen {
 		t.Errorf("FEN round trip: %s -> %s", fen, q.FEN())
@@ -304,5 +281,5 @@ func TestString(t *testing.T) {
 	play(t, p, "c1 h10 c1-d3 h10-g8")
 	q := fromFEN(t, endFEN(t, "100-0"))
 	play(t, q, "a1-b3")
-	golden(t, "string.golden", p.String()+"\n"+q.String())
+	golden.Check(t, "string.golden", p.String()+"\n"+q.String())
 }

@@ -29,12 +29,7 @@ func ParseFEN(s string) (Position, error) {
 		return p, fenError("has no side to move: want the board, a space, then \"b\" or \"w\"")
 	}
 	side = strings.TrimSpace(side)
-	switch side {
-	case "b", "B":
-		p.turn = rules.Black
-	case "w", "W":
-		p.turn = rules.White
-	default:
+	if p.turn, ok = rules.ParseTurn(side); !ok {
 		return p, fenError("side to move %q is neither \"b\" nor \"w\"", clip(side))
 	}
 	if n := strings.Count(board, "/") + 1; n != 8 {

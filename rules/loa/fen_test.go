@@ -2,16 +2,14 @@ package loa
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func TestFENRoundTrip(t *testing.T) {
 	for _, fen := range []string{
@@ -106,20 +104,7 @@ func TestString(t *testing.T) {
 			if err := play(p, tt.moves); err != nil {
 				t.Fatal(err)
 			}
-			got := p.String()
-			path := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("String() =\n%s\nwant\n%s", got, want)
-			}
+			golden.Check(t, tt.name+".golden", p.String())
 		})
 	}
 }

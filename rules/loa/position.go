@@ -211,55 +211,15 @@ func (p *Position) GenMoves(dst []rules.Move) []rules.Move {
 // Moves appends the legal moves to dst; it is GenMoves.
 func (p *Position) Moves(dst []rules.Move) []rules.Move { return p.GenMoves(dst) }
 
-// countMoves returns how many moves GenMoves would list.
-func (p *Position) countMoves() int {
-	if p.state != playing {
-		return 0
-	}
-	count := 0
-	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
-	occ := own | opp
-	for b := own; b != 0; b &= b - 1 {
-		from := bits.TrailingZeros64(b)
-		for l := range 4 {
-			n := bits.OnesCount64(lineMask[l][from] & occ)
-			for d := 2 * l; d < 2*l+2; d++ {
-				to := dest[from][d][n]
-				if to == noSquare || own&to.bit() != 0 || between[from][to]&opp != 0 {
-					continue
-				}
-				count++
-			}
-		}
-	}
-	if count == 0 {
-		return 1 // pass
-	}
-	return count
-}
-
 // firstMove returns a legal move of the side to move, and false when it
 // has none (or the game is over).
 func (p *Position) firstMove() (rules.Move, bool) {
-	if p.state != playing {
+	var buf [128]rules.Move // more than the moves of 12 pieces
+	moves := p.GenMoves(buf[:0])
+	if len(moves) == 0 || moves[0] == rules.Pass {
 		return 0, false
 	}
-	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
-	occ := own | opp
-	for b := own; b != 0; b &= b - 1 {
-		from := bits.TrailingZeros64(b)
-		for l := range 4 {
-			n := bits.OnesCount64(lineMask[l][from] & occ)
-			for d := 2 * l; d < 2*l+2; d++ {
-				to := dest[from][d][n]
-				if to == noSquare || own&to.bit() != 0 || between[from][to]&opp != 0 {
-					continue
-				}
-				return MoveOf(Square(from), to), true
-			}
-		}
-	}
-	return 0, false
+	return moves[0], true
 }
 
 // PlayUnchecked plays m, which must be Pass or a move from GenMoves of this
@@ -283,15 +243,16 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 func (p *Position) Perft(depth int) uint64 { return perft(*p, depth) }
 
 func perft(p Position, depth int) uint64 {
-	switch {
-	case depth <= 0:
+	if depth <= 0 {
 		return 1
-	case depth == 1:
-		return uint64(p.countMoves())
 	}
 	var buf [128]rules.Move // more than the moves of 12 pieces
+	moves := p.GenMoves(buf[:0])
+	if depth == 1 {
+		return uint64(len(moves))
+	}
 	var total uint64
-	for _, m := range p.GenMoves(buf[:0]) {
+	for _, m := range moves {
 		q := p
 		q.PlayUnchecked(m)
 		total += perft(q, depth-1)

@@ -22,6 +22,15 @@ func playout(seed uint64) []string {
 	return texts
 }
 
+// playText reads the move s and plays it on p, as the validator does.
+func playText(p *Position, s string) error {
+	m, err := p.ParseMove(s)
+	if err != nil {
+		return err
+	}
+	return p.Play(m)
+}
+
 func BenchmarkMoves(b *testing.B) {
 	p := newPosition(defaultLayout)
 	for _, s := range playout(3)[:40] {
@@ -45,11 +54,7 @@ func BenchmarkPlay(b *testing.B) {
 	for b.Loop() {
 		p := *start
 		for _, s := range texts {
-			m, err := p.ParseMove(s)
-			if err == nil {
-				err = p.Play(m)
-			}
-			if err != nil {
+			if err := playText(&p, s); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -105,14 +105,11 @@ func parseFEN(s string, l *layout, fixed bool) (*Position, error) {
 		l = own
 	}
 	p := &Position{lay: l}
-	switch fields[1] {
-	case "w", "W":
-		p.turn = rules.White
-	case "b", "B":
-		p.turn = rules.Black
-	default:
+	turn, ok := rules.ParseTurn(fields[1])
+	if !ok {
 		return nil, fmt.Errorf("side to move %q, want w or b", fields[1])
 	}
+	p.turn = turn
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != Size {
 		return nil, fmt.Errorf("%d rank(s), want %d separated by \"/\"", len(ranks), Size)

@@ -2,17 +2,13 @@ package tankbattle
 
 import (
 	"errors"
-	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // customLayout is the default map with the mine on e10 moved to f10 and the
 // contaminated square f4 cleared.
@@ -183,24 +179,7 @@ func TestFENErrors(t *testing.T) {
 func TestString(t *testing.T) {
 	p := newPosition(defaultLayout)
 	p.PlayUnchecked(Move(sq(t, "j4"), sq(t, "i5")))
-	golden(t, "after-j4-i5.txt", p.String())
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	golden.Check(t, "after-j4-i5.txt", p.String())
 }
 
 // TestRandomGames plays random games and checks at every position that the

@@ -230,39 +230,10 @@ func (p *Position) gen(dst []rules.Move) []rules.Move {
 }
 
 // hasMove reports whether the side to move has a legal move other than
-// pass. It is gen stopping at the first move.
+// pass. Only the pass check asks, so it may list every move.
 func (p *Position) hasMove() bool {
-	c := p.turn
-	own := sideBit(c)
-	enemyBase := fBaseW << c.Other()
-	fl := &p.lay.flag
-	for w := 0; w < 2; w++ {
-		set := p.occ[c][w]
-		for set != 0 {
-			from := w<<6 | bits.TrailingZeros64(set)
-			set &= set - 1
-			stop := fMine
-			if p.board[from]&tCommander == 0 {
-				stop |= fToxic
-			}
-			locked := fl[from]&enemyBase != 0
-			for d := 0; d < 8; d++ {
-				r := &rays[from][d]
-				if r.n == 0 {
-					continue
-				}
-				to := int(r.sq[0])
-				f := fl[to]
-				if f&stop != 0 || (locked && f&enemyBase == 0) {
-					continue
-				}
-				if t := p.board[to]; t == 0 || (t&own == 0 && f&fToxic == 0) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	var buf [256]rules.Move
+	return len(p.gen(buf[:0])) > 0
 }
 
 // ray is the squares from a square to the board's edge in one direction,

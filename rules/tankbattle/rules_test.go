@@ -373,11 +373,7 @@ func TestNoAllocs(t *testing.T) {
 	allocs := testing.AllocsPerRun(20, func() {
 		p := *start
 		for _, s := range texts {
-			m, err := p.ParseMove(s)
-			if err == nil {
-				err = p.Play(m)
-			}
-			if err != nil {
+			if err := playText(&p, s); err != nil {
 				t.Fatal(err)
 			}
 			buf = p.Moves(buf[:0])
