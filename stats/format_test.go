@@ -5,34 +5,12 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update after checking):\n%s", name, got)
-	}
-}
 
 func TestGolden(t *testing.T) {
 	db := clubFixture(t)
@@ -47,7 +25,7 @@ func TestGolden(t *testing.T) {
 			if ext == "" {
 				ext = format
 			}
-			golden(t, "club."+ext, b.Bytes())
+			golden.Check(t, "club."+ext, b.String())
 		})
 	}
 	t.Run("anchored", func(t *testing.T) {
@@ -56,7 +34,7 @@ func TestGolden(t *testing.T) {
 		if err := r.WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "club-anchored.txt", b.Bytes())
+		golden.Check(t, "club-anchored.txt", b.String())
 	})
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -17,13 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
-)
-
-var (
-	update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 )
 
 // mainEnv makes the test binary behave as arbiter's main when set to "1",
@@ -99,25 +95,6 @@ func failer(t *testing.T, bug string) func(format string, args ...any) {
 			return
 		}
 		t.Errorf(format, args...)
-	}
-}
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (go test -update rewrites it)\ngot:\n%s\nwant:\n%s", path, got, want)
 	}
 }
 
@@ -342,12 +319,12 @@ func TestValidateGolden(t *testing.T) {
 	if text.code != 1 || text.stderr != "" {
 		t.Fatalf("validate %s: %v; want exit 1 and nothing on stderr", codesFile, text)
 	}
-	golden(t, "codes.txt.golden", text.stdout)
+	golden.Check(t, "codes.txt.golden", text.stdout)
 	js := runCLI(t, "", "validate", "--json", "--jobs", "1", codesFile)
 	if js.code != 1 {
 		t.Fatalf("validate --json %s: %v; want exit 1", codesFile, js)
 	}
-	golden(t, "codes.jsonl.golden", js.stdout)
+	golden.Check(t, "codes.jsonl.golden", js.stdout)
 }
 
 // TestValidateCodes checks that the fixture gives every error code LOA
@@ -691,7 +668,7 @@ func TestShowGolden(t *testing.T) {
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("show: %v", r)
 	}
-	golden(t, "show.golden", r.stdout)
+	golden.Check(t, "show.golden", r.stdout)
 }
 
 // TestShowResultMismatch: a record whose declared result disagrees with its
