@@ -1,36 +1,16 @@
 package knightfight_test
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/seeds"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/knightfight"
 )
 
-// seeds adds every line of testdata/name (but "#" comments) to f's corpus.
-func seeds(f *testing.F, name string) {
-	file, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		if line := sc.Text(); !strings.HasPrefix(line, "#") {
-			f.Add(line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		f.Fatal(err)
-	}
-}
-
 func FuzzBoard(f *testing.F) {
-	seeds(f, "boards.txt")
+	seeds.Lines(f, "boards.txt")
 	f.Fuzz(func(t *testing.T, text string) {
 		b, err := knightfight.ParseBoard(text)
 		if err != nil {
@@ -48,7 +28,7 @@ func FuzzBoard(f *testing.F) {
 }
 
 func FuzzFEN(f *testing.F) {
-	seeds(f, "fens.txt")
+	seeds.Lines(f, "fens.txt")
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := knightfight.ParseFEN(text, nil)
 		if err != nil {
@@ -77,7 +57,7 @@ func FuzzFEN(f *testing.F) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	seeds(f, "moves.txt")
+	seeds.Lines(f, "moves.txt")
 	board := knightfight.RandomBoard(3)
 	f.Fuzz(func(t *testing.T, text string) {
 		m, err := knightfight.ParseMove(text)

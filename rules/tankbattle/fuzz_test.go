@@ -1,36 +1,14 @@
 package tankbattle
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/seeds"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// seeds adds every line of testdata/name that is not a comment to the
-// corpus of f.
-func seeds(f *testing.F, name string) {
-	file, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		if line := sc.Text(); !strings.HasPrefix(line, "#") {
-			f.Add(line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		f.Fatal(err)
-	}
-}
-
 func FuzzLayout(f *testing.F) {
-	seeds(f, "layouts.txt")
+	seeds.Lines(f, "layouts.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		l, err := parseLayout(s)
 		if err != nil {
@@ -55,7 +33,7 @@ func FuzzLayout(f *testing.F) {
 }
 
 func FuzzFEN(f *testing.F) {
-	seeds(f, "fens.txt")
+	seeds.Lines(f, "fens.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseFEN(s)
 		if err != nil {
@@ -78,7 +56,7 @@ func FuzzFEN(f *testing.F) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	seeds(f, "moves.txt")
+	seeds.Lines(f, "moves.txt")
 	start := newPosition(defaultLayout)
 	f.Fuzz(func(t *testing.T, s string) {
 		p := *start
