@@ -40,15 +40,23 @@ timed() {
 	awk -v l="$label" '{ printf "%-10s %7.3f s wall %7.3f s cpu\n", l, $1, $2 }' "$work/$label.time"
 }
 
-if [ ! -f "$work/bench.db" ]; then
-	"$work/gendb" -db "$work/bench.db" -games "$games"
+# One database per size, so that a WORKDIR reused with another GAMES does
+# not time the wrong one.
+bench_db=$work/bench-$games.db
+if [ ! -f "$bench_db" ]; then
+	"$work/gendb" -db "$bench_db" -games "$games"
 fi
-# One untimed run applies any pending migration and warms the page cache.
-"$work/arbiter" report --db "$work/bench.db" --format json >/dev/null
+# One untimed run applies any pending migration and warms the page cache;
+# its total must be the size asked for.
+total=$("$work/arbiter" report --db "$bench_db" --format json | sed -n 's/^  "total": \([0-9]*\),$/\1/p')
+if [ "$total" != "$games" ]; then
+	echo "bench/report.sh: $bench_db holds ${total:-no} games, not $games: delete it and run again" >&2
+	exit 1
+fi
 echo "report over $games games (best of 3):"
 best=
 for i in 1 2 3; do
-	timed report "$work/arbiter" report --db "$work/bench.db" --format json
+	timed report "$work/arbiter" report --db "$bench_db" --format json
 	t=$(cut -d' ' -f1 "$work/report.time")
 	best=$(awk -v a="$t" -v b="${best:-$t}" 'BEGIN { print (a < b ? a : b) }')
 done
