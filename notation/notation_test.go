@@ -317,3 +317,20 @@ func BenchmarkString(b *testing.B) {
 		}
 	}
 }
+
+// TestSplitterEnd checks that a Splitter says it is done, and keeps saying
+// so, after the last chunk, and that an input of blank lines has none.
+func TestSplitterEnd(t *testing.T) {
+	s := NewSplitter([]byte("[Game \"Lines of Action\"]\n\n1. c8-c6 *\n"))
+	if ch, ok := s.Next(); !ok || ch.Line != 1 || ch.Col != 1 {
+		t.Fatalf("first Next = %+v, %v; want the game at 1:1", ch, ok)
+	}
+	for i := 0; i < 2; i++ {
+		if ch, ok := s.Next(); ok {
+			t.Errorf("Next after the last chunk = %+v, true", ch)
+		}
+	}
+	if ch, ok := NewSplitter([]byte("\n \n\t\n")).Next(); ok {
+		t.Errorf("Next on blank lines = %+v, true", ch)
+	}
+}

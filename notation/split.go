@@ -31,19 +31,50 @@ func Split(data []byte) []Chunk {
 // so that a caller can start on the first games while the rest of a large
 // file is still being cut.
 func Chunks(data []byte) iter.Seq[Chunk] {
-	return func(yield func(Chunk) bool) { eachChunk(data, yield) }
+	return func(yield func(Chunk) bool) {
+		s := NewSplitter(data)
+		for {
+			ch, ok := s.Next()
+			if !ok || !yield(ch) {
+				return
+			}
+		}
+	}
 }
 
-func eachChunk(data []byte, yield func(Chunk) bool) {
-	n := len(data)
+// A Splitter cuts a record file into chunks as Split does, one chunk per
+// call to Next, for callers that take the chunks from several goroutines
+// in turn (under a lock) and so cannot range over Chunks.
+type Splitter struct {
+	data                       []byte
+	i, line, lineStart         int
+	start, startLine, startCol int  // where the current chunk begins
+	content                    bool // the current chunk has something besides space
+	moves                      bool // the current chunk has something besides tags
+	done                       bool
+}
+
+// NewSplitter returns a Splitter at the start of data.
+func NewSplitter(data []byte) *Splitter {
 	i := 0
-	if n >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		i = 3 // UTF-8 byte order mark
 	}
-	line, lineStart := 1, 0
-	start, startLine, startCol := i, 1, i+1
-	content := false // the current chunk has something besides space
-	moves := false   // the current chunk has something besides tags
+	return &Splitter{data: data, i: i, line: 1, start: i, startLine: 1, startCol: i + 1}
+}
+
+// Next returns the next chunk, or false after the last one.
+func (s *Splitter) Next() (Chunk, bool) {
+	if s.done {
+		return Chunk{}, false
+	}
+	// The state lives in locals while the loop runs (kept in registers),
+	// and goes back into s when a chunk is returned.
+	data := s.data
+	n := len(data)
+	i, line, lineStart := s.i, s.line, s.lineStart
+	start, startLine, startCol := s.start, s.startLine, s.startCol
+	content, moves := s.content, s.moves
 	for i < n {
 		c := data[i]
 		switch c {
@@ -54,10 +85,10 @@ func eachChunk(data []byte, yield func(Chunk) bool) {
 		case ' ', '\t', '\r':
 			i++
 		case '[':
-			if moves {
-				if !yield(Chunk{Start: start, End: i, Line: startLine, Col: startCol}) {
-					return
-				}
+			var ch Chunk
+			ended := moves // the tag starts the next game
+			if ended {
+				ch = Chunk{Start: start, End: i, Line: startLine, Col: startCol}
 				start, startLine, startCol = i, line, i-lineStart+1
 				moves = false
 			}
@@ -66,6 +97,12 @@ func eachChunk(data []byte, yield func(Chunk) bool) {
 			}
 			content = true
 			i = skipTag(data, i+1)
+			if ended {
+				s.i, s.line, s.lineStart = i, line, lineStart
+				s.start, s.startLine, s.startCol = start, startLine, startCol
+				s.content, s.moves = content, moves
+				return ch, true
+			}
 		case '{':
 			if !content {
 				start, startLine, startCol = i, line, i-lineStart+1
@@ -103,9 +140,11 @@ func eachChunk(data []byte, yield func(Chunk) bool) {
 			}
 		}
 	}
+	s.i, s.line, s.lineStart, s.done = i, line, lineStart, true
 	if content {
-		yield(Chunk{Start: start, End: n, Line: startLine, Col: startCol})
+		return Chunk{Start: start, End: n, Line: startLine, Col: startCol}, true
 	}
+	return Chunk{}, false
 }
 
 // skipTag returns the index after the tag that starts before i: after its

@@ -2,7 +2,6 @@ package replay
 
 import (
 	"context"
-	"iter"
 	"sync"
 	"unsafe"
 
@@ -64,9 +63,7 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 		}
 		return nil
 	}
-	next, stop := iter.Pull(notation.Chunks(data))
-	defer stop()
-	f := &fileRun{ctx: ctx, name: name, src: src, opts: opts, fn: fn, next: next,
+	f := &fileRun{ctx: ctx, name: name, src: src, opts: opts, fn: fn, split: notation.NewSplitter(data),
 		blocks: make([]block, opts.Jobs*window)}
 	f.cond.L = &f.mu
 	var wg sync.WaitGroup
@@ -97,8 +94,8 @@ type fileRun struct {
 
 	mu       sync.Mutex
 	cond     sync.Cond // signalled when a block is handed on, or on stop
-	next     func() (notation.Chunk, bool)
-	eof      bool    // next has no more chunks
+	split    *notation.Splitter
+	eof      bool    // split has no more chunks
 	games    int     // games cut so far
 	cut      int     // blocks cut so far; block k lives in blocks[k%len(blocks)]
 	handed   int     // blocks handed to fn so far
@@ -129,7 +126,7 @@ func (f *fileRun) work() {
 		bl.chunks, bl.base, bl.done = bl.chunks[:0], f.games, false
 		size := 0
 		for len(bl.chunks) < blockGames && size < blockBytes {
-			ch, ok := f.next()
+			ch, ok := f.split.Next()
 			if !ok {
 				f.eof = true
 				break
