@@ -2,6 +2,9 @@ package replay
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
 	"sync"
 	"unsafe"
 
@@ -46,22 +49,12 @@ func FileContext(ctx context.Context, name string, data []byte, jobs int, fn fun
 func FileWith(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := unsafe.String(unsafe.SliceData(data), len(data))
 	if opts.Jobs <= 1 {
-		var g notation.Game
-		r := new(Report) // one allocation for all games: Prepare takes its address
-		i := 0
-		for ch := range notation.Chunks(data) {
-			if i%blockGames == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			i++
-			notation.ParseGameInto(&g, name, src, ch, i)
-			*r = GameWith(name, &g, opts)
-			if opts.Prepare != nil {
-				opts.Prepare(r)
-			}
-			fn(*r)
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		var err error
+		if faulted(func() { err = serial(ctx, name, data, src, opts, fn) }) {
+			return fmt.Errorf("%s: %w", name, ErrChanged)
 		}
-		return nil
+		return err
 	}
 	f := &fileRun{ctx: ctx, name: name, src: src, opts: opts, fn: fn, split: notation.NewSplitter(data),
 		blocks: make([]block, opts.Jobs*window)}
@@ -77,6 +70,47 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 	f.work()
 	wg.Wait()
 	return f.err
+}
+
+// ErrChanged is the error of File when reading data faults: data is a file
+// mapped into memory (as validate maps its input) that became shorter while
+// it was read. The games reported before it were read whole.
+var ErrChanged = errors.New("the file changed (it is shorter now) while it was read")
+
+// faulted runs fn and reports whether it faulted reading memory (see
+// ErrChanged); other panics go on. The goroutine must have called
+// debug.SetPanicOnFault(true).
+func faulted(fn func()) (hit bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(interface{ Addr() uintptr }); !ok {
+				panic(r)
+			}
+			hit = true
+		}
+	}()
+	fn()
+	return false
+}
+
+// serial is FileWith on the calling goroutine alone.
+func serial(ctx context.Context, name string, data []byte, src string, opts Options, fn func(Report)) error {
+	var g notation.Game
+	r := new(Report) // one allocation for all games: Prepare takes its address
+	i := 0
+	for ch := range notation.Chunks(data) {
+		if i%blockGames == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		i++
+		notation.ParseGameInto(&g, name, src, ch, i)
+		*r = GameWith(name, &g, opts)
+		if opts.Prepare != nil {
+			opts.Prepare(r)
+		}
+		fn(*r)
+	}
+	return nil
 }
 
 // fileRun is one FileWith with jobs > 1. There is no feeder or collector
@@ -112,7 +146,11 @@ type block struct {
 	done    bool
 }
 
+// work is the loop of each goroutine of the run. Whatever reads data (the
+// splitter, the replay, fn) runs under faulted, so that a fault stops the
+// run with ErrChanged and leaves mu as the code around it expects.
 func (f *fileRun) work() {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for {
@@ -123,16 +161,9 @@ func (f *fileRun) work() {
 			return
 		}
 		bl := &f.blocks[f.cut%len(f.blocks)]
-		bl.chunks, bl.base, bl.done = bl.chunks[:0], f.games, false
-		size := 0
-		for len(bl.chunks) < blockGames && size < blockBytes {
-			ch, ok := f.split.Next()
-			if !ok {
-				f.eof = true
-				break
-			}
-			bl.chunks = append(bl.chunks, ch)
-			size += ch.End - ch.Start
+		if faulted(func() { f.cutBlock(bl) }) {
+			f.fail()
+			return
 		}
 		if len(bl.chunks) == 0 {
 			f.cond.Broadcast()
@@ -141,13 +172,41 @@ func (f *fileRun) work() {
 		f.games += len(bl.chunks)
 		f.cut++
 		f.mu.Unlock()
-		f.replay(bl)
+		hit := faulted(func() { f.replay(bl) })
 		f.mu.Lock()
+		if hit {
+			f.fail()
+			return
+		}
 		bl.done = true
 		if !f.emitting {
 			f.emit()
 		}
 	}
+}
+
+// cutBlock fills bl with the next chunks of the file (none at its end).
+// It runs with mu held.
+func (f *fileRun) cutBlock(bl *block) {
+	bl.chunks, bl.base, bl.done = bl.chunks[:0], f.games, false
+	size := 0
+	for len(bl.chunks) < blockGames && size < blockBytes {
+		ch, ok := f.split.Next()
+		if !ok {
+			f.eof = true
+			break
+		}
+		bl.chunks = append(bl.chunks, ch)
+		size += ch.End - ch.Start
+	}
+}
+
+// fail stops the run with ErrChanged. It runs with mu held.
+func (f *fileRun) fail() {
+	if f.err == nil {
+		f.err = fmt.Errorf("%s: %w", f.name, ErrChanged)
+	}
+	f.cond.Broadcast()
 }
 
 // replay parses and replays the games of bl.
@@ -182,11 +241,17 @@ func (f *fileRun) emit() {
 			break
 		}
 		f.mu.Unlock()
-		for i := range bl.reports {
-			f.fn(bl.reports[i])
-			bl.reports[i] = Report{}
-		}
+		hit := faulted(func() {
+			for i := range bl.reports {
+				f.fn(bl.reports[i])
+				bl.reports[i] = Report{}
+			}
+		})
 		f.mu.Lock()
+		if hit {
+			f.fail()
+			break
+		}
 		f.handed++
 		f.cond.Broadcast()
 	}
