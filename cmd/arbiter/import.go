@@ -76,7 +76,7 @@ func importCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real); stored records use arbiter's convention"},
 		},
 		Action: func(c *cli.Context) error {
-			files, opts, err := replayInput(e, c, "import")
+			files, opts, err := replayInput(e, c, "import", false)
 			if err != nil {
 				return err
 			}

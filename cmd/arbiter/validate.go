@@ -30,10 +30,13 @@ func validateCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real)"},
 		},
 		Action: func(c *cli.Context) error {
-			files, opts, err := replayInput(e, c, "validate")
+			// The files are mapped, not read: the reports point into
+			// them only until fn returns.
+			files, opts, err := replayInput(e, c, "validate", true)
 			if err != nil {
 				return err
 			}
+			defer releaseFiles(files)
 			out := bufio.NewWriterSize(e.stdout, 64<<10)
 			var total, invalid int
 			asJSON := c.Bool("json")
@@ -74,9 +77,9 @@ func validateCommand(e *env) *cli.Command {
 }
 
 // replayInput checks the FILE arguments and the --jobs flag that validate
-// and import share, reads the files (see readFiles) and returns them with
-// the replay options the flags set.
-func replayInput(e *env, c *cli.Context, cmd string) ([]inputFile, replay.Options, error) {
+// and import share, reads (or with mapped, maps) the files as readFiles
+// does, and returns them with the replay options the flags set.
+func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]inputFile, replay.Options, error) {
 	if c.NArg() == 0 {
 		return nil, replay.Options{}, usageErrorf("%s: no FILE given (use - for standard input)", cmd)
 	}
@@ -84,7 +87,7 @@ func replayInput(e *env, c *cli.Context, cmd string) ([]inputFile, replay.Option
 	if jobs < 1 {
 		return nil, replay.Options{}, usageErrorf("%s: --jobs must be at least 1, not %d", cmd, jobs)
 	}
-	files, err := readFiles(e, c.Args().Slice())
+	files, err := readFiles(e, c.Args().Slice(), mapped)
 	if err != nil {
 		return nil, replay.Options{}, withCode(exitUsage, err)
 	}
@@ -92,27 +95,47 @@ func replayInput(e *env, c *cli.Context, cmd string) ([]inputFile, replay.Option
 }
 
 type inputFile struct {
-	name string
-	data []byte
+	name    string
+	data    []byte
+	release func() // unmaps data; nil when data was read
+}
+
+// releaseFiles unmaps the files readFiles mapped.
+func releaseFiles(files []inputFile) {
+	for _, f := range files {
+		if f.release != nil {
+			f.release()
+		}
+	}
 }
 
 // readFiles reads every named file ("-" is standard input) before any work
 // starts, so that an unreadable file fails the command with nothing done.
-func readFiles(e *env, names []string) ([]inputFile, error) {
+// With mapped, regular files are mapped into memory instead (see mapFile);
+// releaseFiles unmaps them.
+func readFiles(e *env, names []string, mapped bool) ([]inputFile, error) {
 	files := make([]inputFile, 0, len(names))
 	for _, name := range names {
-		var data []byte
+		var f inputFile
 		var err error
-		if name == "-" {
-			data, err = io.ReadAll(e.stdin)
+		var ok bool
+		switch {
+		case name == "-":
+			f.data, err = io.ReadAll(e.stdin)
 			name = "<stdin>"
-		} else {
-			data, err = os.ReadFile(name)
+		case mapped:
+			if f.data, f.release, ok, err = mapFile(name); err == nil && !ok {
+				f.data, err = os.ReadFile(name)
+			}
+		default:
+			f.data, err = os.ReadFile(name)
 		}
 		if err != nil {
+			releaseFiles(files)
 			return nil, fmt.Errorf("read %s: %w", name, unwrapPath(err))
 		}
-		files = append(files, inputFile{name: name, data: data})
+		f.name = name
+		files = append(files, f)
 	}
 	return files, nil
 }
