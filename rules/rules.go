@@ -209,3 +209,11 @@ type Position interface {
 	// String draws the board as ASCII, rank by rank from the top.
 	String() string
 }
+
+// A MoveAppender writes moves without allocating: AppendMove(b, m)
+// returns append(b, FormatMove(m)...). Positions may implement it; code
+// that writes many moves (the replay's canonical records) uses it when
+// they do.
+type MoveAppender interface {
+	AppendMove(b []byte, m Move) []byte
+}

@@ -3,6 +3,8 @@ package games
 import (
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 func TestLookup(t *testing.T) {
@@ -48,6 +50,15 @@ func TestContract(t *testing.T) {
 				moves := pos.Moves(nil)
 				if len(moves) == 0 {
 					t.Fatalf("ply %d: no moves, yet the game is not over", ply)
+				}
+				// A game that writes moves without allocating writes
+				// them as FormatMove does.
+				if ma, ok := pos.(rules.MoveAppender); ok {
+					for _, m := range append(moves, rules.Pass) {
+						if got, want := string(ma.AppendMove([]byte("x"), m)), "x"+pos.FormatMove(m); got != want {
+							t.Fatalf("ply %d: AppendMove gives %q; FormatMove %q", ply, got, want)
+						}
+					}
 				}
 				m := moves[ply*7%len(moves)]
 				text := pos.FormatMove(m)

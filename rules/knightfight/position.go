@@ -20,7 +20,10 @@ type Position struct {
 	blocked uint8 // bit c set: side c has no legal move (the game is over)
 }
 
-var _ rules.Position = (*Position)(nil)
+var (
+	_ rules.Position     = (*Position)(nil)
+	_ rules.MoveAppender = (*Position)(nil)
+)
 
 // NewPosition returns the start position of board b: nothing erased, no
 // knight placed, no points, White to move.
@@ -131,6 +134,14 @@ func (p *Position) ParseMove(s string) (rules.Move, error) { return ParseMove(s)
 // FormatMove writes m in canonical notation; see the package function
 // FormatMove.
 func (p *Position) FormatMove(m rules.Move) string { return FormatMove(m) }
+
+// AppendMove appends FormatMove(m) to b.
+func (p *Position) AppendMove(b []byte, m rules.Move) []byte {
+	if m == rules.Pass {
+		return append(b, "pass"...)
+	}
+	return appendMove(b, m)
+}
 
 // Play checks m against the rules and applies it. On error the position is
 // unchanged. It does not allocate unless m is illegal.

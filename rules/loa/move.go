@@ -80,16 +80,24 @@ func (p *Position) ParseMove(s string) (rules.Move, error) { return ParseMove(s)
 // FormatMove writes m as this position reads it: "c1-c3", "c1xc3" when it
 // takes a piece of the side not to move, or "pass".
 func (p *Position) FormatMove(m rules.Move) string {
+	var b [8]byte
+	return string(p.AppendMove(b[:0], m))
+}
+
+// AppendMove appends FormatMove(m) to b.
+func (p *Position) AppendMove(b []byte, m rules.Move) []byte {
 	if m == rules.Pass {
-		return "pass"
+		return append(b, "pass"...)
 	}
 	m = m.Plain()
 	from, to := From(m), To(m)
-	sep := "-"
-	if p.pieces[p.turn^1]&to.bit() != 0 {
-		sep = "x"
+	sep := byte('-')
+	if to < 64 && p.pieces[p.turn^1]&to.bit() != 0 {
+		sep = 'x'
 	}
-	return from.String() + sep + to.String()
+	b = append(b, from.String()...)
+	b = append(b, sep)
+	return append(b, to.String()...)
 }
 
 // lineNames names line l through square s for messages.
@@ -191,3 +199,6 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Position writes moves without allocating (see rules.MoveAppender).
+var _ rules.MoveAppender = (*Position)(nil)

@@ -96,17 +96,33 @@ func (p *Position) ParseMove(s string) (rules.Move, error) {
 // FormatMove writes m canonically for this position (before it is played):
 // "pass", "c3-e5", or "c3xe5" when it destroys a tank.
 func (p *Position) FormatMove(m rules.Move) string {
+	var b [8]byte
+	return string(p.AppendMove(b[:0], m))
+}
+
+// AppendMove appends FormatMove(m) to b.
+func (p *Position) AppendMove(b []byte, m rules.Move) []byte {
 	if m == rules.Pass {
-		return "pass"
+		return append(b, "pass"...)
 	}
 	m = m.Plain()
 	from, to := From(m), To(m)
 	if m>>14 != 0 || from >= Squares || to >= Squares {
-		return "?"
+		return append(b, '?')
 	}
-	sep := "-"
+	sep := byte('-')
 	if p.board[to] != 0 && p.board[from] != 0 && (p.board[to]^p.board[from])&(tWhite|tBlack) == tWhite|tBlack {
-		sep = "x"
+		sep = 'x'
 	}
-	return squareName(from) + sep + squareName(to)
+	b = appendSquare(b, from)
+	b = append(b, sep)
+	return appendSquare(b, to)
 }
+
+// appendSquare appends the name of square sq ("a1" to "k11") to b.
+func appendSquare(b []byte, sq int) []byte {
+	return strconv.AppendInt(append(b, byte('a'+sq%Size)), int64(sq/Size+1), 10)
+}
+
+// Position writes moves without allocating (see rules.MoveAppender).
+var _ rules.MoveAppender = (*Position)(nil)
