@@ -201,13 +201,25 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	}
 	st.pos = pos
 	// The moves.
+	appender, _ := pos.(rules.MoveAppender)
+	var canonBuf []byte // with Text only: it escapes into AppendMove
+	if opts.Text {
+		canonBuf = make([]byte, 0, 16)
+	}
 	for i := range g.Moves {
 		if stopAt >= 0 && i >= stopAt {
 			break
 		}
 		mv := &g.Moves[i]
 		m, err := pos.ParseMove(mv.Text)
+		var canon []byte
 		if err == nil {
+			if opts.Text {
+				// The record text is canonical down to the moves: "C8C6"
+				// and "c8c6" are stored as "c8-c6", so that a game
+				// imported in two spellings is one game.
+				canon = appendMove(canonBuf[:0], pos, appender, m)
+			}
 			err = pos.Play(m)
 		}
 		if err != nil {
@@ -217,6 +229,9 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 			}
 			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: shorten(mv.Text), Message: cleanErr(err)}
 			return r, st
+		}
+		if len(canon) > 0 && string(canon) != mv.Text {
+			mv.Text = string(canon)
 		}
 		r.Plies++
 	}
@@ -360,4 +375,20 @@ func swapResults(g *notation.Game) {
 			g.Tags[i].Value = swap(g.Tags[i].Value)
 		}
 	}
+}
+
+// appendMove appends the canonical text of m in pos to b, through a (pos
+// as a MoveAppender, when it is one, which does not allocate); it appends
+// nothing when the rules cannot write m (a move they read but would not
+// play).
+func appendMove(b []byte, pos rules.Position, a rules.MoveAppender, m rules.Move) (out []byte) {
+	defer func() {
+		if recover() != nil {
+			out = b
+		}
+	}()
+	if a != nil {
+		return a.AppendMove(b, m.Plain())
+	}
+	return append(b, pos.FormatMove(m.Plain())...)
 }

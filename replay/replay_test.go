@@ -275,3 +275,35 @@ func TestCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestTextCanonicalMoves checks that Options.Text writes every move in its
+// canonical form, whatever form the record used, so that import stores one
+// text (and one hash) for one game, and that the verdicts do not change.
+func TestTextCanonicalMoves(t *testing.T) {
+	spellings := []string{"1. c8-c6 a2-c2 *", "1. c8c6 a2c2 *", "1. C8-C6 A2C2 *"}
+	for _, jobs := range []int{1, 2} {
+		var texts []string
+		for _, moves := range spellings {
+			err := FileWith(context.Background(), "t.agn", []byte(loaTags+"\n"+moves+"\n"), Options{Jobs: jobs, Text: true}, func(r Report) {
+				if !r.Valid {
+					t.Errorf("%q: %s", moves, r.Describe())
+				}
+				texts = append(texts, r.Text)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, text := range texts {
+			if !strings.Contains(text, "1. c8-c6 a2-c2 *") || text != texts[0] {
+				t.Errorf("jobs %d: %q gives %q; want the moves as c8-c6 a2-c2, as the first", jobs, spellings[i], text)
+			}
+		}
+	}
+	// Without Text the record keeps the moves as written.
+	File("t.agn", []byte(loaTags+"\n1. c8c6 *\n"), 1, func(r Report) {
+		if got := r.Record.Moves[0].Text; !r.Valid || got != "c8c6" {
+			t.Errorf("without Text: move %q (valid %v); want c8c6 as written", got, r.Valid)
+		}
+	})
+}

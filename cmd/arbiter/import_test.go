@@ -296,3 +296,19 @@ func TestImportSamplesMixedTournament(t *testing.T) {
 		t.Errorf("tournament mix holds %d game types (exit %d, %v); want 1", len(rep.Games), code, err)
 	}
 }
+
+// TestImportSpellings imports one game written three ways (engine form,
+// upper case, canonical): it is stored once, and exported canonical.
+func TestImportSpellings(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	head := "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Game \"Lines of Action\"]\n\n"
+	in := head + "1. c8c6 a2c2 *\n\n" + head + "1. C8-C6 A2-C2 *\n\n" + head + "1. c8-c6 a2-c2 *\n"
+	code, _, errs := arbiter(t, in, "import", "--db", db, "-")
+	if code != 0 || !strings.Contains(errs, "3 games: 1 stored, 2 already stored, 0 invalid") {
+		t.Errorf("import of one game in three spellings: exit %d:\n%s", code, errs)
+	}
+	_, out, _ := arbiter(t, "", "export", "--db", db)
+	if !strings.Contains(out, "\n1. c8-c6 a2-c2 *\n") {
+		t.Errorf("export does not write the moves canonically:\n%s", out)
+	}
+}
