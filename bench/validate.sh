@@ -13,7 +13,7 @@
 # best times. BENCH_TOOL=hyperfine times with hyperfine instead, which runs
 # all the runs of one command before the next.
 #
-# Settings (environment): RUNS (5), GAMES (20000), MAX_PLIES (300),
+# Settings (environment): RUNS (7), GAMES (20000), MAX_PLIES (300),
 # REAL_COPIES (8), BENCH_DIR (where corpora are kept between runs;
 # default ${TMPDIR:-/tmp}/arbiter-bench), BENCH_TOOL (loop|hyperfine).
 #
@@ -22,7 +22,7 @@
 set -euo pipefail
 trap 'echo "validate.sh: failed at line $LINENO" >&2' ERR
 
-RUNS=${RUNS:-5}
+RUNS=${RUNS:-7}
 GAMES=${GAMES:-20000}
 MAX_PLIES=${MAX_PLIES:-300}
 REAL_COPIES=${REAL_COPIES:-8}
