@@ -51,12 +51,12 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 	if opts.Jobs <= 1 {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		var err error
-		if faulted(func() { err = serial(ctx, name, data, src, opts, fn) }) {
+		if faulted(data, func() { err = serial(ctx, name, data, src, opts, fn) }) {
 			return fmt.Errorf("%s: %w", name, ErrChanged)
 		}
 		return err
 	}
-	f := &fileRun{ctx: ctx, name: name, src: src, opts: opts, fn: fn, split: notation.NewSplitter(data),
+	f := &fileRun{ctx: ctx, name: name, data: data, src: src, opts: opts, fn: fn, split: notation.NewSplitter(data),
 		blocks: make([]block, opts.Jobs*window)}
 	f.cond.L = &f.mu
 	var wg sync.WaitGroup
@@ -77,13 +77,15 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 // it was read. The games reported before it were read whole.
 var ErrChanged = errors.New("the file changed (it is shorter now) while it was read")
 
-// faulted runs fn and reports whether it faulted reading memory (see
-// ErrChanged); other panics go on. The goroutine must have called
+// faulted runs fn and reports whether it faulted reading data (see
+// ErrChanged). Other panics go on, a nil dereference among them (it too
+// carries an address, outside data). The goroutine must have called
 // debug.SetPanicOnFault(true).
-func faulted(fn func()) (hit bool) {
+func faulted(data []byte, fn func()) (hit bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(interface{ Addr() uintptr }); !ok {
+			a, ok := r.(interface{ Addr() uintptr })
+			if !ok || !within(data, a.Addr()) {
 				panic(r)
 			}
 			hit = true
@@ -91,6 +93,14 @@ func faulted(fn func()) (hit bool) {
 	}()
 	fn()
 	return false
+}
+
+// within reports whether address a falls in data, or in the rest of its
+// last page.
+func within(data []byte, a uintptr) bool {
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	const page = 64 << 10 // the largest page size Go runs on
+	return len(data) > 0 && a >= lo && a-lo < uintptr(len(data))+page
 }
 
 // serial is FileWith on the calling goroutine alone.
@@ -122,7 +132,8 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 type fileRun struct {
 	ctx  context.Context
 	name string
-	src  string
+	data []byte
+	src  string // data
 	opts Options
 	fn   func(Report)
 
@@ -161,7 +172,7 @@ func (f *fileRun) work() {
 			return
 		}
 		bl := &f.blocks[f.cut%len(f.blocks)]
-		if faulted(func() { f.cutBlock(bl) }) {
+		if faulted(f.data, func() { f.cutBlock(bl) }) {
 			f.fail()
 			return
 		}
@@ -172,7 +183,7 @@ func (f *fileRun) work() {
 		f.games += len(bl.chunks)
 		f.cut++
 		f.mu.Unlock()
-		hit := faulted(func() { f.replay(bl) })
+		hit := faulted(f.data, func() { f.replay(bl) })
 		f.mu.Lock()
 		if hit {
 			f.fail()
@@ -241,7 +252,7 @@ func (f *fileRun) emit() {
 			break
 		}
 		f.mu.Unlock()
-		hit := faulted(func() {
+		hit := faulted(f.data, func() {
 			for i := range bl.reports {
 				f.fn(bl.reports[i])
 				bl.reports[i] = Report{}

@@ -55,3 +55,18 @@ func TestFileCutShort(t *testing.T) {
 		}
 	}
 }
+
+// TestFileNilIsNotChanged checks that a nil dereference (a bug) under File
+// still panics: it faults at an address too, but not in data, so it must
+// not pass for a file cut short.
+func TestFileNilIsNotChanged(t *testing.T) {
+	data := []byte(loaTags + "\n1. c8-c6 *\n")
+	var p *Report
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("a nil dereference in the callback did not panic")
+		}
+	}()
+	err := File("t.agn", data, 1, func(r Report) { _ = p.White })
+	t.Errorf("File returned %v after a nil dereference; want the panic to go on", err)
+}
