@@ -146,7 +146,7 @@ type fileRun struct {
 	handed   int     // blocks handed to fn so far
 	blocks   []block // the window
 	emitting bool    // a worker is handing blocks to fn
-	err      error   // ctx.Err() once seen: stop
+	err      error   // ctx.Err() or ErrChanged once seen: the run stops
 }
 
 type block struct {
@@ -163,21 +163,26 @@ type block struct {
 func (f *fileRun) work() {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	// A panic of fn or of the rules (a bug) passes with mu unlocked; only a
+	// normal return unlocks it, so that a deferred unlock cannot hide the
+	// panic behind "unlock of unlocked mutex".
 	for {
 		for f.err == nil && !f.eof && f.cut-f.handed >= len(f.blocks) {
 			f.cond.Wait()
 		}
 		if f.err != nil || f.eof {
+			f.mu.Unlock()
 			return
 		}
 		bl := &f.blocks[f.cut%len(f.blocks)]
 		if faulted(f.data, func() { f.cutBlock(bl) }) {
 			f.fail()
+			f.mu.Unlock()
 			return
 		}
 		if len(bl.chunks) == 0 {
 			f.cond.Broadcast()
+			f.mu.Unlock()
 			return
 		}
 		f.games += len(bl.chunks)
@@ -187,6 +192,7 @@ func (f *fileRun) work() {
 		f.mu.Lock()
 		if hit {
 			f.fail()
+			f.mu.Unlock()
 			return
 		}
 		bl.done = true
