@@ -21,7 +21,7 @@ func showCommand(e *env) *cli.Command {
 			"result so far.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Value: 1, Usage: "which game of the file (1-based)"},
-			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies (default: all)"},
+			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies", DefaultText: "all"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {

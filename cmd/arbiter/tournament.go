@@ -34,7 +34,7 @@ func tournamentCommand(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "SQLite database that stores the games"},
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
-			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (default: the config's, else 1)"},
+			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once", DefaultText: "the config's concurrency, else 1"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
