@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,9 +52,11 @@ func flatten(r Report) flat {
 	return f
 }
 
+// collect replays data with the canonical text of each valid game, as
+// import does.
 func collect(data []byte, jobs int) []flat {
 	var out []flat
-	File("fuzz.agn", data, jobs, func(r Report) { out = append(out, flatten(r)) })
+	FileWith(context.Background(), "fuzz.agn", data, Options{Jobs: jobs, Text: true}, func(r Report) { out = append(out, flatten(r)) })
 	return out
 }
 
@@ -91,6 +94,15 @@ func FuzzFile(f *testing.F) {
 			}
 			if r.Line < 1 || r.Plies < 0 {
 				t.Errorf("report %d: line %d, plies %d", i+1, r.Line, r.Plies)
+			}
+			// The canonical text (what import stores and export writes)
+			// is a valid record of the same game, and its own canonical
+			// text.
+			if r.Valid {
+				again := collect([]byte(r.Text), 1)
+				if len(again) != 1 || !again[0].Valid || again[0].Result != r.Result || again[0].Plies != r.Plies || again[0].Text != r.Text {
+					t.Errorf("report %d: its canonical text does not replay to the same game:\n%s\ngives %+v", i+1, r.Text, again)
+				}
 			}
 		}
 		// Blocks of a few games (see TestMain) and a repeated small input
