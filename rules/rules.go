@@ -142,6 +142,28 @@ var (
 	ErrBadTag = errors.New("bad tag")
 )
 
+// Error is what the games return for a bad move or start: its text is
+// only the user's words ("c1-c3 crosses the white piece on c2"), and it
+// wraps its Kind (ErrNotation, ErrIllegal or ErrBadTag), so that errors.Is
+// tells the kind without the kind's text showing in the message.
+type Error struct {
+	Kind error
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+func (e *Error) Unwrap() error { return e.Kind }
+
+// Illegalf returns an *Error of kind ErrIllegal.
+func Illegalf(format string, args ...any) error {
+	return &Error{Kind: ErrIllegal, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Notationf returns an *Error of kind ErrNotation.
+func Notationf(format string, args ...any) error {
+	return &Error{Kind: ErrNotation, Msg: fmt.Sprintf(format, args...)}
+}
+
 // Tags looks up a record's tag by name (names are case-sensitive, as in PGN).
 type Tags interface {
 	Tag(name string) (value string, ok bool)

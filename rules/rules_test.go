@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestResultRoundTrip(t *testing.T) {
 	for _, s := range []string{"*", "1-0", "0-1", "1/2-1/2"} {
@@ -47,5 +50,29 @@ func TestParseTurn(t *testing.T) {
 				t.Errorf("ParseTurn(%q) = %v, %v; want %v, %v", tt.in, c, ok, tt.want, tt.ok)
 			}
 		})
+	}
+}
+
+// TestError checks that a rules error says only the user's words and
+// tells its kind through errors.Is.
+func TestError(t *testing.T) {
+	tests := []struct {
+		err  error
+		kind error
+		msg  string
+	}{
+		{Illegalf("c1-c3 crosses the white piece on %s", "c2"), ErrIllegal, "c1-c3 crosses the white piece on c2"},
+		{Notationf("want a move such as c1-c3"), ErrNotation, "want a move such as c1-c3"},
+		{&Error{Kind: ErrBadTag, Msg: "FEN has 7 ranks"}, ErrBadTag, "FEN has 7 ranks"},
+	}
+	for _, tt := range tests {
+		if tt.err.Error() != tt.msg || !errors.Is(tt.err, tt.kind) {
+			t.Errorf("%q: Error() = %q, errors.Is(%v) = %v", tt.msg, tt.err.Error(), tt.kind, errors.Is(tt.err, tt.kind))
+		}
+		for _, other := range []error{ErrIllegal, ErrNotation, ErrBadTag} {
+			if other != tt.kind && errors.Is(tt.err, other) {
+				t.Errorf("%q is also %v", tt.msg, other)
+			}
+		}
 	}
 }

@@ -63,7 +63,7 @@ func ParseMove(s string) (rules.Move, error) {
 			dash = true
 			i++
 		case 'x', 'X', ':':
-			return 0, notationf("knight fight has no captures: write the jump with \"-\", as in c1-a2")
+			return 0, rules.Notationf("knight fight has no captures: write the jump with \"-\", as in c1-a2")
 		}
 		to, j, ok := parseSquare(s, i)
 		if !ok {
@@ -91,9 +91,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func badMove(s string) error {
 	if s == "pass" || s == "PASS" || s == "Pass" {
-		return notationf("knight fight has no passes: the game ends when a side has no legal move")
+		return rules.Notationf("knight fight has no passes: the game ends when a side has no legal move")
 	}
-	return notationf("not a knight fight move: write a square (c1), a jump (c1-a2), and /NN for an erased double (c1-a2/77)")
+	return rules.Notationf("not a knight fight move: write a square (c1), a jump (c1-a2), and /NN for an erased double (c1-a2/77)")
 }
 
 // FormatMove writes m in canonical notation: "c1", "c1-a2", "c1-a2/77".

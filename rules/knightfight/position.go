@@ -156,71 +156,71 @@ func (p *Position) Play(m rules.Move) error {
 // check returns why m may not be played, or nil.
 func (p *Position) check(m rules.Move) error {
 	if p.blocked != 0 {
-		return illegalf("the game is already over (%s)", p.Outcome().Reason)
+		return rules.Illegalf("the game is already over (%s)", p.Outcome().Reason)
 	}
 	if m == rules.Pass {
-		return illegalf("knight fight has no passes: the game ends when a side has no legal move")
+		return rules.Illegalf("knight fight has no passes: the game ends when a side has no legal move")
 	}
 	if m&rules.FormCapture != 0 {
-		return notationf("written with \"x\" but knight fight has no captures")
+		return rules.Notationf("written with \"x\" but knight fight has no captures")
 	}
 	if m>>22&0x3f != 0 {
-		return notationf("not a knight fight move")
+		return rules.Notationf("not a knight fight move")
 	}
 	from, to, erase := Decode(m.Plain())
 	if to >= Size || from >= Size || erase >= Size || (from == NoSquare && m>>fromShift&sqMask != 0) {
-		return notationf("not a knight fight move")
+		return rules.Notationf("not a knight fight move")
 	}
 	c := p.turn
 	k := p.knight[c]
 	if from == NoSquare {
 		if m&rules.FormDash != 0 {
-			return notationf("a placement is written as the square alone")
+			return rules.Notationf("a placement is written as the square alone")
 		}
 		if k != NoSquare {
-			return illegalf("the %s knight is already on %s: after the placement every move is a jump from-to", c, k)
+			return rules.Illegalf("the %s knight is already on %s: after the placement every move is a jump from-to", c, k)
 		}
 		if !homeRank[c].has(to) {
-			return illegalf("%s places its knight on rank %d, not on rank %d", c, homeRankNumber(c), to.Rank())
+			return rules.Illegalf("%s places its knight on rank %d, not on rank %d", c, homeRankNumber(c), to.Rank())
 		}
 	} else {
 		if k == NoSquare {
-			return illegalf("the %s knight is not placed yet: place it on a square of rank %d", c, homeRankNumber(c))
+			return rules.Illegalf("the %s knight is not placed yet: place it on a square of rank %d", c, homeRankNumber(c))
 		}
 		if from != k {
-			return illegalf("the %s knight stands on %s, not on %s", c, k, from)
+			return rules.Illegalf("the %s knight stands on %s, not on %s", c, k, from)
 		}
 		if !jumps[from].has(to) {
-			return illegalf("%s is not a knight's jump from %s", to, from)
+			return rules.Illegalf("%s is not a knight's jump from %s", to, from)
 		}
 	}
 	o := p.knight[c^1]
 	switch {
 	case p.erased.has(to):
-		return illegalf("%s is erased", to)
+		return rules.Illegalf("%s is erased", to)
 	case to == o:
-		return illegalf("the %s knight stands on %s", c.Other(), to)
+		return rules.Illegalf("the %s knight stands on %s", c.Other(), to)
 	case o != NoSquare && jumps[o].has(to):
-		return illegalf("%s is attacked by the %s knight on %s", to, c.Other(), o)
+		return rules.Illegalf("%s is attacked by the %s knight on %s", to, c.Other(), o)
 	}
 	if erase >= 0 {
 		n := int(p.num[to])
 		switch {
 		case n%11 != 0:
-			return illegalf("%s holds %02d, not a double, so no double may be erased", to, n)
+			return rules.Illegalf("%s holds %02d, not a double, so no double may be erased", to, n)
 		case erase%11 != 0:
-			return illegalf("%02d is not a double (00, 11, ..., 99)", erase)
+			return rules.Illegalf("%02d is not a double (00, 11, ..., 99)", erase)
 		case erase == n:
-			return illegalf("the knight lands on %02d itself, so it cannot erase it", erase)
+			return rules.Illegalf("the knight lands on %02d itself, so it cannot erase it", erase)
 		}
 		s := p.sqOf[erase]
 		switch {
 		case s == NoSquare || p.erased.has(s):
-			return illegalf("double %02d is already erased", erase)
+			return rules.Illegalf("double %02d is already erased", erase)
 		case s == p.knight[0]:
-			return illegalf("double %02d on %s is under the white knight", erase, s)
+			return rules.Illegalf("double %02d on %s is under the white knight", erase, s)
 		case s == p.knight[1]:
-			return illegalf("double %02d on %s is under the black knight", erase, s)
+			return rules.Illegalf("double %02d on %s is under the black knight", erase, s)
 		}
 	}
 	return nil

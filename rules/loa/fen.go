@@ -12,7 +12,7 @@ const StartFEN = "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
 
 // fenError is a FEN error in a user's words that wraps rules.ErrBadTag.
 func fenError(format string, args ...any) error {
-	return &moveError{rules.ErrBadTag, "FEN " + fmt.Sprintf(format, args...)}
+	return &rules.Error{Kind: rules.ErrBadTag, Msg: "FEN " + fmt.Sprintf(format, args...)}
 }
 
 // ParseFEN reads a position: eight ranks from rank 8 down to rank 1

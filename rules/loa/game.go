@@ -38,9 +38,9 @@ func (game) Start(tags rules.Tags) (rules.Position, error) {
 	case hasSetup && setup == "0":
 		return &p, nil
 	case hasSetup && setup != "1":
-		return nil, &moveError{rules.ErrBadTag, fmt.Sprintf("SetUp %q is neither \"0\" nor \"1\"", clip(setup))}
+		return nil, &rules.Error{Kind: rules.ErrBadTag, Msg: fmt.Sprintf("SetUp %q is neither \"0\" nor \"1\"", clip(setup))}
 	case !hasFEN && hasSetup:
-		return nil, &moveError{rules.ErrBadTag, "SetUp \"1\" but no FEN tag"}
+		return nil, &rules.Error{Kind: rules.ErrBadTag, Msg: "SetUp \"1\" but no FEN tag"}
 	case !hasFEN:
 		return &p, nil
 	}

@@ -21,25 +21,6 @@ func From(m rules.Move) Square { return Square(m & 63) }
 // To returns the square m lands on (meaningless for rules.Pass).
 func To(m rules.Move) Square { return Square(m >> 6 & 63) }
 
-// moveError is an error in a user's words that wraps one of the rules
-// errors, so that errors.Is tells its kind without the kind's text
-// showing in the message.
-type moveError struct {
-	kind error
-	msg  string
-}
-
-func (e *moveError) Error() string { return e.msg }
-func (e *moveError) Unwrap() error { return e.kind }
-
-func illegalf(format string, args ...any) error {
-	return &moveError{rules.ErrIllegal, fmt.Sprintf(format, args...)}
-}
-
-func notationf(format string, args ...any) error {
-	return &moveError{rules.ErrNotation, fmt.Sprintf(format, args...)}
-}
-
 // ParseMove reads a move: "c1-c3" or "c1xc3" (setting rules.FormDash or
 // rules.FormCapture), the engine form "c1c3" (no form bits), or "pass", in
 // any letter case. It does not allocate unless it fails. Whether the
@@ -58,18 +39,18 @@ func ParseMove(s string) (rules.Move, error) {
 		case 'x', 'X':
 			form = rules.FormCapture
 		default:
-			return 0, notationf("the separator between the squares must be \"-\" or \"x\"")
+			return 0, rules.Notationf("the separator between the squares must be \"-\" or \"x\"")
 		}
 	default:
-		return 0, notationf("want a move such as c1-c3, c1xc3, c1c3 or pass")
+		return 0, rules.Notationf("want a move such as c1-c3, c1xc3, c1c3 or pass")
 	}
 	from, ok := parseSquare(s[0], s[1])
 	if !ok {
-		return 0, notationf("%q is not a square (a1 to h8)", s[:2])
+		return 0, rules.Notationf("%q is not a square (a1 to h8)", s[:2])
 	}
 	to, ok := parseSquare(s[len(s)-2], s[len(s)-1])
 	if !ok {
-		return 0, notationf("%q is not a square (a1 to h8)", s[len(s)-2:])
+		return 0, rules.Notationf("%q is not a square (a1 to h8)", s[len(s)-2:])
 	}
 	return MoveOf(from, to) | form, nil
 }
@@ -132,11 +113,11 @@ func plural(n int, word string) string {
 // that is illegal anyway is told so). On error p is unchanged.
 func (p *Position) Play(m rules.Move) error {
 	if p.state != playing {
-		return illegalf("the game is already over (%s)", outcomes[p.state].Reason)
+		return rules.Illegalf("the game is already over (%s)", outcomes[p.state].Reason)
 	}
 	if m == rules.Pass {
 		if first, ok := p.firstMove(); ok {
-			return illegalf("pass while %s has a legal move (such as %s)", p.turn, p.FormatMove(first))
+			return rules.Illegalf("pass while %s has a legal move (such as %s)", p.turn, p.FormatMove(first))
 		}
 		p.turn ^= 1
 		return nil
@@ -144,27 +125,27 @@ func (p *Position) Play(m rules.Move) error {
 	form := m & rules.FormMask
 	plain := m &^ rules.FormMask
 	if plain>>12 != 0 || form == rules.FormMask {
-		return notationf("%#x is not a Lines of Action move", uint32(m))
+		return rules.Notationf("%#x is not a Lines of Action move", uint32(m))
 	}
 	from, to := From(plain), To(plain)
 	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
 	if own&from.bit() == 0 {
 		if opp&from.bit() != 0 {
-			return illegalf("%s holds a %s piece, and %s is to move", from, p.turn^1, p.turn)
+			return rules.Illegalf("%s holds a %s piece, and %s is to move", from, p.turn^1, p.turn)
 		}
-		return illegalf("%s holds no %s piece", from, p.turn)
+		return rules.Illegalf("%s holds no %s piece", from, p.turn)
 	}
 	if from == to {
-		return illegalf("the move does not leave %s", from)
+		return rules.Illegalf("the move does not leave %s", from)
 	}
 	l := int(lineOf[from][to]) - 1
 	if l < 0 {
-		return illegalf("%s-%s is not a straight line", from, to)
+		return rules.Illegalf("%s-%s is not a straight line", from, to)
 	}
 	dist := max(abs(from.File()-to.File()), abs(from.Rank()-to.Rank()))
 	n := bits.OnesCount64(lineMask[l][from] & (own | opp))
 	if dist != n {
-		return illegalf("%s-%s moves %s but %s holds %s", from, to,
+		return rules.Illegalf("%s-%s moves %s but %s holds %s", from, to,
 			plural(dist, "square"), lineName(l, from), plural(n, "piece"))
 	}
 	if x := between[from][to] & opp; x != 0 {
@@ -173,17 +154,17 @@ func (p *Position) Play(m rules.Move) error {
 		if to < from {
 			s = Square(63 - bits.LeadingZeros64(x))
 		}
-		return illegalf("crosses the %s piece on %s", p.turn^1, s)
+		return rules.Illegalf("crosses the %s piece on %s", p.turn^1, s)
 	}
 	if own&to.bit() != 0 {
-		return illegalf("lands on its own piece on %s", to)
+		return rules.Illegalf("lands on its own piece on %s", to)
 	}
 	captured := opp&to.bit() != 0
 	switch {
 	case form == rules.FormDash && captured:
-		return notationf("written with \"-\" but captures the %s piece on %s", p.turn^1, to)
+		return rules.Notationf("written with \"-\" but captures the %s piece on %s", p.turn^1, to)
 	case form == rules.FormCapture && !captured:
-		return notationf("written with \"x\" but %s is empty", to)
+		return rules.Notationf("written with \"x\" but %s is empty", to)
 	}
 	mover := p.turn
 	p.turn ^= 1

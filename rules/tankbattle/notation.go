@@ -44,11 +44,11 @@ func parseSquare(s string) (sq, n int) {
 }
 
 var (
-	errEmptyMove = &moveError{rules.ErrNotation, "empty move"}
-	errBadFrom   = &moveError{rules.ErrNotation, `want a move like "c3-e5", "c3xe5" or "pass" (squares a1 to k11)`}
-	errBadSep    = &moveError{rules.ErrNotation, `want "-" or "x" between the two squares`}
-	errBadTo     = &moveError{rules.ErrNotation, `want the square the tank goes to (a1 to k11) after the separator`}
-	errTrailing  = &moveError{rules.ErrNotation, "unexpected text after the move"}
+	errEmptyMove = &rules.Error{Kind: rules.ErrNotation, Msg: "empty move"}
+	errBadFrom   = &rules.Error{Kind: rules.ErrNotation, Msg: `want a move like "c3-e5", "c3xe5" or "pass" (squares a1 to k11)`}
+	errBadSep    = &rules.Error{Kind: rules.ErrNotation, Msg: `want "-" or "x" between the two squares`}
+	errBadTo     = &rules.Error{Kind: rules.ErrNotation, Msg: `want the square the tank goes to (a1 to k11) after the separator`}
+	errTrailing  = &rules.Error{Kind: rules.ErrNotation, Msg: "unexpected text after the move"}
 )
 
 // ParseMove reads "from-to", "fromxto", the separator-less "fromto" of

@@ -325,24 +325,6 @@ var zobrist, zobristBlack = func() (keys [8][Squares]uint64, black uint64) {
 	return keys, next()
 }()
 
-// moveError is a rule or notation error whose text is only the user's
-// words; it wraps rules.ErrIllegal or rules.ErrNotation.
-type moveError struct {
-	kind error
-	msg  string
-}
-
-func (e *moveError) Error() string { return e.msg }
-func (e *moveError) Unwrap() error { return e.kind }
-
-func illegal(format string, args ...any) error {
-	return &moveError{rules.ErrIllegal, fmt.Sprintf(format, args...)}
-}
-
-func badNotation(format string, args ...any) error {
-	return &moveError{rules.ErrNotation, fmt.Sprintf(format, args...)}
-}
-
 var errNotAMove = errors.New("not a tank battle move")
 
 // Play checks m against the rules and applies it; on error the position is
@@ -359,12 +341,12 @@ func (p *Position) Play(m rules.Move) error {
 // check returns why m cannot be played, or nil.
 func (p *Position) check(m rules.Move) error {
 	if p.over {
-		return illegal("the game is already over (%s)", p.Outcome().Reason)
+		return rules.Illegalf("the game is already over (%s)", p.Outcome().Reason)
 	}
 	c := p.turn
 	if m == rules.Pass {
 		if p.hasMove() {
-			return illegal("%s may pass only when no move is legal", c)
+			return rules.Illegalf("%s may pass only when no move is legal", c)
 		}
 		return nil
 	}
@@ -372,18 +354,18 @@ func (p *Position) check(m rules.Move) error {
 	m = m.Plain()
 	from, to := From(m), To(m)
 	if m>>14 != 0 || from >= Squares || to >= Squares {
-		return &moveError{rules.ErrIllegal, errNotAMove.Error()}
+		return &rules.Error{Kind: rules.ErrIllegal, Msg: errNotAMove.Error()}
 	}
 	t := p.board[from]
 	if t&sideBit(c) == 0 {
-		return illegal("%s holds no %s tank", squareName(from), c)
+		return rules.Illegalf("%s holds no %s tank", squareName(from), c)
 	}
 	if from == to {
-		return illegal("the tank does not move")
+		return rules.Illegalf("the tank does not move")
 	}
 	step := int(lineStep[from][to])
 	if step == 0 {
-		return illegal("not a straight line")
+		return rules.Illegalf("not a straight line")
 	}
 	// The fast path: nothing in the way. explain finds the words otherwise.
 	e := c.Other()
@@ -408,11 +390,11 @@ func (p *Position) check(m rules.Move) error {
 	capture := p.board[to] != 0
 	switch {
 	case form == rules.FormCapture && !capture:
-		return badNotation(`written with "x" but captures nothing`)
+		return rules.Notationf(`written with "x" but captures nothing`)
 	case form == rules.FormDash && capture:
-		return badNotation(`written with "-" but captures the %s tank on %s`, e, squareName(to))
+		return rules.Notationf(`written with "-" but captures the %s tank on %s`, e, squareName(to))
 	case form == rules.FormMask:
-		return badNotation("unknown move form")
+		return rules.Notationf("unknown move form")
 	}
 	return nil
 }
@@ -427,29 +409,29 @@ func (p *Position) explain(from, to, step int) error {
 	for sq := from + step; ; sq += step {
 		f := p.lay.flag[sq]
 		if locked && !p.lay.inBase(sq, e) {
-			return illegal("a tank in the enemy base must stay inside it")
+			return rules.Illegalf("a tank in the enemy base must stay inside it")
 		}
 		if f&fMine != 0 {
 			if sq == to {
-				return illegal("lands on the mine on %s", squareName(sq))
+				return rules.Illegalf("lands on the mine on %s", squareName(sq))
 			}
-			return illegal("crosses the mine on %s", squareName(sq))
+			return rules.Illegalf("crosses the mine on %s", squareName(sq))
 		}
 		if f&fToxic != 0 && !cmd {
-			return illegal("normal tanks may not enter contaminated ground (%s)", squareName(sq))
+			return rules.Illegalf("normal tanks may not enter contaminated ground (%s)", squareName(sq))
 		}
 		v := p.board[sq]
 		if sq == to {
 			if v&sideBit(c) != 0 {
-				return illegal("lands on its own tank on %s", squareName(sq))
+				return rules.Illegalf("lands on its own tank on %s", squareName(sq))
 			}
 			if v != 0 && f&fToxic != 0 {
-				return illegal("no capture on contaminated ground")
+				return rules.Illegalf("no capture on contaminated ground")
 			}
-			return illegal("breaks the rules") // not reached: check found a reason
+			return rules.Illegalf("breaks the rules") // not reached: check found a reason
 		}
 		if v != 0 {
-			return illegal("crosses the tank on %s", squareName(sq))
+			return rules.Illegalf("crosses the tank on %s", squareName(sq))
 		}
 	}
 }
