@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -254,12 +253,25 @@ func filter(ctx context.Context, db Querier, q Query) (where, Selection, error) 
 	}
 	if q.Game != "" {
 		w.game = q.Game
-		if g := lookupGame(q.Game); g != nil {
+		if g, err := games.Lookup(q.Game); err == nil {
 			w.game = g.ID()
 		}
 		sel.Game = w.game
 	}
 	return w, sel, nil
+}
+
+// Where gives the selection of q (its tournament, game and player; not
+// its anchor) as conditions on the games table, " AND ..." to follow a
+// WHERE clause (empty for all games), with their arguments: the games the
+// report of q counts. A tournament the database lacks is ErrNoTournament.
+func Where(ctx context.Context, db Querier, q Query) (string, []any, error) {
+	w, _, err := filter(ctx, db, q)
+	if err != nil {
+		return "", nil, err
+	}
+	cond, args := w.sql("white", "black")
+	return cond, args, nil
 }
 
 func queryAggregate(ctx context.Context, db Querier, w where) ([]aggRow, error) {
@@ -637,24 +649,13 @@ func (gs *GameStats) fill() {
 }
 
 // gameName is the display name of a game id ("lines-of-action" → "Lines of
-// Action"), or the id itself for a game this arbiter does not know.
+// Action"), or the id itself for a game this arbiter does not know (a
+// stored game of a kind this arbiter lacks still reports).
 func gameName(id string) string {
-	if g := lookupGame(id); g != nil {
+	if g, err := games.Lookup(id); err == nil {
 		return g.Name()
 	}
 	return id
-}
-
-// lookupGame finds a game by id or name in any letter case; nil when
-// unknown. (A stored game of a kind this arbiter lacks still reports.)
-func lookupGame(name string) rules.Game {
-	n := strings.TrimSpace(name)
-	for _, g := range games.All {
-		if g != nil && (strings.EqualFold(n, g.ID()) || strings.EqualFold(n, g.Name())) {
-			return g
-		}
-	}
-	return nil
 }
 
 func pct(x, n float64) float64 {

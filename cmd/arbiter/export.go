@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/stats"
 )
 
 func exportCommand(e *env) *cli.Command {
@@ -36,33 +36,16 @@ func exportCommand(e *env) *cli.Command {
 			}
 			defer db.Close()
 			ctx := c.Context
-			var conds []string
-			var args []any
-			if t := c.String("tournament"); t != "" {
-				var id int64
-				err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, t).Scan(&id)
-				if errors.Is(err, sql.ErrNoRows) {
-					return fmt.Errorf("export: no tournament %q in %s", t, db.Path())
-				}
-				if err != nil {
-					return fmt.Errorf("export: %w", err)
-				}
-				conds, args = append(conds, "tournament_id = ?"), append(args, id)
+			// The games of the selection are those the report counts.
+			t := c.String("tournament")
+			cond, args, err := stats.Where(ctx, db, stats.Query{Tournament: t, Game: c.String("game"), Player: c.String("player")})
+			if errors.Is(err, stats.ErrNoTournament) {
+				return fmt.Errorf("export: no tournament %q in %s", t, db.Path())
 			}
-			if g := c.String("game"); g != "" {
-				if gg, err := games.Lookup(g); err == nil {
-					g = gg.ID()
-				}
-				conds, args = append(conds, "game = ?"), append(args, g)
+			if err != nil {
+				return fmt.Errorf("export: %w", err)
 			}
-			if p := c.String("player"); p != "" {
-				conds, args = append(conds, "(white = ? OR black = ?)"), append(args, p, p)
-			}
-			q := `SELECT record FROM games`
-			if len(conds) > 0 {
-				q += " WHERE " + strings.Join(conds, " AND ")
-			}
-			rows, err := db.QueryContext(ctx, q+" ORDER BY id", args...)
+			rows, err := db.QueryContext(ctx, `SELECT record FROM games WHERE 1`+cond+` ORDER BY id`, args...)
 			if err != nil {
 				return fmt.Errorf("export: %w", err)
 			}

@@ -160,6 +160,8 @@ func TestImportTournament(t *testing.T) {
 		{[]string{"--tournament", "archive"}, 6},
 		{nil, 10},
 		{[]string{"--player", "alpha"}, -1},
+		{[]string{"--game", "Lines of Action"}, 10}, // a display name, as report takes it
+		{[]string{"--game", "tank-battle", "--tournament", "archive"}, 0},
 	} {
 		code, out, errs := arbiter(t, "", append([]string{"export", "--db", db}, tt.args...)...)
 		if code != 0 {
