@@ -12,8 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 
-	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -31,40 +30,17 @@ func main() {
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
 	defer w.Flush()
-	var buf []rules.Move
 	for i := 0; i < *n; i++ {
-		g := &notation.Game{}
-		g.SetTag("Event", "bench")
-		g.SetTag("White", fmt.Sprintf("random-%d", rng.IntN(10)))
-		g.SetTag("Black", fmt.Sprintf("random-%d", rng.IntN(10)))
-		g.SetTag("Game", game.Name())
-		tags := rules.TagMap{}
-		for _, kv := range game.NewTags(int64(rng.Uint64() >> 1)) {
-			g.SetTag(kv[0], kv[1])
-			tags[kv[0]] = kv[1]
-		}
-		pos, err := game.Start(tags)
+		white := fmt.Sprintf("random-%d", rng.IntN(10))
+		black := fmt.Sprintf("random-%d", rng.IntN(10))
+		g, err := playout.Game(game, rng, int64(rng.Uint64()>>1), *maxPlies)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
 			os.Exit(1)
 		}
-		for ply := 0; ply < *maxPlies && !pos.Outcome().Over(); ply++ {
-			buf = pos.Moves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			m := buf[rng.IntN(len(buf))]
-			g.Moves = append(g.Moves, notation.Move{Text: pos.FormatMove(m)})
-			if err := pos.Play(m); err != nil {
-				fmt.Fprintln(os.Stderr, "gen: generated move failed:", err)
-				os.Exit(1)
-			}
-		}
-		g.Result = pos.Outcome().Result.String()
-		g.SetTag("Result", g.Result)
-		if sc, ok := pos.Score(); ok {
-			g.SetTag("Score", sc.String())
-		}
+		g.SetTag("Event", "bench")
+		g.SetTag("White", white)
+		g.SetTag("Black", black)
 		w.WriteString(g.String())
 	}
 }

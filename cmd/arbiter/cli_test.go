@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -423,38 +424,13 @@ func randomGames(t *testing.T, game rules.Game, n, maxPlies int, seed uint64) st
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var b strings.Builder
-	var buf []rules.Move
 	for i := 0; i < n; i++ {
-		g := &notation.Game{}
-		g.SetTag("Game", game.Name())
+		g, err := playout.Game(game, rng, int64(i), rng.IntN(maxPlies+1))
+		if err != nil {
+			t.Fatal(err)
+		}
 		g.SetTag("White", fmt.Sprintf("w%d", i))
 		g.SetTag("Black", fmt.Sprintf("b%d", i))
-		tags := rules.TagMap{}
-		for _, kv := range game.NewTags(int64(i)) {
-			g.SetTag(kv[0], kv[1])
-			tags[kv[0]] = kv[1]
-		}
-		pos, err := game.Start(tags)
-		if err != nil {
-			t.Fatalf("%s: Start: %v", game.ID(), err)
-		}
-		plies := rng.IntN(maxPlies + 1)
-		for ply := 0; ply < plies && !pos.Outcome().Over(); ply++ {
-			buf = pos.Moves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			m := buf[rng.IntN(len(buf))]
-			g.Moves = append(g.Moves, notation.Move{Text: pos.FormatMove(m)})
-			if err := pos.Play(m); err != nil {
-				t.Fatalf("%s: generated move: %v", game.ID(), err)
-			}
-		}
-		g.Result = pos.Outcome().Result.String()
-		g.SetTag("Result", g.Result)
-		if sc, ok := pos.Score(); ok {
-			g.SetTag("Score", sc.String())
-		}
 		switch {
 		case i%17 == 5 && len(g.Moves) > 2: // a move played twice: illegal or unreadable
 			g.Moves[len(g.Moves)-1] = g.Moves[len(g.Moves)-3]

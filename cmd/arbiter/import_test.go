@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -37,28 +37,15 @@ func randomRecords(t testing.TB, n, maxPlies int, seed uint64) string {
 	players := []string{"alpha", "beta", "gamma"}
 	var b strings.Builder
 	for i := range n {
-		pos, err := game.Start(rules.TagMap{})
+		w := rng.IntN(len(players))
+		bl := (w + 1 + rng.IntN(len(players)-1)) % len(players)
+		g, err := playout.Game(game, rng, 0, maxPlies)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := rng.IntN(len(players))
-		bl := (w + 1 + rng.IntN(len(players)-1)) % len(players)
-		g := &notation.Game{}
 		g.SetTag("Event", fmt.Sprintf("random %d", i))
-		g.SetTag("Game", game.Name())
 		g.SetTag("White", players[w])
 		g.SetTag("Black", players[bl])
-		var moves []rules.Move
-		for ply := 0; ply < maxPlies && !pos.Outcome().Over(); ply++ {
-			moves = pos.Moves(moves[:0])
-			m := moves[rng.IntN(len(moves))]
-			g.Moves = append(g.Moves, notation.Move{Text: pos.FormatMove(m)})
-			if err := pos.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		g.Result = pos.Outcome().Result.String()
-		g.SetTag("Result", g.Result)
 		b.WriteString(g.String())
 	}
 	return b.String()
