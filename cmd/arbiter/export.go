@@ -19,13 +19,7 @@ func exportCommand(e *env) *cli.Command {
 		ArgsUsage: " ",
 		Description: "Writes the records of the stored games, in the order they were stored, to\n" +
 			"stdout (or --output), one blank line after each.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE`"},
-			&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
-			&cli.StringFlag{Name: "game", Usage: "only games of the game `ID`"},
-			&cli.StringFlag{Name: "player", Usage: "only games the player `NAME` took part in"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-		},
+		Flags: append(selectionFlags(), outputFlag()),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageErrorf("export: unexpected argument %q", c.Args().First())
@@ -37,10 +31,10 @@ func exportCommand(e *env) *cli.Command {
 			defer db.Close()
 			ctx := c.Context
 			// The games of the selection are those the report counts.
-			t := c.String("tournament")
-			cond, args, err := stats.Where(ctx, db, stats.Query{Tournament: t, Game: c.String("game"), Player: c.String("player")})
+			q := selection(c)
+			cond, args, err := stats.Where(ctx, db, q)
 			if errors.Is(err, stats.ErrNoTournament) {
-				return fmt.Errorf("export: no tournament %q in %s", t, db.Path())
+				return fmt.Errorf("export: no tournament %q in %s", q.Tournament, db.Path())
 			}
 			if err != nil {
 				return fmt.Errorf("export: %w", err)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/tournament/store"
 )
@@ -29,15 +30,11 @@ func reportCommand(e *env) *cli.Command {
 			"likelihood Elo ratings with 95 % intervals; the head-to-head lines as cutechess-cli and\n" +
 			"fastchess print them; a crosstable and the termination counts per player.\n" +
 			"See docs/reports.md.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE`"},
-			&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
-			&cli.StringFlag{Name: "game", Usage: "only games of the game `ID` (lines-of-action, tank-battle, knight-fight)"},
-			&cli.StringFlag{Name: "player", Usage: "only games the player `NAME` took part in"},
+		Flags: append(selectionFlags(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: " + strings.Join(stats.Formats, ", ")},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+			outputFlag(),
 			&cli.StringFlag{Name: "anchor", Usage: "fix one rating: `NAME=ELO` (default: the average is 0)"},
-		},
+		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageErrorf("report: unexpected argument %q", c.Args().First())
@@ -46,7 +43,7 @@ func reportCommand(e *env) *cli.Command {
 			if !slices.Contains(stats.Formats, format) {
 				return usageErrorf("report: unknown format %q (known: %s)", format, strings.Join(stats.Formats, ", "))
 			}
-			q := stats.Query{Tournament: c.String("tournament"), Game: c.String("game"), Player: c.String("player")}
+			q := selection(c)
 			if a := c.String("anchor"); a != "" {
 				i := strings.LastIndexByte(a, '=')
 				if i <= 0 {
@@ -74,6 +71,27 @@ func reportCommand(e *env) *cli.Command {
 			return writeOutput(e, c.String("output"), buf.Bytes())
 		},
 	}
+}
+
+// selectionFlags are the flags of report and export: the database, and
+// which of its games (see selection).
+func selectionFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE`"},
+		&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
+		&cli.StringFlag{Name: "game", Usage: "only games of the game `ID` (" + games.IDs() + ")"},
+		&cli.StringFlag{Name: "player", Usage: "only games the player `NAME` took part in"},
+	}
+}
+
+// selection is the games selectionFlags choose.
+func selection(c *cli.Context) stats.Query {
+	return stats.Query{Tournament: c.String("tournament"), Game: c.String("game"), Player: c.String("player")}
+}
+
+// outputFlag is --output, which writeOutput and createOutput honour.
+func outputFlag() cli.Flag {
+	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}
 }
 
 // openExisting opens the database at path, which must exist: a mistyped
