@@ -6,21 +6,26 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"sync"
 	"unicode/utf8"
 )
 
 //go:embed report.html.tmpl
 var htmlSource string
 
-var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":    fmtPct,
-	"points": fmtPoints,
-	"opt":    fmtOpt,
-	"short":  shortName,
-	"cells":  func(r *Report, row *CrossRow) []string { return r.crossCells(row) },
-	"term":   termCell,
-	"inc":    func(i int) int { return i + 1 },
-}).Parse(htmlSource))
+// htmlTemplate parses the page's template on first use: every arbiter
+// command links this package, and only report --format html needs it.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"pct":    fmtPct,
+		"points": fmtPoints,
+		"opt":    fmtOpt,
+		"short":  shortName,
+		"cells":  func(r *Report, row *CrossRow) []string { return r.crossCells(row) },
+		"term":   termCell,
+		"inc":    func(i int) int { return i + 1 },
+	}).Parse(htmlSource))
+})
 
 // bar is one segment of a stacked bar in the white/black/draw chart.
 type bar struct {
@@ -137,7 +142,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		i++
 	}
 	d.RatingsH = 40 + float64(i)*22
-	return htmlTemplate.Execute(w, d)
+	return htmlTemplate().Execute(w, d)
 }
 
 // shortName cuts a name to fit a chart label.
