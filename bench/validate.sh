@@ -10,12 +10,12 @@
 # times, then times the three commands side by side on each file, RUNS
 # rounds, the three taking turns in each round. Each ratio is given as the
 # median of the ratios within a round (the verdict) and as the ratio of the
-# best times. BENCH_TOOL=hyperfine times with hyperfine instead, which runs
-# all the runs of one command before the next.
+# best times. (Not hyperfine: it runs all the runs of one command before
+# the next, so its ratios compare runs made seconds apart.)
 #
 # Settings (environment): RUNS (7), GAMES (20000), MAX_PLIES (300),
 # REAL_COPIES (8), BENCH_DIR (where corpora are kept between runs;
-# default ${TMPDIR:-/tmp}/arbiter-bench), BENCH_TOOL (loop|hyperfine).
+# default ${TMPDIR:-/tmp}/arbiter-bench).
 #
 #   bench/validate.sh
 #   RUNS=3 GAMES=2000 bench/validate.sh     # a quick look
@@ -27,7 +27,6 @@ GAMES=${GAMES:-20000}
 MAX_PLIES=${MAX_PLIES:-300}
 REAL_COPIES=${REAL_COPIES:-8}
 BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/arbiter-bench}
-BENCH_TOOL=${BENCH_TOOL:-loop}
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$BENCH_DIR"
@@ -75,14 +74,14 @@ timed() {
 	awk -v t="$out" 'BEGIN { split(t, a, " "); printf "%.4f %.4f\n", a[1], a[2] + a[3] }'
 }
 
-# best_of_loop FILE prints, for wc -w, validate -j1 and validate -j2 on
+# best_of_rounds FILE prints, for wc -w, validate -j1 and validate -j2 on
 # FILE: the best wall time of each, the best CPU time of each, and the
 # medians over the rounds of the ratios j1/wc and j1/j2 taken within one
 # round. RUNS rounds follow one warm-up; the three commands take turns in
 # each round, so that a shared machine's load, which drifts from second to
 # second, falls on the three alike, and a ratio compares runs made moments
 # apart.
-best_of_loop() {
+best_of_rounds() {
 	local f=$1 r i wall cpu
 	local -a best=(1e9 1e9 1e9) bestcpu=(1e9 1e9 1e9) w=(0 0 0) rwc=() rj2=()
 	for ((r = 0; r <= RUNS; r++)); do
@@ -109,22 +108,7 @@ median() {
 	printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'
 }
 
-# best_of_hyperfine FILE does the same with hyperfine: the minimum wall
-# time of RUNS runs, and the mean CPU time (hyperfine gives no minimum).
-# hyperfine runs all the runs of one command before the next, so its
-# "median" ratios are ratios of medians taken seconds apart.
-best_of_hyperfine() {
-	local f=$1 csv=$BENCH_DIR/hyperfine.csv
-	rm -f "$csv" # so that a failed run cannot leave the last file's figures
-	hyperfine -N --style none --warmup 1 --runs "$RUNS" -i --export-csv "$csv" \
-		"wc -w $f" "$arbiter validate --jobs 1 $f" "$arbiter validate --jobs 2 $f" >/dev/null 2>&1
-	# columns: command,mean,stddev,median,user,system,min,max
-	awk -F, 'NR > 1 { wall[NR - 1] = $7; cpu[NR - 1] = $5 + $6; med[NR - 1] = $4 }
-		END { printf "%.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f\n", wall[1], wall[2], wall[3], cpu[1], cpu[2], cpu[3],
-			med[2] / med[1], med[2] / med[3] }' "$csv"
-}
-
-say "timing with $BENCH_TOOL, $RUNS rounds; load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
+say "timing $RUNS rounds; load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
 printf '%-32s %6s %7s %6s %9s %9s %9s %17s %17s %10s\n' file MB games plies "wc -w" "val -j1" "val -j2" "j1/wc (<=3)" "j1/j2 (>=1.6)" "cpu j1/wc"
 printf '%-32s %6s %7s %6s %9s %9s %9s %17s %17s %10s\n' "" "" "" mean best best best "median (best)" "median (best)" best
 for f in "${files[@]}"; do
@@ -132,7 +116,7 @@ for f in "${files[@]}"; do
 	read -r games plies < <("$arbiter" validate --jobs 2 --json "$f" 2>/dev/null |
 		sed -n 's/.*"plies":\([0-9]*\).*/\1/p' | awk '{ n++; p += $1 } END { printf "%d %.0f\n", n, (n ? p / n : 0) }')
 	mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
-	read -r wc j1 j2 cwc cj1 cj2 mwc mj2 < <(best_of_"$BENCH_TOOL" "$f")
+	read -r wc j1 j2 cwc cj1 cj2 mwc mj2 < <(best_of_rounds "$f")
 	awk -v name="$(basename "$f")" -v mb="$mb" -v g="$games" -v pl="$plies" -v wc="$wc" -v j1="$j1" -v j2="$j2" \
 		-v cwc="$cwc" -v cj1="$cj1" -v mwc="$mwc" -v mj2="$mj2" 'BEGIN {
 		r1 = j1 / wc; r2 = j1 / j2; c1 = (cwc > 0 ? cj1 / cwc : 0)
