@@ -66,12 +66,21 @@ func (r *Report) Describe() string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: game %d (%s vs %s): ", r.File, r.Err.Line, r.Err.Col, r.Index, name(r.White), name(r.Black))
+	b.WriteString(r.Heading(r.Err.Line, r.Err.Col))
+	b.WriteString(": ")
 	if r.Err.Ply > 0 {
 		fmt.Fprintf(&b, "ply %d %q: ", r.Err.Ply, r.Err.Move)
 	}
 	b.WriteString(r.Err.Message)
 	return b.String()
+}
+
+// Heading names the game of r at line:col of its file, as the lines of
+// Describe and of the commands that report on games begin:
+//
+//	file:line:col: game N (White vs Black)
+func (r *Report) Heading(line, col int) string {
+	return fmt.Sprintf("%s:%d:%d: game %d (%s vs %s)", r.File, line, col, r.Index, name(r.White), name(r.Black))
 }
 
 func name(s string) string {

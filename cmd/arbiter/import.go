@@ -119,8 +119,8 @@ func importCommand(e *env) *cli.Command {
 					}
 					if name != "" && r.Game != tgame {
 						invalid++
-						fmt.Fprintf(e.stderr, "%s:%d:1: game %d (%s vs %s): a %s game cannot join tournament %q, which holds %s games\n",
-							r.File, r.Line, r.Index, orUnknown(r.White), orUnknown(r.Black), r.Game, name, tgame)
+						fmt.Fprintf(e.stderr, "%s: a %s game cannot join tournament %q, which holds %s games\n",
+							r.Heading(r.Line, 1), r.Game, name, tgame)
 						return
 					}
 					g := r.Extra.(*store.Game)
@@ -163,11 +163,4 @@ func prepareGame(r *replay.Report) {
 	}
 	g.RecordHash = store.HashRecord(g.Record)
 	r.Extra = g
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }
