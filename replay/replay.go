@@ -179,6 +179,13 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if err != nil {
 		return fail(CodeUnknownGame, line, col, "%v", err)
 	}
+	// Tags: the PGN standard's and arbiter's own; any other is a mistake
+	// (a misspelt "Reslut" would otherwise pass unseen).
+	for _, t := range g.Tags {
+		if !knownTag(t.Name) {
+			return fail(CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and Game, Score, Board, Layout, Seed: see docs/notation.md)", shorten(t.Name))
+		}
+	}
 	// Tags every game shares.
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))
@@ -297,6 +304,25 @@ func tag(g *notation.Game, name string) (value string, line, col int, ok bool) {
 		}
 	}
 	return "", 0, 0, false
+}
+
+// knownTag reports whether name is a tag arbiter reads or keeps: the PGN
+// standard's (its Seven Tag Roster and supplemental tags) and arbiter's
+// own (Game, Score; Board for Knight Fight, Layout for Tank Battle; Seed,
+// which arbiter new writes to make a random start again).
+func knownTag(name string) bool {
+	switch name {
+	case "Event", "Site", "Date", "Round", "White", "Black", "Result",
+		"WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF",
+		"WhiteNA", "BlackNA", "WhiteType", "BlackType",
+		"EventDate", "EventSponsor", "Section", "Stage", "Board",
+		"Opening", "Variation", "SubVariation", "ECO", "NIC",
+		"Time", "UTCTime", "UTCDate", "TimeControl", "SetUp", "FEN",
+		"Termination", "Annotator", "Mode", "PlyCount",
+		"Game", "Score", "Layout", "Seed":
+		return true
+	}
+	return false
 }
 
 func known(t string) bool {

@@ -53,6 +53,8 @@ func TestGameVerdicts(t *testing.T) {
 		{name: "termination in any case", src: loaTags + "[Termination \"Time Forfeit\"]\n\n1. c8-c6 1-0", result: rules.WhiteWins, plies: 1, term: "time forfeit"},
 		{name: "unknown termination", src: loaTags + "[Termination \"bored\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "unknown Termination"},
 		{name: "bad date", src: loaTags + "[Date \"2026-11-30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
+		{name: "misspelt tag", src: loaTags + "[Reslut \"1-0\"]\n\n1. c8-c6 *", code: CodeBadTag, line: 4, col: 1, msg: `unknown tag "Reslut"`},
+		{name: "PGN supplemental tag", src: loaTags + "[WhiteElo \"1850\"]\n\n1. c8-c6 *", plies: 1},
 		{name: "date with unknown parts", src: loaTags + "[Date \"2026.??.??\"]\n\n*"},
 		{name: "bad result tag", src: loaTags + "[Result \"2-0\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "none of"},
 		{name: "impossible date", src: loaTags + "[Date \"2026.02.30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
