@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -70,9 +71,12 @@ func BenchmarkTournament(b *testing.B) {
 	} {
 		for _, conc := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/concurrency-%d", v.name, conc), func(b *testing.B) {
-				benchTournament(b, v.game, v.modes, conc)
+				benchTournament(b, v.game, v.modes, conc, nil)
 			})
 		}
+		b.Run(v.name+"/concurrency-2-workers", func(b *testing.B) {
+			benchTournament(b, v.game, v.modes, 2, workerCmd(b))
+		})
 		for k, name := range []string{"one-runner", "two-runners"} {
 			b.Run(v.name+"/"+name, func(b *testing.B) {
 				benchRunners(b, v.game, v.modes, k+1)
@@ -82,9 +86,9 @@ func BenchmarkTournament(b *testing.B) {
 }
 
 // benchConfig writes the benchmark's tournament config and returns its path.
-func benchConfig(b *testing.B, dir, game, modes string) string {
+func benchConfig(b testing.TB, dir, game, modes string) string {
 	head := fmt.Sprintf("name: bench\ngame: %s\ngames_per_encounter: %d\nseed: 1\n"+
-		"time_control: {base_ms: 60000}\nmax_plies: 100\n", game, benchGames)
+		"time_control: {base_ms: 60000}\nmax_plies: 100\n", game, *benchGames)
 	var sb strings.Builder
 	sb.WriteString(head + "engines:\n")
 	for _, e := range []string{"a=first", "b=last"} {
@@ -96,8 +100,9 @@ func benchConfig(b *testing.B, dir, game, modes string) string {
 	return path
 }
 
-// benchGames is the number of games of a benchmark tournament.
-const benchGames = 40
+// benchGames is the number of games of a benchmark tournament: 40, or the
+// -tournament.games flag.
+var benchGames = flag.Int("tournament.games", 40, "games of a benchmark tournament")
 
 // benchRunners plays k tournaments at concurrency 1 at once, each in a
 // runner process of its own (the test binary as fake-runner). With k = 2
@@ -113,7 +118,9 @@ func benchRunners(b *testing.B, game, modes string, k int) {
 		b.Fatal(err)
 	}
 	var elapsed time.Duration
+	var all int64
 	for i := 0; i < b.N; i++ {
+		all0 := allCPU()
 		cmds := make([]*exec.Cmd, k)
 		outs := make([]strings.Builder, k)
 		for j := range cmds {
@@ -139,12 +146,16 @@ func benchRunners(b *testing.B, game, modes string, k int) {
 			last = max(last, end)
 		}
 		elapsed += time.Duration(last - first)
+		all += allCPU() - all0
 	}
-	b.ReportMetric(float64(k*benchGames*b.N)/elapsed.Seconds(), "games/s")
+	// cores counts the runners' start-up too, which elapsed does not: it
+	// is a little high.
+	b.ReportMetric(float64(all)/float64(elapsed.Nanoseconds()), "cores")
+	b.ReportMetric(float64(k**benchGames*b.N)/elapsed.Seconds(), "games/s")
 }
 
-func benchTournament(b *testing.B, game, modes string, conc int) {
-	const perEncounter = benchGames
+func benchTournament(b *testing.B, game, modes string, conc int, workers []string) {
+	perEncounter := *benchGames
 	dir := b.TempDir()
 	cfg, err := LoadConfig(benchConfig(b, dir, game, modes))
 	if err != nil {
@@ -162,7 +173,7 @@ func benchTournament(b *testing.B, game, modes string, conc int) {
 		cpu0, all0 := selfCPU(), allCPU()
 		start := time.Now()
 		var plies int
-		_, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc,
+		sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc, Workers: workers,
 			Progress: func(p Progress) {
 				if p.Game != nil {
 					plies += p.Game.Plies
@@ -170,6 +181,9 @@ func benchTournament(b *testing.B, game, modes string, conc int) {
 			}})
 		elapsed += time.Since(start)
 		cpu += selfCPU() - cpu0
+		if sum != nil {
+			cpu += sum.WorkerCPU.Nanoseconds()
+		}
 		all += allCPU() - all0
 		if err != nil {
 			b.Fatal(err)

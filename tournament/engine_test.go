@@ -204,10 +204,3 @@ func BenchmarkRoundTrip(b *testing.B) {
 	}
 	b.ReportMetric(float64(selfCPU()-cpu0)/float64(b.N), "cpu-ns/move")
 }
-
-// selfCPU is this process's user+system CPU time in nanoseconds.
-func selfCPU() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}

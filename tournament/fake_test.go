@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -34,6 +35,15 @@ func TestMain(m *testing.M) {
 			os.Exit(fakeEngine(os.Args[2], os.Args[3]))
 		case "fake-runner":
 			os.Exit(fakeRunner(os.Args[2:]))
+		case "tournament-worker":
+			if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			os.Exit(0)
+		case "fake-worker-dies":
+			n, _ := strconv.Atoi(os.Args[2])
+			os.Exit(fakeWorkerDies(n))
 		case "fake-sleep":
 			time.Sleep(time.Minute)
 			os.Exit(0)

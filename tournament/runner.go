@@ -36,6 +36,13 @@ type Options struct {
 	// Progress, when set, is called once before the first game (with a nil
 	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
+	// Workers, when set, is the command line of a worker process: one that
+	// runs ServeWorker on its stdin and stdout, as "arbiter
+	// tournament-worker" does. With more than one game at a time, each is
+	// then played by a worker process of its own rather than by a goroutine
+	// of this one, which gets more games a second out of the cores (see
+	// procs.go). Nil plays every game in this process.
+	Workers []string
 }
 
 // Progress is reported before the first game and after every finished game.
@@ -82,6 +89,9 @@ type Summary struct {
 	// Terminations counts the stored games of the tournament by
 	// termination ("normal", "time forfeit", ...).
 	Terminations map[string]int
+	// WorkerCPU is the CPU time the worker processes (Options.Workers)
+	// used, their engines excluded.
+	WorkerCPU time.Duration
 }
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
@@ -135,12 +145,27 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// The preflight starts the engines of the first game of every worker
-	// (and checks every engine once): they play those games, the others end
-	// at once, so that no more engines run at a time than without it.
-	idle := &pool{}
-	defer idle.closeAll()
-	if len(todo) > 0 {
+	var players []player
+	if len(opt.Workers) > 0 && n > 1 {
+		procs, err := startProcs(wctx, cfg, opt.Workers, todo[:n])
+		if err != nil {
+			return sum, err
+		}
+		for _, p := range procs {
+			players = append(players, p)
+		}
+		defer func() {
+			for _, p := range procs {
+				sum.WorkerCPU += time.Duration(p.cpu)
+			}
+		}()
+	} else if len(todo) > 0 {
+		// The preflight starts the engines of the first game of every
+		// worker (and checks every engine once): they play those games,
+		// the others end at once, so that no more engines run at a time
+		// than without it.
+		idle := &pool{}
+		defer idle.closeAll()
 		first := map[int]int{}
 		for _, s := range todo[:n] {
 			first[s.White]++
@@ -150,6 +175,9 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			return sum, err
 		}
 		idle.retain(first)
+		for range n {
+			players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle})
+		}
 	}
 	if opt.Progress != nil {
 		opt.Progress(Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
@@ -163,11 +191,10 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	results := make(chan *Finished, n)
 	errc := make(chan error, n)
 	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
+	for _, w := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle}
 			defer w.closeAll()
 			for wctx.Err() == nil {
 				k := int(next.Add(1)) - 1
@@ -272,11 +299,27 @@ type pool struct {
 // for the first games of every worker; only the first copy's failure
 // counts, a later one is started again when needed.
 func (p *pool) preflight(ctx context.Context, cfg *Config, copies map[int]int) error {
+	want := make(map[int]int, len(cfg.specs))
+	for i := range cfg.specs {
+		want[i] = max(1, copies[i])
+	}
+	errs := p.start(ctx, cfg, want)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// start starts want[i] processes of each engine i at the same time, checks
+// that each does the handshake and answers isready, and keeps the sound
+// ones. errs[i] is the failure of engine i's first copy (it names the
+// engine); a later copy that fails is only not kept.
+func (p *pool) start(ctx context.Context, cfg *Config, want map[int]int) (errs []error) {
 	specs := cfg.Specs()
-	errs := make([]error, len(specs))
+	errs = make([]error, len(specs))
 	var wg sync.WaitGroup
 	for i, spec := range specs {
-		for c := range max(1, copies[i]) {
+		for c := range want[i] {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -288,7 +331,7 @@ func (p *pool) preflight(ctx context.Context, cfg *Config, copies map[int]int) e
 				}
 				if err != nil {
 					if c == 0 {
-						errs[i] = err // it names the engine
+						errs[i] = err
 					}
 					return
 				}
@@ -297,10 +340,7 @@ func (p *pool) preflight(ctx context.Context, cfg *Config, copies map[int]int) e
 		}
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return errors.Join(errs...)
+	return errs
 }
 
 // put adds engine i to the pool.
@@ -355,6 +395,13 @@ func closeEngines(es []*Engine) {
 		}()
 	}
 	wg.Wait()
+}
+
+// player plays the games of one worker, one after another: a worker in
+// this process, or a worker process.
+type player interface {
+	play(ctx context.Context, s Slot) (*Finished, error)
+	closeAll()
 }
 
 // worker plays games one after another, keeping the engines of its last

@@ -1,9 +1,12 @@
 package tournament
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/arbiter-games/arbiter/tournament/store"
@@ -25,12 +28,40 @@ func fakeRunner(args []string) int {
 	}
 	defer db.Close()
 	start := time.Now()
-	if _, err := Run(ctx, cfg, Options{DB: db}); err != nil {
+	opt := Options{DB: db}
+	if n, _ := strconv.Atoi(os.Getenv("FAKE_RUNNER_WORKERS")); n > 0 {
+		exe, _ := os.Executable()
+		opt.Concurrency, opt.Workers = n, []string{exe, "tournament-worker"}
+	}
+	if _, err := Run(ctx, cfg, opt); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	if os.Getenv("FAKE_RUNNER_TIME") != "" {
 		fmt.Println(start.UnixNano(), time.Now().UnixNano())
+	}
+	return 0
+}
+
+// fakeWorkerDies is a worker process that plays games slots of its own and
+// then dies, saying why on stderr.
+func fakeWorkerDies(games int) int {
+	r, w := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		sc.Buffer(nil, 1<<20)
+		for n := 0; sc.Scan(); n++ {
+			if n > games { // the init, then games slots
+				fmt.Fprintln(os.Stderr, "fake worker gives up")
+				os.Exit(3)
+			}
+			fmt.Fprintln(w, sc.Text())
+		}
+		w.Close()
+	}()
+	if err := ServeWorker(context.Background(), r, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	}
 	return 0
 }

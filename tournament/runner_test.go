@@ -234,22 +234,40 @@ func checkValid(t *testing.T, records string) {
 }
 
 func TestPreflight(t *testing.T) {
-	cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
-	_, err := Run(context.Background(), cfg, Options{DB: db})
-	for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("Run = %v; want an error with %q", err, want)
-		}
-	}
-	if strings.Contains(fmt.Sprint(err), "engine a") {
-		t.Errorf("Run blames the sound engine a: %v", err)
-	}
-	if n := len(rows(t, db)); n != 0 {
-		t.Errorf("%d games stored; want none", n)
+	for _, opt := range []Options{{}, {Concurrency: 3, Workers: workerCmd(t)}} {
+		t.Run(fmt.Sprintf("workers=%v", opt.Workers != nil), func(t *testing.T) {
+			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
+			opt.DB = db
+			_, err := Run(context.Background(), cfg, opt)
+			for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
+				if err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("Run = %v; want an error with %q", err, want)
+				}
+				if strings.Count(fmt.Sprint(err), want) > 1 {
+					t.Errorf("Run = %v; %q more than once", err, want)
+				}
+			}
+			if strings.Contains(fmt.Sprint(err), "engine a") {
+				t.Errorf("Run blames the sound engine a: %v", err)
+			}
+			if n := len(rows(t, db)); n != 0 {
+				t.Errorf("%d games stored; want none", n)
+			}
+			if c := children(); len(c) > 0 {
+				t.Errorf("children left: %v", c)
+			}
+		})
 	}
 }
 
 func TestResumeAfterKill(t *testing.T) {
+	t.Run("in-process", func(t *testing.T) { testResumeAfterKill(t, "") })
+	// The kernel ends the worker processes with the runner, and their
+	// engines with them.
+	t.Run("worker processes", func(t *testing.T) { testResumeAfterKill(t, "FAKE_RUNNER_WORKERS=2") })
+}
+
+func testResumeAfterKill(t *testing.T, env string) {
 	dir := t.TempDir()
 	marker := fmt.Sprintf("kill%d", os.Getpid())
 	path := writeConfig(t, dir, toyHeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
@@ -258,6 +276,7 @@ func TestResumeAfterKill(t *testing.T) {
 	const total = 24
 
 	cmd := exec.Command(exe, "fake-runner", path, dbPath)
+	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -287,6 +306,7 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 
 	cmd = exec.Command(exe, "fake-runner", path, dbPath)
+	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("resumed runner: %v", err)
@@ -299,45 +319,119 @@ func TestResumeAfterKill(t *testing.T) {
 	checkNoEngines(t, marker)
 }
 
+// workerCmd is the command line of a worker process: the test binary (see
+// TestMain).
+func workerCmd(t testing.TB) []string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{exe, "tournament-worker"}
+}
+
 func TestConcurrencySameResults(t *testing.T) {
 	head := toyHeadGames(4)
-	var got [2][]row
-	for i, conc := range []int{1, 2} {
+	runs := []struct {
+		name    string
+		conc    int
+		workers []string
+	}{
+		{"serial", 1, nil},
+		{"concurrency 2", 2, nil},
+		{"concurrency 3 in worker processes", 3, workerCmd(t)},
+	}
+	var got [][]row
+	for _, r := range runs {
 		cfg, db := loadTournament(t, t.TempDir(), head, "a=first", "b=last", "c=first,info")
-		if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc}); err != nil {
-			t.Fatal(err)
+		sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: r.conc, Workers: r.workers})
+		if err != nil {
+			t.Fatalf("%s: %v", r.name, err)
 		}
-		got[i] = rows(t, db)
+		if (r.workers != nil) != (sum.WorkerCPU > 0) {
+			t.Errorf("%s: worker CPU %v", r.name, sum.WorkerCPU)
+		}
+		got = append(got, rows(t, db))
 	}
-	if len(got[0]) != 12 || len(got[1]) != 12 {
-		t.Fatalf("stored %d and %d games; want 12", len(got[0]), len(got[1]))
-	}
-	for k := range got[0] {
-		if got[0][k].Record != got[1][k].Record || got[0][k].Result != got[1][k].Result {
-			t.Errorf("slot %d: serial\n%s\nconcurrent\n%s", k, got[0][k].Record, got[1][k].Record)
+	for i, r := range runs {
+		if len(got[i]) != 12 {
+			t.Fatalf("%s: stored %d games; want 12", r.name, len(got[i]))
+		}
+		for k := range got[0] {
+			if got[0][k].Record != got[i][k].Record || got[0][k].Result != got[i][k].Result {
+				t.Errorf("slot %d: serial\n%s\n%s\n%s", k, got[0][k].Record, r.name, got[i][k].Record)
+			}
 		}
 	}
 }
 
 func TestInterrupt(t *testing.T) {
-	marker := fmt.Sprintf("intr%d", os.Getpid())
-	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(50), "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Progress: func(p Progress) {
-		if p.Done == 3 {
-			time.AfterFunc(30*time.Millisecond, cancel) // mid-game
-		}
-	}})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("Run = %v; want context.Canceled", err)
+	for _, workers := range [][]string{nil, workerCmd(t)} {
+		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
+			marker := fmt.Sprintf("intr%d", os.Getpid())
+			cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(50), "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Workers: workers, Progress: func(p Progress) {
+				if p.Done == 3 {
+					time.AfterFunc(30*time.Millisecond, cancel) // mid-game
+				}
+			}})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("Run = %v; want context.Canceled", err)
+			}
+			checkNoEngines(t, marker)
+			if c := children(); len(c) > 0 {
+				t.Errorf("children left after an interrupted tournament: %v", c)
+			}
+			if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
+				t.Errorf("stored %d games, played %d of 50", n, sum.Played)
+			}
+		})
+	}
+}
+
+// TestWorkerProcessDies checks that a worker process that dies is a clear
+// error that stops the tournament, keeping the games stored, and leaves no
+// process behind.
+func TestWorkerProcessDies(t *testing.T) {
+	marker := fmt.Sprintf("wdie%d", os.Getpid())
+	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(40), "a=first,slow:2,"+marker, "b=last,slow:2,"+marker)
+	exe := workerCmd(t)[0]
+	sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
+		Workers: []string{exe, "fake-worker-dies", "3"}})
+	if err == nil || !strings.Contains(err.Error(), "worker process") || !strings.Contains(err.Error(), "fake worker gives up") {
+		t.Fatalf("Run = %v; want the worker process's death and its last words", err)
+	}
+	if n := len(rows(t, db)); n != sum.Played || n < 2 || n >= 40 {
+		t.Errorf("stored %d games, played %d of 40", n, sum.Played)
 	}
 	checkNoEngines(t, marker)
 	if c := children(); len(c) > 0 {
-		t.Errorf("children left after an interrupted tournament: %v", c)
+		t.Errorf("children left: %v", c)
 	}
-	if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
-		t.Errorf("stored %d games, played %d of 50", n, sum.Played)
+
+	// A worker command that never answers (and does not end when told).
+	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
+	procStartWait, procExitWait = time.Second, time.Second
+	cfg, db = loadTournament(t, t.TempDir(), toyHeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
+	start := time.Now()
+	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Workers: []string{exe, "fake-sleep"}})
+	if err == nil || !strings.Contains(err.Error(), "did not answer within") {
+		t.Errorf("Run with a silent worker = %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("a silent worker held the tournament %v", d)
+	}
+	if c := children(); len(c) > 0 {
+		t.Errorf("children left: %v", c)
+	}
+
+	// A worker command that cannot start.
+	cfg, db = loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first", "b=last")
+	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
+		Workers: []string{filepath.Join(t.TempDir(), "no-such-arbiter"), "tournament-worker"}})
+	if err == nil || !strings.Contains(err.Error(), "no-such-arbiter") {
+		t.Errorf("Run with a missing worker command = %v", err)
 	}
 }
 

@@ -68,6 +68,7 @@ func newApp(e *env) *cli.App {
 			newCommand(e),
 			engineCommand(e),
 			tournamentCommand(e),
+			workerCommand(e),
 			reportCommand(e),
 			importCommand(e),
 			exportCommand(e),

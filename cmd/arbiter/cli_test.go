@@ -28,7 +28,9 @@ import (
 const mainEnv = "ARBITER_TEST_MAIN"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(mainEnv) == "1" {
+	// The test binary is arbiter: in a child process run by a test, and as
+	// the tournament's worker processes (os.Executable is this binary).
+	if os.Getenv(mainEnv) == "1" || len(os.Args) > 1 && os.Args[1] == workerCommandName {
 		main() // exits
 	}
 	os.Exit(m.Run())

@@ -58,6 +58,11 @@ func tournamentCommand(e *env) *cli.Command {
 			}
 			defer db.Close()
 			opt := tournament.Options{DB: db, Concurrency: conc}
+			if exe, err := os.Executable(); err == nil {
+				// Games at once are played by worker processes: see
+				// tournament.Options.Workers.
+				opt.Workers = []string{exe, workerCommandName}
+			}
 			if path := c.String("out"); path != "" {
 				f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 				if err != nil {
@@ -77,6 +82,27 @@ func tournamentCommand(e *env) *cli.Command {
 				return withCode(exitFailure, err)
 			}
 			writeSummary(e.stdout, cfg, sum)
+			return nil
+		},
+	}
+}
+
+// workerCommandName is the hidden command that runs a tournament worker
+// process.
+const workerCommandName = "tournament-worker"
+
+// workerCommand plays the games a tournament runner hands it, one at a
+// time, over stdin and stdout (tournament.ServeWorker). The runner starts
+// it; it is no use by hand.
+func workerCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:   workerCommandName,
+		Usage:  "play the games of a tournament runner (started by arbiter tournament)",
+		Hidden: true,
+		Action: func(c *cli.Context) error {
+			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
+				return withCode(exitFailure, err)
+			}
 			return nil
 		},
 	}

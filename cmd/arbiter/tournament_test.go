@@ -58,25 +58,26 @@ func TestTournamentCommandErrors(t *testing.T) {
 }
 
 // TestTournamentCommandRuns plays a small tournament of built-in engines
-// (from an arbiter binary built for the test), checks the standings on
-// stdout, that the --out file validates, and that a second run resumes with
-// nothing to play.
+// (from an arbiter binary built for the test), two games at a time in
+// worker processes (this test binary, see TestMain), checks the standings
+// on stdout, that the --out file validates, and that a second run resumes
+// with nothing to play.
 func TestTournamentCommandRuns(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "arbiter")
 	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
 		t.Skipf("cannot build arbiter: %v\n%s", err, out)
 	}
-	config := "name: cli\ngame: knight-fight\ngames_per_encounter: 2\nseed: 5\n" +
+	config := "name: cli\ngame: knight-fight\ngames_per_encounter: 4\nseed: 5\n" +
 		"time_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 60\nadjudication: score\nengines:\n" +
 		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random]}\n" +
 		"  - {name: g, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, greedy]}\n"
 	path := filepath.Join(dir, "cli.yaml")
 	os.WriteFile(path, []byte(config), 0o644)
 	db, out := filepath.Join(dir, "cli.db"), filepath.Join(dir, "cli.agn")
-	for i, want := range []string{"(2 played now, 0 before)", "(0 played now, 2 before)"} {
+	for i, want := range []string{"(4 played now, 0 before)", "(0 played now, 4 before)"} {
 		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), []string{"arbiter", "tournament", "--db", db, "--out", out, path},
+		code := run(context.Background(), []string{"arbiter", "tournament", "--db", db, "--out", out, "-j", "2", path},
 			strings.NewReader(""), &stdout, &stderr)
 		if code != exitOK {
 			t.Fatalf("run %d: exit %d; stderr %s", i+1, code, stderr.String())
@@ -86,7 +87,7 @@ func TestTournamentCommandRuns(t *testing.T) {
 				t.Errorf("run %d: stdout lacks %q:\n%s", i+1, s, stdout.String())
 			}
 		}
-		if i == 0 && !strings.Contains(stderr.String(), "game 2/2 (slot") {
+		if i == 0 && !strings.Contains(stderr.String(), "game 4/4 (slot") {
 			t.Errorf("stderr lacks the per-game lines:\n%s", stderr.String())
 		}
 	}

@@ -1,0 +1,357 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Worker processes.
+//
+// With Options.Workers set and more than one game at a time, each game at a
+// time is played by a process of its own (ServeWorker, which the arbiter
+// binary runs as "arbiter tournament-worker") rather than by a goroutine of
+// the runner. The runner hands out the slots, stores every finished game
+// and reports progress. Games of instant engines are a ping-pong of
+// processes, one short move after another; two of them played by one Go
+// process got about 1.4 times the games of one (the wake-ups of both games
+// go through one runtime's scheduler and poller), while two processes get
+// 1.7 to 1.9 times. See docs/tournament.md.
+//
+// The protocol is JSON, one value a line, over the worker's stdin and
+// stdout: the runner writes a workerInit, the worker answers with a
+// workerReply (the engines it could not start, or an error); then, one at a
+// time, the runner writes a Slot and the worker answers with the Finished
+// game or an error. The end of its stdin tells the worker to abandon the
+// game in play, end its engines and exit.
+
+// workerInit is the first line a worker reads.
+type workerInit struct {
+	File string `json:"file"` // the config's file: relative paths in it are relative to its directory
+	Text string `json:"text"` // the config as given
+	// Start lists the engines to start and check before the first game,
+	// as engine index → processes.
+	Start map[int]int `json:"start,omitempty"`
+}
+
+// workerReply is a line a worker writes: its answer to the init or to a
+// slot.
+type workerReply struct {
+	// Failed holds the engines of the init's Start that could not be
+	// started or did not answer, by index (in reply to the init only).
+	Failed   map[int]string `json:"failed,omitempty"`
+	Finished *Finished      `json:"finished,omitempty"`
+	// Error says why the init, or the slot, could not be done at all.
+	Error string `json:"error,omitempty"`
+	// CPU is the worker's own CPU time so far, in nanoseconds, its
+	// engines excluded.
+	CPU int64 `json:"cpu_ns"`
+}
+
+// ServeWorker is a worker process's whole work: it plays the slots it reads
+// from in, as the runner would, and writes each finished game to out, until
+// in ends; then the game in play is abandoned and every engine ended.
+func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	dec := json.NewDecoder(in)
+	enc := json.NewEncoder(out)
+	var init workerInit
+	if err := dec.Decode(&init); err != nil {
+		return fmt.Errorf("tournament worker: read the start: %w", err)
+	}
+	cfg, err := ParseConfig(init.File, []byte(init.Text))
+	if err != nil {
+		enc.Encode(workerReply{Error: err.Error(), CPU: selfCPU()})
+		return err
+	}
+	// The runner's next word may come while a game is played: the end of
+	// in must stop that game at once.
+	slots := make(chan Slot)
+	readErr := make(chan error, 1)
+	go func() {
+		defer cancel()
+		defer close(slots)
+		for {
+			var s Slot
+			if err := dec.Decode(&s); err != nil {
+				if err != io.EOF {
+					readErr <- fmt.Errorf("tournament worker: read a slot: %w", err)
+				}
+				return
+			}
+			select {
+			case slots <- s:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	idle := &pool{}
+	defer idle.closeAll()
+	reply := workerReply{}
+	for i, err := range idle.start(ctx, cfg, init.Start) {
+		if err != nil {
+			if reply.Failed == nil {
+				reply.Failed = map[int]string{}
+			}
+			reply.Failed[i] = err.Error()
+		}
+	}
+	reply.CPU = selfCPU()
+	if err := enc.Encode(reply); err != nil {
+		return fmt.Errorf("tournament worker: %w", err)
+	}
+	w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle}
+	defer w.closeAll()
+	for s := range slots {
+		f, err := w.play(ctx, s)
+		if ctx.Err() != nil {
+			break
+		}
+		r := workerReply{Finished: f}
+		if err != nil {
+			r.Finished, r.Error = nil, err.Error()
+		}
+		r.CPU = selfCPU()
+		if err := enc.Encode(r); err != nil {
+			return fmt.Errorf("tournament worker: %w", err)
+		}
+	}
+	select {
+	case err := <-readErr:
+		return err
+	default:
+		return nil
+	}
+}
+
+// proc is a worker process, seen from the runner: a player whose games
+// another process plays.
+type proc struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	enc     *json.Encoder
+	replies chan workerReply // closed when the worker's stdout ends
+	quit    chan struct{}    // closed by closeAll: nobody reads replies any more
+	exited  chan struct{}    // closed once the process is reaped
+	waitErr error
+	readErr error // why its stdout could not be read to the end, if not EOF
+	stderr  *ring
+	cpu     int64 // the CPU it last reported
+	closed  bool
+}
+
+// procStartWait is how long a worker process may take to start, besides
+// the time its engines may take; procExitWait is how long closeAll waits
+// for a worker to end its engines and exit before it is killed (its engines
+// then die with it). Variables for the tests.
+var procStartWait, procExitWait = 10 * time.Second, 10 * time.Second
+
+// startProc starts the worker process argv and sends it init. It does not
+// wait for the worker's answer (see startProcs).
+func startProc(argv []string, init workerInit) (*proc, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	p := &proc{cmd: cmd, replies: make(chan workerReply, 1), quit: make(chan struct{}),
+		exited: make(chan struct{}), stderr: newRing(StderrKeep)}
+	cmd.Stderr = p.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("start worker process: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		stdin.Close()
+		return nil, fmt.Errorf("start worker process: %w", err)
+	}
+	// Its own process group, so that a Ctrl-C at the terminal reaches the
+	// runner alone, which then ends the workers in order; and killed by
+	// the kernel when the runner dies.
+	isolate(cmd)
+	if err := startCmd(cmd); err != nil {
+		stdin.Close()
+		return nil, fmt.Errorf("start worker process: %w", err)
+	}
+	p.stdin, p.enc = stdin, json.NewEncoder(stdin)
+	go func() {
+		dec := json.NewDecoder(stdout)
+		for {
+			var r workerReply
+			if err := dec.Decode(&r); err != nil {
+				if err != io.EOF {
+					p.readErr = err
+				}
+				break
+			}
+			select {
+			case p.replies <- r:
+			case <-p.quit:
+			}
+		}
+		close(p.replies)
+		io.Copy(io.Discard, stdout)
+		p.waitErr = cmd.Wait()
+		close(p.exited)
+	}()
+	if err := p.enc.Encode(init); err != nil {
+		err = p.died(err)
+		p.closeAll()
+		return nil, err
+	}
+	return p, nil
+}
+
+// reply waits for the worker's next reply.
+func (p *proc) reply(ctx context.Context) (workerReply, error) {
+	select {
+	case r, ok := <-p.replies:
+		if !ok {
+			return r, p.died(nil)
+		}
+		p.cpu = r.CPU
+		return r, nil
+	case <-ctx.Done():
+		return workerReply{}, ctx.Err()
+	}
+}
+
+// died describes a worker that stopped answering (err is what failed on
+// the runner's side, if anything).
+func (p *proc) died(err error) error {
+	select {
+	case <-p.exited:
+	case <-time.After(procExitWait):
+		killGroup(p.cmd.Process.Pid)
+		<-p.exited
+	}
+	why := "exited"
+	if p.waitErr != nil {
+		why = p.waitErr.Error()
+	}
+	if p.readErr != nil {
+		why += ", after a reply that cannot be read (" + p.readErr.Error() + ")"
+	} else if err != nil {
+		why += " (" + err.Error() + ")"
+	}
+	msg := fmt.Sprintf("worker process %d %s", p.cmd.Process.Pid, why)
+	if tail := lastLine(p.stderr.Bytes()); tail != "" {
+		msg += ": " + tail
+	}
+	return errors.New(msg)
+}
+
+// play has the worker play slot s.
+func (p *proc) play(ctx context.Context, s Slot) (*Finished, error) {
+	if err := p.enc.Encode(s); err != nil {
+		return nil, p.died(err)
+	}
+	r, err := p.reply(ctx)
+	switch {
+	case err != nil:
+		return nil, err
+	case r.Error != "":
+		return nil, errors.New(r.Error)
+	case r.Finished == nil:
+		return nil, fmt.Errorf("worker process %d: a reply without a game", p.cmd.Process.Pid)
+	}
+	return r.Finished, nil
+}
+
+// closeAll ends the worker: the end of its stdin makes it abandon its game,
+// end its engines and exit; one that does not within procExitWait is
+// killed. It is safe to call twice.
+func (p *proc) closeAll() {
+	if p.closed {
+		return
+	}
+	p.closed = true
+	close(p.quit)
+	p.stdin.Close()
+	select {
+	case <-p.exited:
+	case <-time.After(procExitWait):
+		killGroup(p.cmd.Process.Pid)
+		<-p.exited
+	}
+}
+
+// startProcs starts a worker process for each of the first slots, each of
+// which starts and checks the engines of its slot, while the runner checks
+// the engines that no first slot has: the preflight, as Run does it in
+// process. It returns the workers, or the failures of the engines (all of
+// them, in engine order) after ending every worker.
+func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot) ([]*proc, error) {
+	var procs []*proc
+	closeProcs := func() {
+		var wg sync.WaitGroup
+		for _, p := range procs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p.closeAll()
+			}()
+		}
+		wg.Wait()
+	}
+	checked := map[int]bool{}
+	for _, s := range first {
+		p, err := startProc(argv, workerInit{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}})
+		if err != nil {
+			closeProcs()
+			return nil, err
+		}
+		procs = append(procs, p)
+		checked[s.White], checked[s.Black] = true, true
+	}
+	rest := map[int]int{}
+	for i := range cfg.specs {
+		if !checked[i] {
+			rest[i] = 1
+		}
+	}
+	var p pool
+	errs := p.start(ctx, cfg, rest)
+	p.closeAll()
+	// A worker answers once it has started two engines (at the same time),
+	// which the engine timeouts bound; a command that is no worker may
+	// never answer.
+	t := cfg.Timeouts().withDefaults()
+	wait := t.Startup + t.Ping + procStartWait
+	ictx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for _, p := range procs {
+		r, err := p.reply(ictx)
+		if err != nil && ctx.Err() == nil && ictx.Err() != nil {
+			err = fmt.Errorf("worker process %d (%s) did not answer within %v", p.cmd.Process.Pid, strings.Join(argv, " "), wait)
+			if tail := lastLine(p.stderr.Bytes()); tail != "" {
+				err = fmt.Errorf("%w: %s", err, tail)
+			}
+		}
+		if err == nil && r.Error != "" {
+			err = fmt.Errorf("worker process %d: %s", p.cmd.Process.Pid, r.Error)
+		}
+		if err != nil {
+			closeProcs()
+			return nil, err
+		}
+		// An engine's failure as the in-process preflight gives it: the
+		// first one reported.
+		for i, msg := range r.Failed {
+			if i >= 0 && i < len(errs) && errs[i] == nil {
+				errs[i] = errors.New(msg)
+			}
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		closeProcs()
+		return nil, err
+	}
+	return procs, nil
+}
