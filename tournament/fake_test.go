@@ -43,7 +43,7 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		case "fake-worker-dies":
 			n, _ := strconv.Atoi(os.Args[2])
-			os.Exit(fakeWorkerDies(n))
+			os.Exit(fakeWorkerDies(n, len(os.Args) > 3 && os.Args[3] == "panic"))
 		case "fake-sleep":
 			time.Sleep(time.Minute)
 			os.Exit(0)

@@ -241,10 +241,22 @@ func (p *proc) died(err error) error {
 		why += " (" + err.Error() + ")"
 	}
 	msg := fmt.Sprintf("worker process %d %s", p.cmd.Process.Pid, why)
-	if tail := lastLine(p.stderr.Bytes()); tail != "" {
-		msg += ": " + tail
+	if words := lastWords(p.stderr.Bytes()); words != "" {
+		msg += ": " + words
 	}
 	return errors.New(msg)
+}
+
+// lastWords picks what a dead worker's stderr says of its end: the line of
+// a Go panic or fatal error (the trace under it says less), else the last
+// line.
+func lastWords(stderr []byte) string {
+	for _, line := range strings.Split(string(stderr), "\n") {
+		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
+			return clip(strings.TrimSpace(line), 200)
+		}
+	}
+	return lastLine(stderr)
 }
 
 // play has the worker play slot s.
@@ -330,8 +342,8 @@ func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot) (
 		r, err := p.reply(ictx)
 		if err != nil && ctx.Err() == nil && ictx.Err() != nil {
 			err = fmt.Errorf("worker process %d (%s) did not answer within %v", p.cmd.Process.Pid, strings.Join(argv, " "), wait)
-			if tail := lastLine(p.stderr.Bytes()); tail != "" {
-				err = fmt.Errorf("%w: %s", err, tail)
+			if words := lastWords(p.stderr.Bytes()); words != "" {
+				err = fmt.Errorf("%w: %s", err, words)
 			}
 		}
 		if err == nil && r.Error != "" {

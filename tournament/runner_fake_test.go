@@ -43,15 +43,18 @@ func fakeRunner(args []string) int {
 	return 0
 }
 
-// fakeWorkerDies is a worker process that plays games slots of its own and
-// then dies, saying why on stderr.
-func fakeWorkerDies(games int) int {
+// fakeWorkerDies is a worker process that plays games slots and then dies,
+// saying why on stderr, or panics when panics is set.
+func fakeWorkerDies(games int, panics bool) int {
 	r, w := io.Pipe()
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
 		sc.Buffer(nil, 1<<20)
 		for n := 0; sc.Scan(); n++ {
 			if n > games { // the init, then games slots
+				if panics {
+					panic("fake worker bug")
+				}
 				fmt.Fprintln(os.Stderr, "fake worker gives up")
 				os.Exit(3)
 			}

@@ -410,6 +410,14 @@ func TestWorkerProcessDies(t *testing.T) {
 		t.Errorf("children left: %v", c)
 	}
 
+	// A worker that panics: its panic line, not the last of the trace.
+	cfg, db = loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first", "b=last")
+	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
+		Workers: []string{exe, "fake-worker-dies", "0", "panic"}})
+	if err == nil || !strings.Contains(err.Error(), "panic: fake worker bug") {
+		t.Errorf("Run with a panicking worker = %v", err)
+	}
+
 	// A worker command that never answers (and does not end when told).
 	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
 	procStartWait, procExitWait = time.Second, time.Second
