@@ -8,7 +8,6 @@ import (
 	"io"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -301,17 +300,7 @@ func (p *proc) closeAll() {
 // them, in engine order) after ending every worker.
 func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot) ([]*proc, error) {
 	var procs []*proc
-	closeProcs := func() {
-		var wg sync.WaitGroup
-		for _, p := range procs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				p.closeAll()
-			}()
-		}
-		wg.Wait()
-	}
+	closeProcs := func() { atOnce(procs, (*proc).closeAll) }
 	checked := map[int]bool{}
 	for _, s := range first {
 		p, err := startProc(argv, workerInit{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}})

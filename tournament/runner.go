@@ -385,13 +385,16 @@ func (p *pool) closeAll() { p.retain(nil) }
 
 // closeEngines ends engines at the same time: each Close may wait for its
 // engine to quit.
-func closeEngines(es []*Engine) {
+func closeEngines(es []*Engine) { atOnce(es, func(e *Engine) { e.Close() }) }
+
+// atOnce calls f on every x at the same time and returns when all are done.
+func atOnce[T any](xs []T, f func(T)) {
 	var wg sync.WaitGroup
-	for _, e := range es {
+	for _, x := range xs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e.Close()
+			f(x)
 		}()
 	}
 	wg.Wait()
