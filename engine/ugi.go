@@ -5,11 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -139,6 +141,12 @@ type loop struct {
 
 	pos     rules.Position   // nil until a position is set
 	history []rules.Position // positions before pos, oldest first
+	// start and moves are the position command that set pos: its start
+	// ("startpos" or the FEN) and its moves as sent, so that the next
+	// command, which usually repeats them and adds a move or two, plays
+	// only the new moves.
+	start string
+	moves []string
 
 	// A running search: done is closed when its bestmove is written.
 	done     chan struct{}
@@ -159,12 +167,12 @@ const maxQueue = 1000
 // take runs a command now or queues it behind a running search; it
 // returns false on quit.
 func (l *loop) take(line string) bool {
-	f := strings.Fields(line)
-	if len(f) == 0 {
+	cmd := firstField(line)
+	if cmd == "" {
 		return true
 	}
-	if l.done != nil && f[0] != "stop" && f[0] != "quit" {
-		switch f[0] {
+	if l.done != nil && cmd != "stop" && cmd != "quit" {
+		switch cmd {
 		case "ugi", "uginewgame", "setoption", "position", "go":
 		default:
 			if len(l.queue) == 0 {
@@ -172,7 +180,7 @@ func (l *loop) take(line string) bool {
 			}
 		}
 		if len(l.queue) >= maxQueue {
-			l.errorf("%s: %d commands already wait for the search to end; send stop", clip(f[0]), maxQueue)
+			l.errorf("%s: %d commands already wait for the search to end; send stop", clip(cmd), maxQueue)
 			return true
 		}
 		l.queue = append(l.queue, line)
@@ -182,6 +190,16 @@ func (l *loop) take(line string) bool {
 		return false
 	}
 	return l.drain()
+}
+
+// firstField is strings.Fields(line)[0], or "" for a blank line, without
+// cutting the rest of a long position command.
+func firstField(line string) string {
+	line = strings.TrimLeftFunc(line, unicode.IsSpace)
+	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
+		return line[:i]
+	}
+	return line
 }
 
 // drain runs the queued commands while no search runs; it returns false on
@@ -246,7 +264,7 @@ func (l *loop) handle(line string) bool {
 			return true
 		}
 		l.e.NewGame()
-		l.pos, l.history = nil, nil
+		l.pos, l.history, l.start, l.moves = nil, nil, "", nil
 	case "setoption":
 		l.setOption(args)
 	case "position":
@@ -307,13 +325,16 @@ func (l *loop) setOption(args []string) {
 	}
 }
 
-// position sets the position; on any error the old one stays.
+// position sets the position; on any error the old one stays. When the
+// start is the last command's and its moves begin with the last command's
+// moves (the next command of a game), only the moves after those are
+// played, on a copy of the last position.
 func (l *loop) position(args []string) {
 	if len(args) == 0 {
 		l.errorf("position: want \"startpos\" or \"fen <FEN>\"")
 		return
 	}
-	var start rules.Position
+	var startKey string
 	var rest []string
 	switch args[0] {
 	case "startpos":
@@ -321,12 +342,7 @@ func (l *loop) position(args []string) {
 			l.errorf("position startpos: %s has no fixed start position; send \"position fen <FEN>\"", l.g.ID())
 			return
 		}
-		p, err := l.g.Start(rules.TagMap{})
-		if err != nil {
-			l.errorf("position startpos: %v", err)
-			return
-		}
-		start, rest = p, args[1:]
+		startKey, rest = "startpos", args[1:]
 	case "fen":
 		i := 1
 		for i < len(args) && args[i] != "moves" {
@@ -336,13 +352,7 @@ func (l *loop) position(args []string) {
 			l.errorf("position fen: no FEN given")
 			return
 		}
-		fen := strings.Join(args[1:i], " ")
-		p, err := l.g.Start(rules.TagMap{"SetUp": "1", "FEN": fen})
-		if err != nil {
-			l.errorf("position fen: %v", err)
-			return
-		}
-		start, rest = p, args[i:]
+		startKey, rest = strings.Join(args[1:i], " "), args[i:]
 	default:
 		l.errorf("position: want \"startpos\" or \"fen <FEN>\", not %q", clip(args[0]))
 		return
@@ -351,23 +361,43 @@ func (l *loop) position(args []string) {
 		l.errorf("position: unexpected %q after the position; want \"moves …\"", clip(rest[0]))
 		return
 	}
-	var history []rules.Position
-	p := start
+	var moves []string
 	if len(rest) > 0 {
-		for i, text := range rest[1:] {
-			m, err := p.ParseMove(text)
-			if err == nil {
-				prev := p.Clone()
-				if err = p.Play(m); err == nil {
-					history = append(history, prev)
-					continue
-				}
-			}
-			l.errorf("position: move %d %q: %v", i+1, clip(text), err)
+		moves = rest[1:]
+	}
+
+	var p rules.Position
+	var history []rules.Position
+	done := 0 // moves[:done] are played in p
+	if l.pos != nil && startKey == l.start && len(moves) >= len(l.moves) && slices.Equal(moves[:len(l.moves)], l.moves) {
+		// Appending to l.history may write past its end in its array,
+		// which no search reads: none runs while a position is set.
+		p, history, done = l.pos.Clone(), l.history, len(l.moves)
+	} else {
+		var err error
+		if startKey == "startpos" {
+			p, err = l.g.Start(rules.TagMap{})
+		} else {
+			p, err = l.g.Start(rules.TagMap{"SetUp": "1", "FEN": startKey})
+		}
+		if err != nil {
+			l.errorf("position %s: %v", args[0], err)
 			return
 		}
 	}
-	l.pos, l.history = p, history
+	for i := done; i < len(moves); i++ {
+		m, err := p.ParseMove(moves[i])
+		if err == nil {
+			prev := p.Clone()
+			if err = p.Play(m); err == nil {
+				history = append(history, prev)
+				continue
+			}
+		}
+		l.errorf("position: move %d %q: %v", i+1, clip(moves[i]), err)
+		return
+	}
+	l.pos, l.history, l.start, l.moves = p, history, startKey, append(l.moves[:0], moves...)
 }
 
 // goCmd reads the limits and starts a search in its own goroutine.

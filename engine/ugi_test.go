@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -454,5 +456,87 @@ func TestRunContext(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		t.Fatal("Run did not end with its context")
+	}
+}
+
+// TestPositionIncremental sends the position commands of games as a runner
+// does (each repeating the last one's moves and adding one), with some that
+// do not extend the last one, and checks that the loop ends up where a
+// fresh loop given the same command does, history included.
+func TestPositionIncremental(t *testing.T) {
+	type step struct {
+		line string
+		bad  bool // refused: the position before it stays
+	}
+	for _, g := range realGames() {
+		t.Run(g.ID(), func(t *testing.T) {
+			rec, err := playout.Game(g, rand.New(rand.NewPCG(3, 4)), 11, 60)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start, _ := startCommand(t, g, 11)
+			var moves []string
+			for _, m := range rec.Moves {
+				moves = append(moves, m.Text)
+			}
+			if len(moves) < 25 {
+				t.Fatalf("a game of %d plies; want 25 or more", len(moves))
+			}
+			cmd := func(ms ...string) string {
+				if len(ms) == 0 {
+					return start
+				}
+				return start + " moves " + strings.Join(ms, " ")
+			}
+			// Another start: the moves of the last command (none) do not
+			// make it the same position.
+			_, p := startCommand(t, g, 11)
+			for _, m := range moves[:2] {
+				mv, err := p.ParseMove(m)
+				if err != nil || p.Play(mv) != nil {
+					t.Fatalf("move %q: %v", m, err)
+				}
+			}
+			steps := []step{{line: cmd()}, {line: "position fen " + p.FEN() + " moves " + moves[2]}}
+			for i := range moves {
+				steps = append(steps, step{line: cmd(moves[:i+1]...)})
+				switch i {
+				case 10:
+					steps = append(steps,
+						step{line: cmd(moves[:4]...)}, // back to an earlier position
+						step{line: cmd(append(moves[:8:8], "zz99")...), bad: true},
+						step{line: cmd(moves[:4]...)}, // the same again
+						step{line: cmd(append(moves[:3:3], moves[4], moves[3])...), bad: true})
+				case 20:
+					steps = append(steps, step{line: "uginewgame"})
+				}
+			}
+			newLoop := func() *loop {
+				return &loop{g: g, e: New(g, Options{Level: Random}), out: &lineWriter{w: io.Discard}}
+			}
+			l, want := newLoop(), ""
+			for _, st := range steps {
+				l.take(st.line)
+				if st.line == "uginewgame" {
+					continue
+				}
+				if !st.bad {
+					want = st.line
+				}
+				fresh := newLoop()
+				fresh.take(want)
+				if got, want := l.pos.FEN(), fresh.pos.FEN(); got != want {
+					t.Fatalf("after %q: position %q; want %q", st.line, got, want)
+				}
+				if len(l.history) != len(fresh.history) {
+					t.Fatalf("after %q: %d positions of history; want %d", st.line, len(l.history), len(fresh.history))
+				}
+				for k := range l.history {
+					if got, want := l.history[k].FEN(), fresh.history[k].FEN(); got != want {
+						t.Fatalf("after %q: history[%d] %q; want %q", st.line, k, got, want)
+					}
+				}
+			}
+		})
 	}
 }
