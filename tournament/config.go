@@ -362,7 +362,7 @@ func resolveCmd(base, cmd string) (string, error) {
 		}
 		st, err := os.Stat(path)
 		if err != nil {
-			return "", fmt.Errorf("command %s not found", cmd)
+			return "", fmt.Errorf("command %s not found (looked for %s: a command with a / is relative to the config file's directory)", cmd, path)
 		}
 		if st.IsDir() || st.Mode()&0o111 == 0 {
 			return "", fmt.Errorf("command %s is not executable", cmd)

@@ -86,7 +86,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"zero move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 0}", "move_ms is 0"},
 		{"increment alone", "{base_ms: 10000, increment_ms: 100}", "{increment_ms: 100}", "increment_ms without base_ms"},
 		{"bad adjudication", "adjudication: score", "adjudication: coin", `adjudication "coin"`},
-		{"missing binary", "cmd: ./bot}", "cmd: ./nobot}", `club.yaml:15: engine "gamma": command ./nobot not found`},
+		{"missing binary", "cmd: ./bot}", "cmd: ./nobot}", `club.yaml:15: engine "gamma": command ./nobot not found (looked for `},
 		{"not executable", "cmd: ./bot}", "cmd: ./notexec}", "command ./notexec is not executable"},
 		{"not in PATH", "cmd: ./bot}", "cmd: no-such-engine-xyz}", "no-such-engine-xyz not found in PATH"},
 		{"duplicate name", "name: gamma", "name: alpha", `engine name "alpha" is used twice`},

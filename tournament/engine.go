@@ -510,7 +510,7 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 			return r, e.crashed("while waiting for bestmove")
 		case err == errTimeout:
 			r.Elapsed = time.Since(start)
-			return r, e.fail(&Error{Kind: Timeout, Detail: fmt.Sprintf("no bestmove within %v", wait)})
+			return r, e.fail(&Error{Kind: Timeout, Detail: fmt.Sprintf("no bestmove within %v", wait.Round(time.Millisecond))})
 		case err != nil:
 			return r, err
 		}

@@ -41,7 +41,7 @@ func tournamentCommand(e *env) *cli.Command {
 				return usageErrorf("tournament: give exactly one CONFIG.yaml (got %d arguments)", c.NArg())
 			}
 			conc := c.Int("concurrency")
-			if conc < 0 {
+			if c.IsSet("concurrency") && conc < 1 {
 				return usageErrorf("tournament: --concurrency must be at least 1, not %d", conc)
 			}
 			cfg, err := tournament.LoadConfig(c.Args().First())

@@ -26,6 +26,7 @@ func TestTournamentCommandErrors(t *testing.T) {
 		{"bad time control", strings.Replace(good, "{move_ms: 20}", "{move_ms: 20, base_ms: 5}", 1), nil, exitUsage, "either {base_ms, increment_ms} or {move_ms}"},
 		{"no config", "", []string{}, exitUsage, "exactly one CONFIG.yaml"},
 		{"bad concurrency", good, []string{"--concurrency", "-1", "CONFIG"}, exitUsage, "--concurrency must be at least 1"},
+		{"zero concurrency", good, []string{"-j", "0", "CONFIG"}, exitUsage, "--concurrency must be at least 1, not 0"},
 		{"engine cannot play", good, nil, exitFailure, "engine a: crash"},
 	}
 	for _, tc := range tests {
