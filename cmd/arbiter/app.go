@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
 )
 
 // Exit codes.
@@ -86,6 +89,9 @@ func newApp(e *env) *cli.App {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	app := newApp(e)
+	// Setup adds the help command; every command, help included, reports
+	// a usage error through OnUsageError (exit 2, stdout empty).
+	app.Setup()
 	for _, c := range app.Commands {
 		if c.OnUsageError == nil {
 			c.OnUsageError = app.OnUsageError
@@ -111,8 +117,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.As(err, &ee) {
 		code = ee.code
 		err = ee.err
-	} else if isUsage(err) {
-		code = exitUsage
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "arbiter: %v\n", err)
@@ -120,11 +124,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return code
 }
 
-// isUsage recognises the usage errors urfave/cli returns without calling
-// OnUsageError (a missing required flag, for one).
-func isUsage(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "Required flag") || strings.Contains(msg, "flag provided but not defined")
+// gameFlag returns the game that command cmd's --game flag names. The flag
+// is checked here rather than marked Required: a missing required flag makes
+// urfave/cli print the help on stdout.
+func gameFlag(c *cli.Context, cmd string) (rules.Game, error) {
+	if !c.IsSet("game") {
+		return nil, usageErrorf("%s: --game is required (one of %s)", cmd, games.IDs())
+	}
+	g, err := games.Lookup(c.String("game"))
+	if err != nil {
+		return nil, usageErrorf("%s: %v", cmd, err)
+	}
+	return g, nil
 }
 
 // interspersed moves a subcommand's flags that follow its arguments in front

@@ -288,6 +288,12 @@ func TestValidateExitCodes(t *testing.T) {
 		{name: "stdin json", args: []string{"validate", "--json", "-"}, stdin: validLOA, code: 0, stdout: `"valid":true`, stderr: "1 games, 1 valid"},
 		{name: "unknown command", args: []string{"bogus"}, code: 2, emptyOut: true, stderr: "bogus",
 			fixedBugs: "app.go: an unknown command exits 0"},
+		{name: "perft without --game", args: []string{"perft", "2"}, code: 2, emptyOut: true, stderr: "perft: --game is required",
+			fixedBugs: "perft.go: a missing --game printed the help on stdout"},
+		{name: "engine without --game", args: []string{"engine"}, code: 2, emptyOut: true, stderr: "engine: --game is required"},
+		{name: "new with an unknown game", args: []string{"new", "--game", "chess"}, code: 2, emptyOut: true, stderr: `new: unknown game "chess"`},
+		{name: "help with an unknown flag", args: []string{"help", "--bogus"}, code: 2, emptyOut: true, stderr: "bogus",
+			fixedBugs: "app.go: help's usage errors printed the help on stdout"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

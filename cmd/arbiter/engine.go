@@ -28,12 +28,9 @@ func engineCommand(e *env) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("engine: unexpected argument %q", c.Args().First())
 			}
-			if c.String("game") == "" {
-				return usageErrorf("engine: --game is required (one of %s)", games.IDs())
-			}
-			g, err := games.Lookup(c.String("game"))
-			if err != nil || g == nil {
-				return usageErrorf("engine: --game: %v", err)
+			g, err := gameFlag(c, "engine")
+			if err != nil {
+				return err
 			}
 			level, err := engine.ParseLevel(c.String("level"))
 			if err != nil {

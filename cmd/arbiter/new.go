@@ -27,8 +27,6 @@ func newCommand(e *env) *cli.Command {
 			"picked. Fill in the tags and append the moves, or hand it to a tournament.\n\n" +
 			"   arbiter new --game knight-fight --seed 7 > game.agn",
 		Flags: []cli.Flag{
-			// --game is checked by the action, not marked Required: a
-			// missing required flag makes urfave/cli print help on stdout.
 			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
 			&cli.Int64Flag{Name: "seed", DefaultText: "random", Usage: "seed of the random start"},
 		},
@@ -36,12 +34,9 @@ func newCommand(e *env) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("new: unexpected argument %q", c.Args().First())
 			}
-			if !c.IsSet("game") {
-				return usageErrorf("new: --game is required (one of: %s)", games.IDs())
-			}
-			game, err := games.Lookup(c.String("game"))
+			game, err := gameFlag(c, "new")
 			if err != nil {
-				return usageErrorf("new: %v", err)
+				return err
 			}
 			seed := c.Int64("seed")
 			if !c.IsSet("seed") {
