@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	"github.com/urfave/cli/v2"
 
@@ -69,12 +68,10 @@ func importCommand(e *env) *cli.Command {
 			"first game's game type if missing); a game of another game type is skipped.\n" +
 			"Exit status: 0 when every game was valid, 1 when any was skipped, 2 for usage\n" +
 			"errors or unreadable files (then nothing is stored).",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE` (created if missing)"},
 			&cli.StringFlag{Name: "tournament", Usage: "attach the games to the tournament `NAME`"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
-			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real); stored records use arbiter's convention"},
-		},
+		}, replayFlags("; stored records use arbiter's convention")...),
 		Action: func(c *cli.Context) error {
 			files, opts, err := replayInput(e, c, "import", false)
 			if err != nil {

@@ -136,36 +136,37 @@ func secondInterruptExits(stderr io.Writer) func() {
 }
 
 // progress shows how the tournament goes on stderr: a bar with a live
-// standings line on a terminal, else one plain line per finished game.
+// standings line on a terminal, else one plain line per finished game. The
+// bar is made at the first report, which gives the number of games.
 type progress struct {
-	mu    sync.Mutex
-	w     io.Writer
-	bar   *progressbar.ProgressBar
-	total int
-	name  string
+	mu   sync.Mutex
+	w    io.Writer
+	tty  bool
+	bar  *progressbar.ProgressBar
+	name string
 }
 
 func newProgress(w io.Writer, cfg *tournament.Config) *progress {
-	p := &progress{w: w, total: len(cfg.Schedule()), name: cfg.Name}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.bar = progressbar.NewOptions(p.total,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription(cfg.Name),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("games"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionFullWidth(),
-		)
-	}
-	return p
+	f, ok := w.(*os.File)
+	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), name: cfg.Name}
 }
 
 func (p *progress) update(ev tournament.Progress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if ev.Game == nil {
+		if p.tty && p.bar == nil {
+			p.bar = progressbar.NewOptions(ev.Total,
+				progressbar.OptionSetWriter(p.w),
+				progressbar.OptionSetDescription(p.name),
+				progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString("games"),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionThrottle(100*time.Millisecond),
+				progressbar.OptionFullWidth(),
+			)
+		}
 		if ev.Resumed == ev.Total {
 			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
 		} else {

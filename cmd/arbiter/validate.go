@@ -24,11 +24,9 @@ func validateCommand(e *env) *cli.Command {
 			"(the summary goes to stderr). Exit status: 0 when every game is valid,\n" +
 			"1 when any is invalid, 2 for usage errors or unreadable files (then nothing\n" +
 			"is validated and stdout stays empty).",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "write one JSON object per game (JSON Lines) on stdout"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
-			&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real)"},
-		},
+		}, replayFlags("")...),
 		Action: func(c *cli.Context) error {
 			// The files are mapped, not read: the reports point into
 			// them only until fn returns.
@@ -76,9 +74,18 @@ func validateCommand(e *env) *cli.Command {
 	}
 }
 
-// replayInput checks the FILE arguments and the --jobs flag that validate
-// and import share, reads (or with mapped, maps) the files as readFiles
-// does, and returns them with the replay options the flags set.
+// replayFlags are the flags that validate and import share, which
+// replayInput reads; note ends the --first-mover-results text.
+func replayFlags(note string) []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel"},
+		&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real)" + note},
+	}
+}
+
+// replayInput checks the FILE arguments and the replayFlags of command
+// cmd, reads (or with mapped, maps) the files as readFiles does, and returns
+// them with the replay options the flags set.
 func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]inputFile, replay.Options, error) {
 	if c.NArg() == 0 {
 		return nil, replay.Options{}, usageErrorf("%s: no FILE given (use - for standard input)", cmd)
