@@ -32,12 +32,13 @@ func showCommand(e *env) *cli.Command {
 				return withCode(exitUsage, err)
 			}
 			f := files[0]
-			gs, _ := notation.Parse(f.name, f.data)
+			// Only the game shown is parsed.
+			chunks := notation.Split(f.data)
 			n := c.Int("game")
-			if n < 1 || n > len(gs) {
-				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, len(gs), n)
+			if n < 1 || n > len(chunks) {
+				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, len(chunks), n)
 			}
-			g := gs[n-1]
+			g := notation.ParseGame(f.name, string(f.data), chunks[n-1], n)
 			ply := c.Int("ply")
 			if ply > len(g.Moves) {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
