@@ -54,12 +54,15 @@ func clip(s string) string {
 }
 
 // runCLI runs arbiter in-process with args (without the program name).
-func runCLI(t *testing.T, stdin string, args ...string) result {
+func runCLI(t testing.TB, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), append([]string{"arbiter"}, args...), strings.NewReader(stdin), &out, &errb)
 	return result{code: code, stdout: out.String(), stderr: errb.String()}
 }
+
+// parts is r as exit code, stdout and stderr.
+func (r result) parts() (int, string, string) { return r.code, r.stdout, r.stderr }
 
 // arbiterMain runs the test binary as arbiter's real main, in a process of
 // its own.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 )
@@ -32,19 +30,18 @@ func TestEngineCommand(t *testing.T) {
 		{"argument", []string{"--game", "lines-of-action", "extra"}, "", 2, "", "unexpected argument"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := run(context.Background(), append([]string{"arbiter", "engine"}, tc.args...), strings.NewReader(tc.in), &out, &errb)
-			if code != tc.code {
-				t.Errorf("exit code %d; want %d (stderr %q)", code, tc.code, errb.String())
+			r := runCLI(t, tc.in, append([]string{"engine"}, tc.args...)...)
+			if r.code != tc.code {
+				t.Errorf("exit code %d; want %d (stderr %q)", r.code, tc.code, r.stderr)
 			}
-			if tc.out == "" && out.Len() > 0 {
-				t.Errorf("stdout %q; want it empty", out.String())
+			if tc.out == "" && r.stdout != "" {
+				t.Errorf("stdout %q; want it empty", r.stdout)
 			}
-			if !strings.Contains(out.String(), tc.out) {
-				t.Errorf("stdout %q; want it to hold %q", out.String(), tc.out)
+			if !strings.Contains(r.stdout, tc.out) {
+				t.Errorf("stdout %q; want it to hold %q", r.stdout, tc.out)
 			}
-			if !strings.Contains(errb.String(), tc.err) {
-				t.Errorf("stderr %q; want it to hold %q", errb.String(), tc.err)
+			if !strings.Contains(r.stderr, tc.err) {
+				t.Errorf("stderr %q; want it to hold %q", r.stderr, tc.err)
 			}
 		})
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -15,15 +13,6 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
-
-// arbiter runs the command line in-process and returns its exit code,
-// stdout and stderr.
-func arbiter(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), append([]string{"arbiter"}, args...), strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 // randomRecords returns n random but legal Lines of Action games, each
 // played until it ends or for at most maxPlies plies (then "*").
@@ -68,7 +57,7 @@ func TestImportExportRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, out, errs := arbiter(t, "", "import", "--db", db, in)
+	code, out, errs := runCLI(t, "", "import", "--db", db, in).parts()
 	if code != 1 || out != "" {
 		t.Errorf("import with an invalid game: exit %d, stdout %q; want 1 and nothing", code, out)
 	}
@@ -79,17 +68,17 @@ func TestImportExportRoundTrip(t *testing.T) {
 		t.Errorf("import summary wrong:\n%s", errs)
 	}
 	// validate lists the invalid game the same way.
-	_, vout, _ := arbiter(t, "", "validate", in)
+	_, vout, _ := runCLI(t, "", "validate", in).parts()
 	if first := strings.SplitN(vout, "\n", 2)[0]; !strings.Contains(errs, first+"\n") {
 		t.Errorf("import's line differs from validate's %q:\n%s", first, errs)
 	}
 
-	code, _, errs = arbiter(t, good, "import", "--db", db, "-")
+	code, _, errs = runCLI(t, good, "import", "--db", db, "-").parts()
 	if code != 0 || !strings.Contains(errs, "20 games: 0 stored, 20 already stored, 0 invalid") {
 		t.Errorf("second import: exit %d, stderr %q; want 0 and 20 already stored", code, errs)
 	}
 
-	code, exported, errs := arbiter(t, "", "export", "--db", db)
+	code, exported, errs := runCLI(t, "", "export", "--db", db).parts()
 	if code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errs)
 	}
@@ -104,13 +93,13 @@ func TestImportExportRoundTrip(t *testing.T) {
 	if exported != want.String() {
 		t.Errorf("export differs from the canonical records imported:\n%s", exported)
 	}
-	code, vout, _ = arbiter(t, exported, "validate", "-")
+	code, vout, _ = runCLI(t, exported, "validate", "-").parts()
 	if code != 0 || !strings.Contains(vout, "20 games, 20 valid, 0 invalid") {
 		t.Errorf("validate of the export: exit %d, %q", code, vout)
 	}
 
 	// The report agrees with what was imported.
-	code, js, errs := arbiter(t, "", "report", "--db", db, "--format", "json")
+	code, js, errs := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
 	if code != 0 {
 		t.Fatalf("report: exit %d: %s", code, errs)
 	}
@@ -132,11 +121,11 @@ func TestImportExportRoundTrip(t *testing.T) {
 func TestImportTournament(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
-	code, _, errs := arbiter(t, randomRecords(t, 6, 200, 2), "import", "--db", db, "--tournament", "archive", "-")
+	code, _, errs := runCLI(t, randomRecords(t, 6, 200, 2), "import", "--db", db, "--tournament", "archive", "-").parts()
 	if code != 0 {
 		t.Fatalf("import --tournament: exit %d: %s", code, errs)
 	}
-	code, _, errs = arbiter(t, randomRecords(t, 4, 200, 3), "import", "--db", db, "-")
+	code, _, errs = runCLI(t, randomRecords(t, 4, 200, 3), "import", "--db", db, "-").parts()
 	if code != 0 {
 		t.Fatalf("import: exit %d: %s", code, errs)
 	}
@@ -150,7 +139,7 @@ func TestImportTournament(t *testing.T) {
 		{[]string{"--game", "Lines of Action"}, 10}, // a display name, as report takes it
 		{[]string{"--game", "tank-battle", "--tournament", "archive"}, 0},
 	} {
-		code, out, errs := arbiter(t, "", append([]string{"export", "--db", db}, tt.args...)...)
+		code, out, errs := runCLI(t, "", append([]string{"export", "--db", db}, tt.args...)...).parts()
 		if code != 0 {
 			t.Fatalf("export %v: exit %d: %s", tt.args, code, errs)
 		}
@@ -162,7 +151,7 @@ func TestImportTournament(t *testing.T) {
 			t.Errorf("export %v: games without alpha", tt.args)
 		}
 	}
-	code, out, _ := arbiter(t, "", "export", "--db", db, "--tournament", "nope")
+	code, out, _ := runCLI(t, "", "export", "--db", db, "--tournament", "nope").parts()
 	if code != 1 || out != "" {
 		t.Errorf("export of an unknown tournament: exit %d, stdout %q; want 1 and nothing", code, out)
 	}
@@ -171,7 +160,7 @@ func TestImportTournament(t *testing.T) {
 func TestReportCommand(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "a.db")
-	if code, _, errs := arbiter(t, randomRecords(t, 8, 200, 4), "import", "--db", db, "-"); code != 0 {
+	if code, _, errs := runCLI(t, randomRecords(t, 8, 200, 4), "import", "--db", db, "-").parts(); code != 0 {
 		t.Fatalf("import: exit %d: %s", code, errs)
 	}
 	tests := []struct {
@@ -197,7 +186,7 @@ func TestReportCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := arbiter(t, "", tt.args...)
+			code, out, errs := runCLI(t, "", tt.args...).parts()
 			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errs, tt.err) {
 				t.Errorf("arbiter %v: exit %d, stdout %.200q, stderr %q; want exit %d, stdout with %q, stderr with %q",
 					tt.args, code, out, errs, tt.code, tt.out, tt.err)
@@ -213,8 +202,8 @@ func TestReportCommand(t *testing.T) {
 
 	// --output writes the same as stdout.
 	outFile := filepath.Join(dir, "r.json")
-	_, want, _ := arbiter(t, "", "report", "--db", db, "--format", "json")
-	if code, out, errs := arbiter(t, "", "report", "--db", db, "--format", "json", "--output", outFile); code != 0 || out != "" {
+	_, want, _ := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
+	if code, out, errs := runCLI(t, "", "report", "--db", db, "--format", "json", "--output", outFile).parts(); code != 0 || out != "" {
 		t.Fatalf("report --output: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	got, err := os.ReadFile(outFile)
@@ -233,9 +222,8 @@ func BenchmarkImport(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		db := filepath.Join(b.TempDir(), fmt.Sprintf("b%d.db", i))
-		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"arbiter", "import", "--jobs", "1", "--db", db, file}, nil, &out, &errb); code != 0 {
-			b.Fatalf("import: exit %d: %s", code, errb.String())
+		if r := runCLI(b, "", "import", "--jobs", "1", "--db", db, file); r.code != 0 {
+			b.Fatalf("import: exit %d: %s", r.code, r.stderr)
 		}
 	}
 }
@@ -247,9 +235,8 @@ func BenchmarkValidate(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		var out, errb bytes.Buffer
-		if code := run(context.Background(), []string{"arbiter", "validate", "--jobs", "1", file}, nil, &out, &errb); code != 0 {
-			b.Fatalf("validate: exit %d: %s", code, errb.String())
+		if r := runCLI(b, "", "validate", "--jobs", "1", file); r.code != 0 {
+			b.Fatalf("validate: exit %d: %s", r.code, r.stderr)
 		}
 	}
 }
@@ -262,22 +249,22 @@ func TestImportSamplesMixedTournament(t *testing.T) {
 		t.Skip("no sample records")
 	}
 	// Every game type round-trips, scores included.
-	code, _, errs := arbiter(t, "", append([]string{"import", "--db", db}, samples...)...)
+	code, _, errs := runCLI(t, "", append([]string{"import", "--db", db}, samples...)...).parts()
 	if code != 0 {
 		t.Fatalf("import samples: exit %d: %s", code, errs)
 	}
-	_, exported, _ := arbiter(t, "", "export", "--db", db)
-	if code, out, _ := arbiter(t, exported, "validate", "-"); code != 0 {
+	_, exported, _ := runCLI(t, "", "export", "--db", db).parts()
+	if code, out, _ := runCLI(t, exported, "validate", "-").parts(); code != 0 {
 		t.Errorf("validate of the exported samples: exit %d: %s", code, out)
 	}
 
 	// A tournament holds one game type: the rest are listed and skipped.
 	db2 := filepath.Join(dir, "b.db")
-	code, _, errs = arbiter(t, "", append([]string{"import", "--db", db2, "--tournament", "mix"}, samples...)...)
+	code, _, errs = runCLI(t, "", append([]string{"import", "--db", db2, "--tournament", "mix"}, samples...)...).parts()
 	if code != 1 || !strings.Contains(errs, `cannot join tournament "mix"`) {
 		t.Errorf("import of mixed games into one tournament: exit %d, stderr %q; want 1 and the games refused", code, errs)
 	}
-	code, out, _ := arbiter(t, "", "report", "--db", db2, "--tournament", "mix", "--format", "json")
+	code, out, _ := runCLI(t, "", "report", "--db", db2, "--tournament", "mix", "--format", "json").parts()
 	var rep struct {
 		Games map[string]any `json:"games"`
 	}
@@ -292,11 +279,11 @@ func TestImportSpellings(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "s.db")
 	head := "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Game \"Lines of Action\"]\n\n"
 	in := head + "1. c8c6 a2c2 *\n\n" + head + "1. C8-C6 A2-C2 *\n\n" + head + "1. c8-c6 a2-c2 *\n"
-	code, _, errs := arbiter(t, in, "import", "--db", db, "-")
+	code, _, errs := runCLI(t, in, "import", "--db", db, "-").parts()
 	if code != 0 || !strings.Contains(errs, "3 games: 1 stored, 2 already stored, 0 invalid") {
 		t.Errorf("import of one game in three spellings: exit %d:\n%s", code, errs)
 	}
-	_, out, _ := arbiter(t, "", "export", "--db", db)
+	_, out, _ := runCLI(t, "", "export", "--db", db).parts()
 	if !strings.Contains(out, "\n1. c8-c6 a2-c2 *\n") {
 		t.Errorf("export does not write the moves canonically:\n%s", out)
 	}

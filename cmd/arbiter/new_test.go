@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,16 +10,8 @@ import (
 	"github.com/arbiter-games/arbiter/rules/knightfight"
 )
 
-// runNew runs arbiter with args and returns the exit code, stdout and stderr.
-func runNew(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), append([]string{"arbiter"}, args...), strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
-}
-
 func TestNewKnightFight(t *testing.T) {
-	code, out, errOut := runNew(t, "new", "--game", "knight-fight", "--seed", "7")
+	code, out, errOut := runCLI(t, "", "new", "--game", "knight-fight", "--seed", "7").parts()
 	if code != 0 {
 		t.Fatalf("new: exit %d; want 0; stderr: %s", code, errOut)
 	}
@@ -51,10 +41,10 @@ func TestNewKnightFight(t *testing.T) {
 	if !strings.HasSuffix(out, "\n\n*\n\n") {
 		t.Errorf("output does not end with a blank line and *:\n%s", out)
 	}
-	if _, again, _ := runNew(t, "new", "--game", "Knight Fight", "--seed", "7"); again != out {
+	if _, again, _ := runCLI(t, "", "new", "--game", "Knight Fight", "--seed", "7").parts(); again != out {
 		t.Errorf("same seed, different output:\n%s\n%s", out, again)
 	}
-	if _, other, _ := runNew(t, "new", "--game", "knight-fight", "--seed", "8"); other == out {
+	if _, other, _ := runCLI(t, "", "new", "--game", "knight-fight", "--seed", "8").parts(); other == out {
 		t.Errorf("seeds 7 and 8 give the same record")
 	}
 
@@ -63,13 +53,13 @@ func TestNewKnightFight(t *testing.T) {
 	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, vout, verr := runNew(t, "validate", path); code != 0 {
+	if code, vout, verr := runCLI(t, "", "validate", path).parts(); code != 0 {
 		t.Errorf("validate of the new record: exit %d; want 0\nstdout: %s\nstderr: %s", code, vout, verr)
 	}
 }
 
 func TestNewRandomSeed(t *testing.T) {
-	code, out, errOut := runNew(t, "new", "--game", "knight-fight")
+	code, out, errOut := runCLI(t, "", "new", "--game", "knight-fight").parts()
 	if code != 0 {
 		t.Fatalf("new without --seed: exit %d; stderr: %s", code, errOut)
 	}
@@ -82,13 +72,13 @@ func TestNewRandomSeed(t *testing.T) {
 		t.Fatalf("no Seed tag in\n%s", out)
 	}
 	// The recorded seed makes the same record.
-	if _, again, _ := runNew(t, "new", "--game", "knight-fight", "--seed", seed); again != out {
+	if _, again, _ := runCLI(t, "", "new", "--game", "knight-fight", "--seed", seed).parts(); again != out {
 		t.Errorf("--seed %s does not give the record back:\n%s\n%s", seed, out, again)
 	}
 }
 
 func TestNewOtherGame(t *testing.T) {
-	code, out, errOut := runNew(t, "new", "--game", "lines-of-action", "--seed", "3")
+	code, out, errOut := runCLI(t, "", "new", "--game", "lines-of-action", "--seed", "3").parts()
 	if code != 0 {
 		t.Fatalf("new: exit %d; stderr: %s", code, errOut)
 	}
@@ -110,7 +100,7 @@ func TestNewUsage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runNew(t, tt.args...)
+			code, out, errOut := runCLI(t, "", tt.args...).parts()
 			if code != 2 || out != "" || !strings.Contains(errOut, tt.want) {
 				t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, empty, mention of %q", tt.args, code, out, errOut, tt.want)
 			}

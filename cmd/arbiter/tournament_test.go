@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,7 +30,7 @@ func TestTournamentCommandErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, "t.yaml")
 			os.WriteFile(path, []byte(tc.config), 0o644)
-			args := []string{"arbiter", "tournament", "--db", filepath.Join(dir, "t.db")}
+			args := []string{"tournament", "--db", filepath.Join(dir, "t.db")}
 			for _, a := range tc.args {
 				if a == "CONFIG" {
 					a = path
@@ -43,32 +40,32 @@ func TestTournamentCommandErrors(t *testing.T) {
 			if tc.args == nil {
 				args = append(args, path)
 			}
-			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
-			if code != tc.wantCode {
-				t.Errorf("exit %d; want %d (stderr %q)", code, tc.wantCode, stderr.String())
+			r := runCLI(t, "", args...)
+			if r.code != tc.wantCode {
+				t.Errorf("exit %d; want %d (stderr %q)", r.code, tc.wantCode, r.stderr)
 			}
-			if !strings.Contains(stderr.String(), tc.wantErr) {
-				t.Errorf("stderr = %q; want it to contain %q", stderr.String(), tc.wantErr)
+			if !strings.Contains(r.stderr, tc.wantErr) {
+				t.Errorf("stderr = %q; want it to contain %q", r.stderr, tc.wantErr)
 			}
-			if stdout.Len() != 0 {
-				t.Errorf("stdout = %q; want it empty on failure", stdout.String())
+			if r.stdout != "" {
+				t.Errorf("stdout = %q; want it empty on failure", r.stdout)
 			}
 		})
 	}
 }
 
 // TestTournamentCommandRuns plays a small tournament of built-in engines
-// (from an arbiter binary built for the test), two games at a time in
-// worker processes (this test binary, see TestMain), checks the standings
-// on stdout, that the --out file validates, and that a second run resumes
-// with nothing to play.
+// (this test binary, which is arbiter's main with mainEnv set), two games at
+// a time in worker processes (the test binary again, see TestMain), checks
+// the standings on stdout, that the --out file validates, and that a second
+// run resumes with nothing to play.
 func TestTournamentCommandRuns(t *testing.T) {
 	dir := t.TempDir()
-	exe := filepath.Join(dir, "arbiter")
-	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
-		t.Skipf("cannot build arbiter: %v\n%s", err, out)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
+	t.Setenv(mainEnv, "1") // for the engines, which inherit it
 	config := "name: cli\ngame: knight-fight\ngames_per_encounter: 4\nseed: 5\n" +
 		"time_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 60\nadjudication: score\nengines:\n" +
 		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random]}\n" +
@@ -77,23 +74,20 @@ func TestTournamentCommandRuns(t *testing.T) {
 	os.WriteFile(path, []byte(config), 0o644)
 	db, out := filepath.Join(dir, "cli.db"), filepath.Join(dir, "cli.agn")
 	for i, want := range []string{"(4 played now, 0 before)", "(0 played now, 4 before)"} {
-		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), []string{"arbiter", "tournament", "--db", db, "--out", out, "-j", "2", path},
-			strings.NewReader(""), &stdout, &stderr)
-		if code != exitOK {
-			t.Fatalf("run %d: exit %d; stderr %s", i+1, code, stderr.String())
+		r := runCLI(t, "", "tournament", "--db", db, "--out", out, "-j", "2", path)
+		if r.code != exitOK {
+			t.Fatalf("run %d: exit %d; stderr %s", i+1, r.code, r.stderr)
 		}
 		for _, s := range []string{want, "rank  engine", "terminations: "} {
-			if !strings.Contains(stdout.String(), s) {
-				t.Errorf("run %d: stdout lacks %q:\n%s", i+1, s, stdout.String())
+			if !strings.Contains(r.stdout, s) {
+				t.Errorf("run %d: stdout lacks %q:\n%s", i+1, s, r.stdout)
 			}
 		}
-		if i == 0 && !strings.Contains(stderr.String(), "game 4/4 (slot") {
-			t.Errorf("stderr lacks the per-game lines:\n%s", stderr.String())
+		if i == 0 && !strings.Contains(r.stderr, "game 4/4 (slot") {
+			t.Errorf("stderr lacks the per-game lines:\n%s", r.stderr)
 		}
 	}
-	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"arbiter", "validate", out}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
-		t.Errorf("validate --out file: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	if r := runCLI(t, "", "validate", out); r.code != exitOK {
+		t.Errorf("validate --out file: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
