@@ -225,8 +225,8 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	done := sum.Resumed
 	var fatal error
 	sctx := context.WithoutCancel(ctx)
-	commit := newCommitter(opt.DB)
-	defer commit.close()
+	ins := opt.DB.NewInserter()
+	defer ins.Close()
 	for f := range results {
 		if fatal != nil {
 			continue
@@ -238,7 +238,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		if f.Score != nil {
 			g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
 		}
-		if err := commit.insert(sctx, g); err != nil {
+		if err := ins.Insert(sctx, g); err != nil {
 			if errors.Is(err, store.ErrDuplicate) {
 				continue // another runner stored this slot meanwhile
 			}

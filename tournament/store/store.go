@@ -163,10 +163,15 @@ const insertSQL = `INSERT INTO games (tournament_id, slot, pair, game, white, bl
 // Insert stores g in its own statement (use a transaction as e to batch).
 // It returns ErrDuplicate when the game is stored already.
 func Insert(ctx context.Context, e Execer, g *Game) error {
+	return insert(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertSQL, args...) })
+}
+
+// insert stores g with exec, which runs insertSQL with the arguments given.
+func insert(g *Game, exec func(args []any) (sql.Result, error)) error {
 	if g.RecordHash == "" {
 		g.RecordHash = HashRecord(g.Record)
 	}
-	res, err := e.ExecContext(ctx, insertSQL, insertArgs(g)...)
+	res, err := exec(insertArgs(g))
 	if err != nil {
 		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 	}

@@ -36,15 +36,17 @@ func TestRegisterAndSlots(t *testing.T) {
 
 	g := &Game{TournamentID: tr.ID, Slot: 2, Pair: 1, Game: "lines-of-action", White: "a", Black: "b",
 		Result: "1-0", Termination: "illegal move", Plies: 7, Record: "[Game \"Lines of Action\"]\n\n1-0\n"}
-	if err := InsertTx(ctx, db, g); err != nil {
-		t.Fatalf("InsertTx: %v", err)
+	ins := db.NewInserter()
+	defer ins.Close()
+	if err := ins.Insert(ctx, g); err != nil {
+		t.Fatalf("Insert: %v", err)
 	}
 	dup := *g
 	dup.Record += " "
 	dup.RecordHash = ""
 	dup.Record = strings.Replace(dup.Record, "1-0", "1-0 ", 1) + "x"
-	if err := InsertTx(ctx, db, &dup); !errors.Is(err, ErrDuplicate) {
-		t.Errorf("InsertTx of a stored slot = %v; want ErrDuplicate", err)
+	if err := ins.Insert(ctx, &dup); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("Insert of a stored slot = %v; want ErrDuplicate", err)
 	}
 	got, err := SlotGames(ctx, db, tr.ID)
 	if err != nil {
