@@ -281,15 +281,22 @@ func (e *Engine) crashed(what string) error {
 		}
 	default:
 	}
-	if tail := lastLine(e.stderr.Bytes()); tail != "" {
+	if tail := lastWords(e.stderr.Bytes()); tail != "" {
 		detail += "; stderr: " + tail
 	}
 	return e.fail(&Error{Kind: Crash, Detail: detail})
 }
 
-// lastLine returns the last non-empty line of b, clipped for a message.
-func lastLine(b []byte) string {
+// lastWords picks what a dead process's stderr says of its end, clipped
+// for a message: the line of a Go panic or fatal error (the trace under it
+// says less), else the last non-empty line.
+func lastWords(b []byte) string {
 	s := strings.TrimSpace(string(b))
+	for line := range strings.Lines(s) {
+		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
+			return clip(strings.TrimSpace(line), 200)
+		}
+	}
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
 	}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"errors"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -31,15 +32,18 @@ func TestEngineClassifies(t *testing.T) {
 		start  Timeouts
 		want   error // from the first Go (or Start / NewGame)
 		wantAt string
+		text   string // in the error, when set
 	}{
-		{"plays", "first,info", quick, nil, ""},
-		{"crash", "crash:0", quick, Crash, "go"},
-		{"never answers go", "nogo", quick, Timeout, "go"},
-		{"garbage", "garbage", quick, Malformed, "go"},
-		{"long line", "longline", quick, Malformed, "go"},
-		{"slow ugiok", "slowugi:1500", Timeouts{Startup: 200 * time.Millisecond, Ping: time.Second}, Stall, "start"},
-		{"no readyok", "noready", Timeouts{Ping: 300 * time.Millisecond}, Stall, "newgame"},
-		{"flood", "flood", quick, nil, ""},
+		{"plays", "first,info", quick, nil, "", ""},
+		{"crash", "crash:0", quick, Crash, "go", ""},
+		// A Go engine's panic: its panic line, not the last of the trace.
+		{"panic", "panic:0", quick, Crash, "go", "stderr: panic: fake engine bug"},
+		{"never answers go", "nogo", quick, Timeout, "go", ""},
+		{"garbage", "garbage", quick, Malformed, "go", ""},
+		{"long line", "longline", quick, Malformed, "go", ""},
+		{"slow ugiok", "slowugi:1500", Timeouts{Startup: 200 * time.Millisecond, Ping: time.Second}, Stall, "start", ""},
+		{"no readyok", "noready", Timeouts{Ping: 300 * time.Millisecond}, Stall, "newgame", ""},
+		{"flood", "flood", quick, nil, "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,6 +87,9 @@ func TestEngineClassifies(t *testing.T) {
 					var ee *Error
 					if !errors.As(err, &ee) || ee.Engine != "fake" {
 						t.Errorf("Go error %v does not name the engine", err)
+					}
+					if !strings.Contains(err.Error(), tc.text) {
+						t.Errorf("Go error %v; want it to hold %q", err, tc.text)
 					}
 					return
 				}

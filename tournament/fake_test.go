@@ -66,6 +66,7 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //
 //	first, last       play the first (default) or last legal move
 //	crash:N           exit with status 3 on the N-th go (0-based)
+//	panic:N           panic on the N-th go (a Go engine's bug)
 //	nogo              never answer go
 //	bad:TEXT          answer "bestmove TEXT"
 //	badat:N:TEXT      answer "bestmove TEXT" on the N-th go only
@@ -204,6 +205,9 @@ func fakeEngine(modes, game string) int {
 			gos++
 			if v, ok := mode["crash"]; ok && atoi(v) == n {
 				os.Exit(3)
+			}
+			if v, ok := mode["panic"]; ok && atoi(v) == n {
+				panic("fake engine bug")
 			}
 			if _, ok := mode["nogo"]; ok {
 				continue

@@ -246,18 +246,6 @@ func (p *proc) died(err error) error {
 	return errors.New(msg)
 }
 
-// lastWords picks what a dead worker's stderr says of its end: the line of
-// a Go panic or fatal error (the trace under it says less), else the last
-// line.
-func lastWords(stderr []byte) string {
-	for _, line := range strings.Split(string(stderr), "\n") {
-		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
-			return clip(strings.TrimSpace(line), 200)
-		}
-	}
-	return lastLine(stderr)
-}
-
 // play has the worker play slot s.
 func (p *proc) play(ctx context.Context, s Slot) (*Finished, error) {
 	if err := p.enc.Encode(s); err != nil {
