@@ -145,7 +145,9 @@ type proc struct {
 	readErr error // why its stdout could not be read to the end, if not EOF
 	stderr  *ring
 	cpu     int64 // the CPU it last reported
-	closed  bool
+	// initSent is closed once the init is written (or cannot be).
+	initSent chan struct{}
+	closed   bool
 }
 
 // procStartWait is how long a worker process may take to start, besides
@@ -185,7 +187,10 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 			var r workerReply
 			if err := dec.Decode(&r); err != nil {
 				if err != io.EOF {
+					// A worker that writes what is no reply is broken:
+					// end it now rather than wait for it to exit.
 					p.readErr = err
+					killGroup(cmd.Process.Pid)
 				}
 				break
 			}
@@ -199,12 +204,29 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
 	}()
-	if err := p.enc.Encode(init); err != nil {
-		err = p.died(err)
-		p.closeAll()
-		return nil, err
-	}
+	// Written on the side: a command that does not read its stdin must not
+	// hold the runner here. Its answer's wait (startProcs) times out, and
+	// closeAll closes the pipe, which ends the write; a worker that dies
+	// shows as such in that wait.
+	p.initSent = make(chan struct{})
+	go func() {
+		defer close(p.initSent)
+		p.enc.Encode(init)
+	}()
 	return p, nil
+}
+
+// end waits up to d for the worker to exit, then kills it (its engines die
+// with it), and waits for it to be reaped.
+func (p *proc) end(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+	case <-t.C:
+		killGroup(p.cmd.Process.Pid)
+		<-p.exited
+	}
 }
 
 // reply waits for the worker's next reply.
@@ -224,12 +246,7 @@ func (p *proc) reply(ctx context.Context) (workerReply, error) {
 // died describes a worker that stopped answering (err is what failed on
 // the runner's side, if anything).
 func (p *proc) died(err error) error {
-	select {
-	case <-p.exited:
-	case <-time.After(procExitWait):
-		killGroup(p.cmd.Process.Pid)
-		<-p.exited
-	}
+	p.end(procExitWait)
 	why := "exited"
 	if p.waitErr != nil {
 		why = p.waitErr.Error()
@@ -248,6 +265,7 @@ func (p *proc) died(err error) error {
 
 // play has the worker play slot s.
 func (p *proc) play(ctx context.Context, s Slot) (*Finished, error) {
+	<-p.initSent
 	if err := p.enc.Encode(s); err != nil {
 		return nil, p.died(err)
 	}
@@ -273,12 +291,7 @@ func (p *proc) closeAll() {
 	p.closed = true
 	close(p.quit)
 	p.stdin.Close()
-	select {
-	case <-p.exited:
-	case <-time.After(procExitWait):
-		killGroup(p.cmd.Process.Pid)
-		<-p.exited
-	}
+	p.end(procExitWait)
 }
 
 // startProcs starts a worker process for each of the first slots, each of
