@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -183,5 +184,60 @@ func TestJSONKeys(t *testing.T) {
 		if _, ok := player[k]; !ok {
 			t.Errorf("json player lacks key %q", k)
 		}
+	}
+}
+
+// TestPairNumbersAgree checks that the head-to-head figures stored in the
+// report (and so in JSON) are the ones the text and Markdown formats print:
+// 1 draw in 16 games is a DrawRatio of exactly 6.25 %, which rounds to
+// 6.2 when printed.
+func TestPairNumbersAgree(t *testing.T) {
+	db := openDB(t)
+	var games []g
+	for i := range 16 {
+		res := "1-0"
+		switch {
+		case i == 0:
+			res = "1/2-1/2"
+		case i%3 == 0:
+			res = "0-1"
+		}
+		games = append(games, g{0, -1, "lines-of-action", "A", "B", res, "", nil})
+	}
+	insert(t, db, games)
+	r := compute(t, db, Query{})
+	var out [3]bytes.Buffer
+	for i, write := range []func(io.Writer) error{r.WriteJSON, r.WriteText, r.WriteMarkdown} {
+		if err := write(&out[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var back struct {
+		Pairs []struct {
+			EloDiff   *float64 `json:"elo_diff"`
+			EloError  *float64 `json:"elo_error"`
+			LOS       *float64 `json:"los"`
+			DrawRatio float64  `json:"draw_ratio"`
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal(out[0].Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Pairs) != 1 {
+		t.Fatalf("%d pairs in JSON; want 1", len(back.Pairs))
+	}
+	p := back.Pairs[0]
+	if p.DrawRatio != 6.2 {
+		t.Errorf("JSON draw_ratio = %v; want 6.2", p.DrawRatio)
+	}
+	text := fmt.Sprintf("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%",
+		fmtOpt(p.EloDiff, 1), fmtOpt(p.EloError, 1), fmtOpt(p.LOS, 1), fmtFloat(p.DrawRatio, 1))
+	if !strings.Contains(out[1].String(), text+"\n") {
+		t.Errorf("text lacks the JSON figures %q:\n%s", text, out[1].String())
+	}
+	md := fmt.Sprintf("| %s ± %s | %s %% | %s %% |",
+		fmtOpt(p.EloDiff, 1), fmtOpt(p.EloError, 1), fmtOpt(p.LOS, 1), fmtFloat(p.DrawRatio, 1))
+	if !strings.Contains(out[2].String(), md) {
+		t.Errorf("markdown lacks the JSON figures %q:\n%s", md, out[2].String())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -665,9 +666,12 @@ func pct(x, n float64) float64 {
 	return round(100*x/n, 2)
 }
 
+// round rounds x to digits decimals as the formats print it (strconv's
+// correctly rounded decimal, so that 6.25 gives 6.2), so that a stored
+// number and the text printed from the unrounded one agree.
 func round(x float64, digits int) float64 {
-	p := math.Pow(10, float64(digits))
-	return math.Round(x*p) / p
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', digits, 64), 64)
+	return v
 }
 
 // num rounds x, or returns nil when x is not a finite number.
