@@ -216,3 +216,74 @@ func TestCountsAgreeWithSQL(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfPlay pins down how a player's games against itself count: in the
+// standings and the crosstable on both sides (so each such game is two
+// games of the player, and the diagonal cell holds both halves), never in
+// the head-to-head pairs or the ratings.
+func TestSelfPlay(t *testing.T) {
+	db := openDB(t)
+	const loa = "lines-of-action"
+	insert(t, db, []g{
+		{0, -1, loa, "A", "B", "1-0", "", nil},
+		{0, -1, loa, "B", "A", "1/2-1/2", "", nil},
+		{0, -1, loa, "A", "A", "1-0", "", nil},
+		{0, -1, loa, "A", "A", "1/2-1/2", "", nil},
+		{0, -1, loa, "A", "A", "*", "abandoned", nil},
+		{0, -1, loa, "C", "C", "0-1", "", nil},
+	})
+	r := compute(t, db, Query{})
+	if r.Total != 6 || r.Finished != 5 || r.Unfinished != 1 {
+		t.Errorf("total, finished, unfinished = %d, %d, %d; want 6, 5, 1", r.Total, r.Finished, r.Unfinished)
+	}
+	type line struct {
+		rank                   int
+		name                   string
+		games, w, d, l, unfin  int
+		points, wPts, bPts     float64
+		whiteGames, blackGames int
+		elo, eloErr            *float64
+	}
+	want := []line{
+		{1, "A", 6, 2, 3, 1, 2, 3.5, 2.5, 1, 3, 3, ptr(95.4), ptr(278)},
+		{2, "C", 2, 1, 0, 1, 0, 1, 0, 1, 1, 1, ptr(0), nil},
+		{3, "B", 2, 0, 1, 1, 0, 0.5, 0.5, 0, 1, 1, ptr(-95.4), ptr(278)},
+	}
+	if len(r.Players) != len(want) {
+		t.Fatalf("%d players; want %d", len(r.Players), len(want))
+	}
+	for i, w := range want {
+		p := r.Players[i]
+		got := line{p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Unfinished,
+			p.Points, p.WhitePoints, p.BlackPoints, p.WhiteGames, p.BlackGames, p.Elo, p.EloError}
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("standings line %d = %+v; want %+v", i+1, got, w)
+		}
+	}
+	if ab := r.Players[0].Terminations["abandoned"]; ab == nil || *ab != (Terminations{Games: 2, Unfinished: 2}) {
+		t.Errorf("A's abandoned = %+v; want 2 games, 2 unfinished", ab)
+	}
+	if len(r.Pairs) != 1 {
+		t.Fatalf("%d pairs; want 1 (A vs B)", len(r.Pairs))
+	}
+	if p := r.Pairs[0]; p.A != "A" || p.B != "B" || p.Match() != (Match{1, 0, 1}) ||
+		p.AsWhite != (Match{1, 0, 0}) || p.AsBlack != (Match{0, 0, 1}) {
+		t.Errorf("pair = %+v; want A vs B 1-0-1, as White 1-0-0, as Black 0-0-1", p)
+	}
+	wantCross := []*CrossRow{
+		{"A", []*CrossCell{{"A", 4, 2}, {"B", 2, 1.5}}},
+		{"C", []*CrossCell{{"C", 2, 1}}},
+		{"B", []*CrossCell{{"A", 2, 0.5}}},
+	}
+	if !reflect.DeepEqual(r.Crosstable, wantCross) {
+		t.Errorf("crosstable differs")
+		for _, row := range r.Crosstable {
+			for _, c := range row.Results {
+				t.Logf("%s vs %s: %+v", row.Player, c.Opponent, *c)
+			}
+		}
+	}
+	if got, want := r.crossCells(r.Crosstable[0]), []string{"2/4", "-", "1.5/2"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("A's crosstable cells = %q; want %q", got, want)
+	}
+}
