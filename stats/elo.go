@@ -22,10 +22,20 @@ type Match struct {
 // Games is the number of games.
 func (m Match) Games() int { return m.Wins + m.Losses + m.Draws }
 
+// points is the first player's points, draws as half.
+func (m Match) points() float64 { return float64(m.Wins) + float64(m.Draws)/2 }
+
+// reversed is the same games from the second player's side.
+func (m Match) reversed() Match { return Match{Wins: m.Losses, Losses: m.Wins, Draws: m.Draws} }
+
+// plus adds the games of o to those of m.
+func (m Match) plus(o Match) Match {
+	return Match{Wins: m.Wins + o.Wins, Losses: m.Losses + o.Losses, Draws: m.Draws + o.Draws}
+}
+
 // Score is the share of points of the first player, 0..1 (NaN without games).
 func (m Match) Score() float64 {
-	n := float64(m.Games())
-	return (float64(m.Wins) + float64(m.Draws)/2) / n
+	return m.points() / float64(m.Games())
 }
 
 // stdev is the standard deviation of the mean score per game, as

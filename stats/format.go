@@ -93,8 +93,7 @@ func (p *Pair) ColourLines() [3]string {
 	line := func(what string, m Match) string {
 		return fmt.Sprintf("...      %s: %d - %d - %d  [%s] %d", what, m.Wins, m.Losses, m.Draws, fmtFloat(m.Score(), 3), m.Games())
 	}
-	wb := Match{Wins: p.AsWhite.Wins + p.AsBlack.Losses, Losses: p.AsWhite.Losses + p.AsBlack.Wins,
-		Draws: p.AsWhite.Draws + p.AsBlack.Draws}
+	wb := p.AsWhite.plus(p.AsBlack.reversed())
 	return [3]string{line(p.A+" playing White", p.AsWhite), line(p.A+" playing Black", p.AsBlack), line("White vs Black", wb)}
 }
 

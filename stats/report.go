@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -327,28 +328,49 @@ func queryAll[T any](ctx context.Context, db Querier, what, query string, args [
 	return out, nil
 }
 
-// points returns White's and Black's points for a result.
-func points(result string) (w, b float64, ok bool) {
-	switch result {
-	case "1-0":
-		return 1, 0, true
-	case "0-1":
-		return 0, 1, true
-	case "1/2-1/2":
-		return 0.5, 0.5, true
+// whiteMatch returns count games of a result from White's side; ok is
+// false for a game without a result ("*" or anything unknown).
+func whiteMatch(result string, count int) (m Match, ok bool) {
+	res, _ := rules.ParseResult(result)
+	switch res {
+	case rules.WhiteWins:
+		m.Wins = count
+	case rules.BlackWins:
+		m.Losses = count
+	case rules.Draw:
+		m.Draws = count
+	default:
+		return m, false
 	}
-	return 0, 0, false
+	return m, true
 }
 
 type pairKey struct{ a, b string } // a < b
 
 // h2h is the results of a pair of players from the side of the first of
-// their pairKey: all games, and those it played as White and as Black.
-type h2h struct{ all, aWhite, aBlack Match }
+// their pairKey: the games it played as White and as Black.
+type h2h struct{ aWhite, aBlack Match }
+
+// all returns all the games of the pair.
+func (h *h2h) all() Match { return h.aWhite.plus(h.aBlack) }
 
 type cross struct {
 	games  int
 	points float64
+}
+
+// count adds m's games to p's wins, draws and losses.
+func (p *Player) count(m Match) {
+	p.Wins += m.Wins
+	p.Draws += m.Draws
+	p.Losses += m.Losses
+}
+
+// count adds m's games to t's wins, draws and losses.
+func (t *Terminations) count(m Match) {
+	t.Wins += m.Wins
+	t.Draws += m.Draws
+	t.Losses += m.Losses
 }
 
 func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, error) {
@@ -372,7 +394,7 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		return p
 	}
 	matches := map[pairKey]*h2h{}
-	crossTab := map[pairKey]*cross{} // a scored against b (ordered, both ways)
+	self := map[string]*cross{} // a player's games against itself, both sides
 	scored := map[string]float64{}
 	for _, row := range agg {
 		c := row.count
@@ -388,7 +410,7 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		tw, tb := terms(w, row.termination), terms(b, row.termination)
 		tw.Games += c
 		tb.Games += c
-		pw, pb, ok := points(row.result)
+		white, ok := whiteMatch(row.result, c)
 		if !ok {
 			r.Unfinished += c
 			gs.Unfinished += c
@@ -398,53 +420,37 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 			tb.Unfinished += c
 			continue
 		}
+		black := white.reversed()
 		r.Finished += c
 		gs.Finished += c
-		switch row.result {
-		case "1-0":
-			gs.WhiteWins += c
-			w.Wins += c
-			b.Losses += c
-			tw.Wins += c
-			tb.Losses += c
-		case "0-1":
-			gs.BlackWins += c
-			b.Wins += c
-			w.Losses += c
-			tb.Wins += c
-			tw.Losses += c
-		default:
-			gs.Draws += c
-			w.Draws += c
-			b.Draws += c
-			tw.Draws += c
-			tb.Draws += c
-		}
-		fc := float64(c)
+		gs.WhiteWins += white.Wins
+		gs.BlackWins += white.Losses
+		gs.Draws += white.Draws
+		w.count(white)
+		tw.count(white)
+		b.count(black)
+		tb.count(black)
 		w.Games += c
 		b.Games += c
 		w.WhiteGames += c
 		b.BlackGames += c
-		w.WhitePoints += pw * fc
-		b.BlackPoints += pb * fc
+		w.WhitePoints += white.points()
+		b.BlackPoints += black.points()
 		w.PointGames += row.scored
 		b.PointGames += row.scored
 		scored[row.white] += row.scoreWhite
 		scored[row.black] += row.scoreBlack
-		for _, o := range [2]struct {
-			a, b string
-			pts  float64
-		}{{row.white, row.black, pw * fc}, {row.black, row.white, pb * fc}} {
-			x := crossTab[pairKey{o.a, o.b}]
+		if row.white == row.black {
+			// Self-play says nothing about ratings; the crosstable counts
+			// it on both sides, as the standings do.
+			x := self[row.white]
 			if x == nil {
 				x = &cross{}
-				crossTab[pairKey{o.a, o.b}] = x
+				self[row.white] = x
 			}
-			x.games += c
-			x.points += o.pts
-		}
-		if row.white == row.black {
-			continue // self-play says nothing about ratings
+			x.games += 2 * c
+			x.points += white.points() + black.points()
+			continue
 		}
 		k, flip := key(row.white, row.black)
 		h := matches[k]
@@ -452,19 +458,10 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 			h = &h2h{}
 			matches[k] = h
 		}
-		side := &h.aWhite // the game from k.a's side, by k.a's colour
-		if flip {
-			side = &h.aBlack
-		}
-		for _, m := range []*Match{&h.all, side} {
-			switch {
-			case row.result == "1/2-1/2":
-				m.Draws += c
-			case (row.result == "1-0") != flip:
-				m.Wins += c
-			default:
-				m.Losses += c
-			}
+		if flip { // k.a played Black
+			h.aBlack = h.aBlack.plus(black)
+		} else {
+			h.aWhite = h.aWhite.plus(white)
 		}
 	}
 	for _, gs := range r.Games {
@@ -491,8 +488,8 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 	}
 	fit := newRatingFit(len(names))
 	for k, h := range matches {
-		m := h.all
-		fit.add(index[k.a], index[k.b], float64(m.Games()), float64(m.Wins)+float64(m.Draws)/2)
+		m := h.all()
+		fit.add(index[k.a], index[k.b], float64(m.Games()), m.points())
 	}
 	fit.fit(anchor, q.AnchorElo)
 	r.Ratings.Regularized = fit.regularized
@@ -539,28 +536,21 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 	// Head to head, A ranked above B.
 	pentas := map[pairKey]*[5]int{}
 	for _, row := range penta {
-		k, flip := key(row.a, row.b)
+		k := pairKey{row.a, row.b} // game_pairs keeps a < b
 		pt := pentas[k]
 		if pt == nil {
 			pt = &[5]int{}
 			pentas[k] = pt
 		}
-		s := row.s
-		if flip {
-			s = 4 - s
-		}
-		if s >= 0 && s <= 4 {
-			pt[s] += row.count
+		if row.s >= 0 && row.s <= 4 {
+			pt[row.s] += row.count
 		}
 	}
 	for k, h := range matches {
-		a, b, mm, white, black, pt := k.a, k.b, h.all, h.aWhite, h.aBlack, pentas[k]
+		a, b, mm, white, black, pt := k.a, k.b, h.all(), h.aWhite, h.aBlack, pentas[k]
 		if rank[b] < rank[a] {
 			a, b = b, a
-			mm.Wins, mm.Losses = mm.Losses, mm.Wins
-			white, black = black, white
-			white.Wins, white.Losses = white.Losses, white.Wins
-			black.Wins, black.Losses = black.Losses, black.Wins
+			mm, white, black = mm.reversed(), black.reversed(), white.reversed()
 			if pt != nil {
 				rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
 				pt = &rev
@@ -589,9 +579,17 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 	for i, p := range r.Players {
 		rows[i] = &CrossRow{Player: p.Name, Results: []*CrossCell{}}
 	}
-	for k, x := range crossTab {
-		row := rows[rank[k.a]]
-		row.Results = append(row.Results, &CrossCell{Opponent: k.b, Games: x.games, Points: x.points})
+	cell := func(player, opponent string, games int, points float64) {
+		row := rows[rank[player]]
+		row.Results = append(row.Results, &CrossCell{Opponent: opponent, Games: games, Points: points})
+	}
+	for k, h := range matches {
+		m := h.all()
+		cell(k.a, k.b, m.Games(), m.points())
+		cell(k.b, k.a, m.Games(), m.reversed().points())
+	}
+	for name, x := range self {
+		cell(name, name, x.games, x.points)
 	}
 	for _, row := range rows {
 		slices.SortFunc(row.Results, func(x, y *CrossCell) int { return cmp.Compare(rank[x.Opponent], rank[y.Opponent]) })
@@ -602,9 +600,6 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 	}
 	if r.Pairs == nil {
 		r.Pairs = []*Pair{}
-	}
-	if r.Crosstable == nil {
-		r.Crosstable = []*CrossRow{}
 	}
 	return r, nil
 }
