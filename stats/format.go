@@ -60,11 +60,27 @@ func fmtPct(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
 func fmtPoints(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-func fmtOpt(x *float64, prec int) string {
+// fmtOpt prints x with prec decimals, or missing when x is nil.
+func fmtOpt(x *float64, prec int, missing string) string {
 	if x == nil {
-		return "-"
+		return missing
 	}
 	return strconv.FormatFloat(*x, 'f', prec, 64)
+}
+
+// splitCell is a count with its percentage: "6343 (45.96 %)".
+func splitCell(n int, pct float64) string {
+	return fmt.Sprintf("%d (%s %%)", n, fmtPct(pct))
+}
+
+// cells returns the number cells of p's standings row, as the text,
+// Markdown and HTML tables print them: games, wins, draws, losses, points,
+// score %, White %, Black %, average points, Elo and its error ("-" where
+// undefined).
+func (p *Player) cells() []string {
+	return []string{strconv.Itoa(p.Games), strconv.Itoa(p.Wins), strconv.Itoa(p.Draws), strconv.Itoa(p.Losses),
+		fmtPoints(p.Points), fmtPct(p.ScorePct), fmtOpt(p.WhiteScorePct, 2, "-"), fmtOpt(p.BlackScorePct, 2, "-"),
+		fmtOpt(p.AvgPoints, 2, "-"), fmtOpt(p.Elo, 1, "-"), fmtOpt(p.EloError, 1, "-")}
 }
 
 // fmtFloat prints like C's printf %.Nf, including inf and nan as cutechess
@@ -118,9 +134,9 @@ func (p *Pair) PentanomialLine() string {
 // Split is the BrainKing lines of a game type: "white 6343 (45.96 %)" etc.
 func (gs *GameStats) Split() [3]string {
 	return [3]string{
-		fmt.Sprintf("white %d (%s %%)", gs.WhiteWins, fmtPct(gs.WhitePct)),
-		fmt.Sprintf("black %d (%s %%)", gs.BlackWins, fmtPct(gs.BlackPct)),
-		fmt.Sprintf("draws %d (%s %%)", gs.Draws, fmtPct(gs.DrawPct)),
+		"white " + splitCell(gs.WhiteWins, gs.WhitePct),
+		"black " + splitCell(gs.BlackWins, gs.BlackPct),
+		"draws " + splitCell(gs.Draws, gs.DrawPct),
 	}
 }
 
@@ -187,10 +203,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "Rank\t"+pad("Player")+"\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t\n")
 		for _, p := range r.Players {
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
-				p.Rank, pad(cleanText(p.Name)), p.Games, p.Wins, p.Draws, p.Losses, fmtPoints(p.Points),
-				fmtPct(p.ScorePct), fmtOpt(p.WhiteScorePct, 2), fmtOpt(p.BlackScorePct, 2), fmtOpt(p.AvgPoints, 2),
-				fmtOpt(p.Elo, 1), fmtOpt(p.EloError, 1))
+			fmt.Fprintf(tw, "%d\t%s\t%s\t\n", p.Rank, pad(cleanText(p.Name)), strings.Join(p.cells(), "\t"))
 		}
 		tw.Flush()
 	}
@@ -362,9 +375,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			adv = gs.Advantage
 		}
 		row(cleanMarkdown(gs.Name), strconv.Itoa(gs.Total), strconv.Itoa(gs.Finished), strconv.Itoa(gs.Unfinished),
-			fmt.Sprintf("%d (%s %%)", gs.WhiteWins, fmtPct(gs.WhitePct)),
-			fmt.Sprintf("%d (%s %%)", gs.BlackWins, fmtPct(gs.BlackPct)),
-			fmt.Sprintf("%d (%s %%)", gs.Draws, fmtPct(gs.DrawPct)),
+			splitCell(gs.WhiteWins, gs.WhitePct), splitCell(gs.BlackWins, gs.BlackPct), splitCell(gs.Draws, gs.DrawPct),
 			gs.ScoreCell(), adv)
 	}
 	if len(r.Players) > 0 {
@@ -372,9 +383,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		row("Rank", "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score %", "White %", "Black %", "Avg pts", "Elo", "±")
 		rule(13, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 		for _, p := range r.Players {
-			row(strconv.Itoa(p.Rank), cleanMarkdown(p.Name), strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
-				strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmtPoints(p.Points), fmtPct(p.ScorePct),
-				fmtOpt(p.WhiteScorePct, 2), fmtOpt(p.BlackScorePct, 2), fmtOpt(p.AvgPoints, 2), fmtOpt(p.Elo, 1), fmtOpt(p.EloError, 1))
+			row(append([]string{strconv.Itoa(p.Rank), cleanMarkdown(p.Name)}, p.cells()...)...)
 		}
 	}
 	if len(r.Pairs) > 0 {
@@ -453,19 +462,13 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	cw.Write([]string{"rank", "player", "games", "wins", "draws", "losses", "points", "score_pct",
 		"white_games", "white_points", "white_score_pct", "black_games", "black_points", "black_score_pct",
 		"unfinished", "point_games", "avg_points", "elo", "elo_error"})
-	opt := func(x *float64, prec int) string {
-		if x == nil {
-			return ""
-		}
-		return strconv.FormatFloat(*x, 'f', prec, 64)
-	}
 	for _, p := range r.Players {
 		cw.Write([]string{strconv.Itoa(p.Rank), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
 			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmtPoints(p.Points), fmtPct(p.ScorePct),
-			strconv.Itoa(p.WhiteGames), fmtPoints(p.WhitePoints), opt(p.WhiteScorePct, 2),
-			strconv.Itoa(p.BlackGames), fmtPoints(p.BlackPoints), opt(p.BlackScorePct, 2),
-			strconv.Itoa(p.Unfinished), strconv.Itoa(p.PointGames), opt(p.AvgPoints, 2),
-			opt(p.Elo, 1), opt(p.EloError, 1)})
+			strconv.Itoa(p.WhiteGames), fmtPoints(p.WhitePoints), fmtOpt(p.WhiteScorePct, 2, ""),
+			strconv.Itoa(p.BlackGames), fmtPoints(p.BlackPoints), fmtOpt(p.BlackScorePct, 2, ""),
+			strconv.Itoa(p.Unfinished), strconv.Itoa(p.PointGames), fmtOpt(p.AvgPoints, 2, ""),
+			fmtOpt(p.Elo, 1, ""), fmtOpt(p.EloError, 1, "")})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -231,12 +231,12 @@ func TestPairNumbersAgree(t *testing.T) {
 		t.Errorf("JSON draw_ratio = %v; want 6.2", p.DrawRatio)
 	}
 	text := fmt.Sprintf("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%",
-		fmtOpt(p.EloDiff, 1), fmtOpt(p.EloError, 1), fmtOpt(p.LOS, 1), fmtFloat(p.DrawRatio, 1))
+		fmtOpt(p.EloDiff, 1, "-"), fmtOpt(p.EloError, 1, "-"), fmtOpt(p.LOS, 1, "-"), fmtFloat(p.DrawRatio, 1))
 	if !strings.Contains(out[1].String(), text+"\n") {
 		t.Errorf("text lacks the JSON figures %q:\n%s", text, out[1].String())
 	}
 	md := fmt.Sprintf("| %s ± %s | %s %% | %s %% |",
-		fmtOpt(p.EloDiff, 1), fmtOpt(p.EloError, 1), fmtOpt(p.LOS, 1), fmtFloat(p.DrawRatio, 1))
+		fmtOpt(p.EloDiff, 1, "-"), fmtOpt(p.EloError, 1, "-"), fmtOpt(p.LOS, 1, "-"), fmtFloat(p.DrawRatio, 1))
 	if !strings.Contains(out[2].String(), md) {
 		t.Errorf("markdown lacks the JSON figures %q:\n%s", md, out[2].String())
 	}

@@ -2,7 +2,6 @@ package stats
 
 import (
 	_ "embed"
-	"fmt"
 	"html/template"
 	"io"
 	"math"
@@ -17,13 +16,12 @@ var htmlSource string
 // command links this package, and only report --format html needs it.
 var htmlTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"pct":    fmtPct,
-		"points": fmtPoints,
-		"opt":    fmtOpt,
-		"short":  shortName,
-		"cells":  func(r *Report, row *CrossRow) []string { return r.crossCells(row) },
-		"term":   termCell,
-		"inc":    func(i int) int { return i + 1 },
+		"split":       splitCell,
+		"short":       shortName,
+		"playerCells": func(p *Player) []string { return p.cells() },
+		"cells":       func(r *Report, row *CrossRow) []string { return r.crossCells(row) },
+		"term":        termCell,
+		"inc":         func(i int) int { return i + 1 },
 	}).Parse(htmlSource))
 })
 
@@ -92,7 +90,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		}{{gs.WhiteWins, gs.WhitePct, "white", "white"}, {gs.Draws, gs.DrawPct, "draw", "draws"}, {gs.BlackWins, gs.BlackPct, "black", "black"}} {
 			wd := chartWidth * s.p / 100
 			b := bar{X: round(x, 1), W: round(wd, 1), Class: s.class, TextX: round(x+wd/2, 1),
-				Label: fmt.Sprintf("%s %d (%s %%)", s.what, s.n, fmtPct(s.p))}
+				Label: s.what + " " + splitCell(s.n, s.p)}
 			if wd >= 56 {
 				b.Pct = fmtPct(s.p) + " %"
 			}
@@ -132,7 +130,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			continue
 		}
 		y := 20 + float64(i)*22
-		m := ratingMark{Name: p.Name, Y: y, X: scale(*p.Elo), Elo: fmtOpt(p.Elo, 1), Err: fmtOpt(p.EloError, 1),
+		m := ratingMark{Name: p.Name, Y: y, X: scale(*p.Elo), Elo: fmtOpt(p.Elo, 1, "-"), Err: fmtOpt(p.EloError, 1, "-"),
 			LabelX: chartLeft - 6, LabelY: y + 4}
 		if p.EloError != nil {
 			m.HasInterval = true
