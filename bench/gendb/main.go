@@ -40,12 +40,7 @@ func gen(ctx context.Context, path string, n, players int) error {
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES ('bench', 'lines-of-action', ?)`,
-		time.Now().UTC().Format(time.RFC3339))
-	if err != nil {
-		return err
-	}
-	tid, err := res.LastInsertId()
+	tid, _, err := store.EnsureTournament(ctx, tx, "bench", "lines-of-action")
 	if err != nil {
 		return err
 	}
