@@ -38,7 +38,16 @@ timed() {
 	}
 	awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$work/$label.raw" >"$work/$label.time"
 	awk -v l="$label" '{ printf "%-10s %7.3f s wall %7.3f s cpu\n", l, $1, $2 }' "$work/$label.time"
+	cat "$work/$label.time" >>"$work/$label.all"
 }
+
+# best LABEL: the least wall time of the runs timed as LABEL since the last
+# call, which forgets them.
+best() {
+	sort -n "$work/$1.all" | head -n 1 | cut -d' ' -f1
+	rm -f "$work/$1.all"
+}
+rm -f "$work/report.all" "$work/validate.all" "$work/import.all" # left by an interrupted run
 
 # One database per size, so that a WORKDIR reused with another GAMES does
 # not time the wrong one.
@@ -54,13 +63,11 @@ if [ "$total" != "$games" ]; then
 	exit 1
 fi
 echo "report over $games games (best of 3):"
-best=
 for i in 1 2 3; do
 	timed report "$work/arbiter" report --db "$bench_db" --format json
-	t=$(cut -d' ' -f1 "$work/report.time")
-	best=$(awk -v a="$t" -v b="${best:-$t}" 'BEGIN { print (a < b ? a : b) }')
 done
-awk -v b="$best" 'BEGIN { printf "report best %.3f s (target < 2 s): %s\n", b, (b < 2 ? "ok" : "SLOW") }'
+b=$(best report)
+awk -v b="$b" 'BEGIN { printf "report best %.3f s (target < 2 s): %s\n", b, (b < 2 ? "ok" : "SLOW") }'
 
 echo
 echo "import against validate on $corpus games of up to $plies plies, --jobs $jobs:"
@@ -70,16 +77,12 @@ echo "import against validate on $corpus games of up to $plies plies, --jobs $jo
 # machine does not decide the ratio.
 for i in 1 2 3; do
 	timed validate "$work/arbiter" validate --jobs "$jobs" "$work/corpus.agn"
-	cat "$work/validate.time" >>"$work/validate.all"
 	rm -f "$work/import.db" "$work/import.db-wal" "$work/import.db-shm"
 	timed import "$work/arbiter" import --jobs "$jobs" --db "$work/import.db" "$work/corpus.agn"
-	cat "$work/import.time" >>"$work/import.all"
 done
 tail -n 1 "$work/import.err"
-best() { sort -n "$1" | head -n 1; }
-v=$(best "$work/validate.all" | cut -d' ' -f1)
-i=$(best "$work/import.all" | cut -d' ' -f1)
-rm -f "$work/validate.all" "$work/import.all"
+v=$(best validate)
+i=$(best import)
 awk -v v="$v" -v i="$i" 'BEGIN { r = v / i; printf "best: validate %.3f s, import %.3f s: import runs at %.2f of validate'"'"'s speed (target >= 0.5): %s\n", v, i, r, (r >= 0.5 ? "ok" : "SLOW") }'
 vc=$(cut -d' ' -f2 "$work/validate.time")
 ic=$(cut -d' ' -f2 "$work/import.time")
