@@ -454,11 +454,9 @@ func (e *Engine) Ping(ctx context.Context) error {
 	return e.await(ctx, "readyok", e.t.Ping, Stall)
 }
 
-// NewGame sends uginewgame and pings the engine.
+// NewGame sends uginewgame and pings the engine, both in one write.
 func (e *Engine) NewGame(ctx context.Context) error {
-	if err := e.sendString("uginewgame"); err != nil {
-		return err
-	}
+	e.wbuf = append(e.wbuf[:0], "uginewgame\n"...)
 	return e.Ping(ctx)
 }
 
