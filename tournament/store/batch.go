@@ -49,12 +49,8 @@ func (db *DB) NewBatch(size int) *Batch {
 // With foreign keys off and the pair trigger of migration 0004, nothing in
 // the statement can abort, and SQLite keeps no statement journal for it.
 func insertRowsSQL(n int) string {
-	head, tail, _ := strings.Cut(insertSQL, "VALUES")
-	head = strings.Replace(head, "INSERT INTO", "INSERT OR IGNORE INTO", 1)
-	tail = strings.Replace(tail, " ON CONFLICT DO NOTHING", "", 1)
-	tuple, rest, _ := strings.Cut(tail, ")")
-	tuple = strings.TrimSpace(tuple) + ")"
-	return head + "VALUES " + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",") + rest
+	return "INSERT OR IGNORE INTO games (" + insertColumns + ") VALUES " +
+		strings.TrimSuffix(strings.Repeat(insertTuple+",", n), ",")
 }
 
 func (b *Batch) begin(ctx context.Context) error {

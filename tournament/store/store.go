@@ -156,9 +156,16 @@ type Execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-const insertSQL = `INSERT INTO games (tournament_id, slot, pair, game, white, black, result,
+// The games columns a game is stored with (insertArgs gives their values),
+// and one row's placeholders.
+const (
+	insertColumns = `tournament_id, slot, pair, game, white, black, result,
 	score_white, score_black, termination, plies, duration_ms, white_ms, black_ms, started_at,
-	record, record_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`
+	record, record_hash`
+	insertTuple = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+
+const insertSQL = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + " ON CONFLICT DO NOTHING"
 
 // Insert stores g in its own statement (use a transaction as e to batch).
 // It returns ErrDuplicate when the game is stored already.
