@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
 )
@@ -160,10 +161,19 @@ func TestHostileInput(t *testing.T) {
 		"binary garbage": {0, 1, 2, 0xff, '[', '{', 0x80, '"', '\\', ']', '}', '\n', 0},
 		"many braces":    bytes.Repeat([]byte("{"), 100000),
 		"many brackets":  bytes.Repeat([]byte("[A \"b\"]\n"), 1000),
+		// Quadratic once: each tag searched the rest of the file for a
+		// quote (about a minute for these 4 MB).
+		"many tags without values": bytes.Repeat([]byte("[A]\n"), 1<<20),
 	}
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
+			start := time.Now()
 			gs, _ := Parse("t.agn", in)
+			// Milliseconds when linear; the bound leaves room for a
+			// loaded machine or the race detector.
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("Parse took %v; want it linear in the input", d)
+			}
 			for _, g := range gs {
 				if g.Err != nil && len(g.Err.Msg) > 200 {
 					t.Errorf("error message is %d bytes long; want a short one", len(g.Err.Msg))

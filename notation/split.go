@@ -150,19 +150,23 @@ func (s *Splitter) Next() (Chunk, bool) {
 // skipTag returns the index after the tag that starts before i: after its
 // closing bracket, or at the end of its line when it has none.
 func skipTag(data []byte, i int) int {
-	// The common case, [Name "value"] with no escapes, by byte searches.
-	if q := bytes.IndexByte(data[i:], '"'); q >= 0 && bytes.IndexByte(data[i:i+q], '\n') < 0 {
-		v := i + q + 1
-		if e := bytes.IndexByte(data[v:], '"'); e >= 0 {
-			val := data[v : v+e]
-			if bytes.IndexByte(val, '\\') < 0 && bytes.IndexByte(val, '\n') < 0 {
-				j := v + e + 1
-				for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
-					j++
-				}
-				if j < len(data) && data[j] == ']' {
-					return j + 1
-				}
+	// The common case, [Name "value"] with no escapes, by byte searches
+	// within the tag's line: a tag ends at the end of its line, and a
+	// search past it would make a file of lines such as "[A]" quadratic.
+	end := len(data)
+	if nl := bytes.IndexByte(data[i:], '\n'); nl >= 0 {
+		end = i + nl
+	}
+	line := data[i:end]
+	if q := bytes.IndexByte(line, '"'); q >= 0 {
+		v := q + 1
+		if e := bytes.IndexByte(line[v:], '"'); e >= 0 && bytes.IndexByte(line[v:v+e], '\\') < 0 {
+			j := i + v + e + 1
+			for j < end && (data[j] == ' ' || data[j] == '\t') {
+				j++
+			}
+			if j < end && data[j] == ']' {
+				return j + 1
 			}
 		}
 	}
