@@ -164,6 +164,7 @@ func TestHostileInput(t *testing.T) {
 		// Quadratic once: each tag searched the rest of the file for a
 		// quote (about a minute for these 4 MB).
 		"many tags without values": bytes.Repeat([]byte("[A]\n"), 1<<20),
+		"one line of tags":         bytes.Repeat([]byte("[A] "), 1<<20),
 	}
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
@@ -180,6 +181,28 @@ func TestHostileInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestSkipTag(t *testing.T) {
+	tests := []struct {
+		src  string // the tag, from its '['
+		want int    // where skipTag ends it
+	}{
+		{`[A "b"] 1.`, 7},
+		{`[A  "b" ] 1.`, 9},
+		{`[A "b\"c"] 1.`, 10},
+		{`[A "b]"] 1.`, 8},
+		{"[A \"b\n\"] 1.", 5},
+		{"[A b\n\"] 1.", 4},
+		{`[A] "b"] 1.`, 3},
+		{`[A "b" c] "d"]`, 9},
+		{`[A "b`, 5},
+	}
+	for _, tt := range tests {
+		if got := skipTag([]byte(tt.src), 1); got != tt.want {
+			t.Errorf("skipTag(%q, 1) = %d; want %d", tt.src, got, tt.want)
+		}
 	}
 }
 

@@ -148,25 +148,28 @@ func (s *Splitter) Next() (Chunk, bool) {
 }
 
 // skipTag returns the index after the tag that starts before i: after its
-// closing bracket, or at the end of its line when it has none.
+// closing bracket, or at the end of its line when it has none. It looks at
+// each byte of a long line of tags a bounded number of times.
 func skipTag(data []byte, i int) int {
-	// The common case, [Name "value"] with no escapes, by byte searches
-	// within the tag's line: a tag ends at the end of its line, and a
-	// search past it would make a file of lines such as "[A]" quadratic.
-	end := len(data)
-	if nl := bytes.IndexByte(data[i:], '\n'); nl >= 0 {
-		end = i + nl
+	// The common case, [Name "value"] with no escapes: the name by a byte
+	// loop that stops where the loop below would, the value by a byte
+	// search.
+	k := i
+	for k < len(data) && data[k] != '"' && data[k] != ']' && data[k] != '\n' {
+		k++
 	}
-	line := data[i:end]
-	if q := bytes.IndexByte(line, '"'); q >= 0 {
-		v := q + 1
-		if e := bytes.IndexByte(line[v:], '"'); e >= 0 && bytes.IndexByte(line[v:v+e], '\\') < 0 {
-			j := i + v + e + 1
-			for j < end && (data[j] == ' ' || data[j] == '\t') {
-				j++
-			}
-			if j < end && data[j] == ']' {
-				return j + 1
+	if k < len(data) && data[k] == '"' {
+		v := k + 1
+		if e := bytes.IndexByte(data[v:], '"'); e >= 0 {
+			val := data[v : v+e]
+			if bytes.IndexByte(val, '\\') < 0 && bytes.IndexByte(val, '\n') < 0 {
+				j := v + e + 1
+				for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+					j++
+				}
+				if j < len(data) && data[j] == ']' {
+					return j + 1
+				}
 			}
 		}
 	}
