@@ -206,14 +206,16 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	// The start.
 	pos, err := game.Start(g)
 	if err != nil {
+		// At the tag the error names, when the record has it; else at
+		// the game's first tag.
 		line, col := g.Line, g.Col
-		for _, name := range []string{"FEN", "Board", "Layout"} {
-			if _, l, c, ok := tag(g, name); ok && strings.Contains(err.Error(), name) {
+		var re *rules.Error
+		if errors.As(err, &re) && re.Tag != "" {
+			if _, l, c, ok := tag(g, re.Tag); ok {
 				line, col = l, c
-				break
 			}
 		}
-		return fail(CodeBadTag, line, col, "%s", cleanErr(err))
+		return fail(CodeBadTag, line, col, "%s", err)
 	}
 	st.pos = pos
 	// The moves.
@@ -243,7 +245,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 			if errors.Is(err, rules.ErrNotation) {
 				code = CodeNotation
 			}
-			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: shorten(mv.Text), Message: cleanErr(err)}
+			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: shorten(mv.Text), Message: err.Error()}
 			return r, st
 		}
 		if len(canon) > 0 && string(canon) != mv.Text {
@@ -373,16 +375,6 @@ func parseScore(s string) (rules.Score, bool) {
 		return rules.Score{}, false
 	}
 	return rules.Score{White: wi, Black: bi}, true
-}
-
-// cleanErr drops the sentinel suffixes (": illegal move") that wrapping adds.
-func cleanErr(err error) string {
-	msg := err.Error()
-	for _, s := range []error{rules.ErrIllegal, rules.ErrNotation, rules.ErrBadTag} {
-		msg = strings.TrimSuffix(msg, ": "+s.Error())
-		msg = strings.TrimPrefix(msg, s.Error()+": ")
-	}
-	return msg
 }
 
 func shorten(s string) string {

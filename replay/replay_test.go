@@ -60,6 +60,10 @@ func TestGameVerdicts(t *testing.T) {
 		{name: "impossible date", src: loaTags + "[Date \"2026.02.30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
 		{name: "leap day", src: loaTags + "[Date \"2024.02.29\"]\n\n*"},
 		{name: "bad FEN", src: loaTags + "[SetUp \"1\"]\n[FEN \"8/8 b\"]\n\n*", code: CodeBadTag, line: 5, col: 1},
+		{name: "bad Board located", src: "[Game \"knight-fight\"]\n[White \"w\"]\n[Board \"1/2\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "Board: 2 ranks"},
+		{name: "bad Layout located", src: "[Game \"tank-battle\"]\n[White \"w\"]\n[Layout \"x\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "Layout: 1 rank(s)"},
+		{name: "bad Tank Battle FEN located", src: "[Game \"tank-battle\"]\n[SetUp \"1\"]\n[FEN \"x\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "FEN: 1 fields"},
+		{name: "missing Board at the first tag", src: "[Game \"knight-fight\"]\n[SetUp \"0\"]\n[FEN \"x\"]\n\n*", code: CodeBadTag, line: 1, col: 1, msg: "Board: missing"},
 		{name: "decided start from FEN, moves after the end", src: loaTags + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1. a1-b1 *", code: CodeIllegalMove, line: 7, col: 4, ply: 1, msg: "over"},
 	}
 	for _, tt := range tests {

@@ -148,7 +148,11 @@ var (
 // tells the kind without the kind's text showing in the message.
 type Error struct {
 	Kind error
-	Msg  string
+	// Tag names the tag at fault ("FEN", "Board", "Layout") in an error of
+	// kind ErrBadTag, so that a caller can point at it; "" when the error
+	// is about no one tag.
+	Tag string
+	Msg string
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -162,6 +166,13 @@ func Illegalf(format string, args ...any) error {
 // Notationf returns an *Error of kind ErrNotation.
 func Notationf(format string, args ...any) error {
 	return &Error{Kind: ErrNotation, Msg: fmt.Sprintf(format, args...)}
+}
+
+// BadTagf returns an *Error of kind ErrBadTag about the tag named tag. The
+// message is the formatted text as it is: it names the tag in its own way
+// ("FEN: 3 fields", "FEN has 7 ranks").
+func BadTagf(tag, format string, args ...any) error {
+	return &Error{Kind: ErrBadTag, Tag: tag, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Tags looks up a record's tag by name (names are case-sensitive, as in PGN).

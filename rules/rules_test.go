@@ -64,6 +64,7 @@ func TestError(t *testing.T) {
 		{Illegalf("c1-c3 crosses the white piece on %s", "c2"), ErrIllegal, "c1-c3 crosses the white piece on c2"},
 		{Notationf("want a move such as c1-c3"), ErrNotation, "want a move such as c1-c3"},
 		{&Error{Kind: ErrBadTag, Msg: "FEN has 7 ranks"}, ErrBadTag, "FEN has 7 ranks"},
+		{BadTagf("FEN", "FEN has %d ranks", 7), ErrBadTag, "FEN has 7 ranks"},
 	}
 	for _, tt := range tests {
 		if tt.err.Error() != tt.msg || !errors.Is(tt.err, tt.kind) {
@@ -74,5 +75,15 @@ func TestError(t *testing.T) {
 				t.Errorf("%q is also %v", tt.msg, other)
 			}
 		}
+	}
+}
+
+// TestBadTagf checks that a bad-tag error names its tag apart from its
+// message, for callers that point at the tag.
+func TestBadTagf(t *testing.T) {
+	err := BadTagf("Board", "Board: %d ranks", 9)
+	var e *Error
+	if !errors.As(err, &e) || e.Tag != "Board" || err.Error() != "Board: 9 ranks" || !errors.Is(err, ErrBadTag) {
+		t.Errorf("BadTagf = %#v; want tag Board, text %q, kind ErrBadTag", err, "Board: 9 ranks")
 	}
 }

@@ -6,16 +6,9 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// tagError is a bad Board or FEN tag; it wraps rules.ErrBadTag and names
-// the tag: "Board: rank 3 has 18 digits, want 20".
-type tagError struct {
-	tag string
-	msg string
-}
-
-func (e *tagError) Error() string { return e.tag + ": " + e.msg }
-func (e *tagError) Unwrap() error { return rules.ErrBadTag }
-
+// badTagf returns a *rules.Error of kind rules.ErrBadTag about the tag
+// named tag, whose text starts with the tag: "Board: rank 3 has 18 digits,
+// want 20".
 func badTagf(tag, format string, args ...any) error {
-	return &tagError{tag: tag, msg: fmt.Sprintf(format, args...)}
+	return rules.BadTagf(tag, "%s: %s", tag, fmt.Sprintf(format, args...))
 }

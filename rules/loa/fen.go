@@ -1,7 +1,6 @@
 package loa
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/rules"
@@ -9,11 +8,6 @@ import (
 
 // StartFEN is the FEN of the start position.
 const StartFEN = "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
-
-// fenError is a FEN error in a user's words that wraps rules.ErrBadTag.
-func fenError(format string, args ...any) error {
-	return &rules.Error{Kind: rules.ErrBadTag, Msg: "FEN " + fmt.Sprintf(format, args...)}
-}
 
 // ParseFEN reads a position: eight ranks from rank 8 down to rank 1
 // separated by "/", each written from file a to h with "b" for a black
@@ -26,14 +20,14 @@ func ParseFEN(s string) (Position, error) {
 	var p Position
 	board, side, ok := strings.Cut(strings.TrimSpace(s), " ")
 	if !ok {
-		return p, fenError("has no side to move: want the board, a space, then \"b\" or \"w\"")
+		return p, rules.BadTagf("FEN", "FEN has no side to move: want the board, a space, then \"b\" or \"w\"")
 	}
 	side = strings.TrimSpace(side)
 	if p.turn, ok = rules.ParseTurn(side); !ok {
-		return p, fenError("side to move %q is neither \"b\" nor \"w\"", clip(side))
+		return p, rules.BadTagf("FEN", "FEN side to move %q is neither \"b\" nor \"w\"", clip(side))
 	}
 	if n := strings.Count(board, "/") + 1; n != 8 {
-		return p, fenError("has %d ranks, want 8", n)
+		return p, rules.BadTagf("FEN", "FEN has %d ranks, want 8", n)
 	}
 	for i := range 8 {
 		rankText, rest, _ := strings.Cut(board, "/")
@@ -55,16 +49,16 @@ func ParseFEN(s string) (Position, error) {
 				}
 				file++
 			default:
-				return p, fenError("rank %d %q: %q is not \"b\", \"w\" or a digit 1-8", rank+1, clip(rankText), clip(rankText[j:j+1]))
+				return p, rules.BadTagf("FEN", "FEN rank %d %q: %q is not \"b\", \"w\" or a digit 1-8", rank+1, clip(rankText), clip(rankText[j:j+1]))
 			}
 		}
 		if file != 8 {
-			return p, fenError("rank %d %q covers %d squares, want 8", rank+1, clip(rankText), file)
+			return p, rules.BadTagf("FEN", "FEN rank %d %q covers %d squares, want 8", rank+1, clip(rankText), file)
 		}
 	}
 	for _, c := range [2]rules.Color{rules.Black, rules.White} {
 		if p.pieces[c] == 0 {
-			return p, fenError("gives %s no pieces", c)
+			return p, rules.BadTagf("FEN", "FEN gives %s no pieces", c)
 		}
 	}
 	p.judge()

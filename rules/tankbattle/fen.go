@@ -64,23 +64,12 @@ func tankLetter(t uint8) byte {
 	return '?'
 }
 
-// tagError is a bad start tag; its text names the tag and what is wrong, and
-// it wraps rules.ErrBadTag.
-type tagError struct{ msg string }
-
-func (e *tagError) Error() string { return e.msg }
-func (e *tagError) Unwrap() error { return rules.ErrBadTag }
-
-func badTag(format string, args ...any) error {
-	return &tagError{fmt.Sprintf(format, args...)}
-}
-
 // ParseFEN reads a position text as FEN writes it. Without a third field the
 // map is DefaultLayout. Errors wrap rules.ErrBadTag.
 func ParseFEN(s string) (*Position, error) {
 	p, err := parseFEN(s, defaultLayout, false)
 	if err != nil {
-		return nil, badTag("FEN: %v", err)
+		return nil, rules.BadTagf("FEN", "FEN: %v", err)
 	}
 	return p, nil
 }

@@ -39,7 +39,7 @@ func Start(tags rules.Tags) (*Position, error) {
 	if v, ok := tags.Tag("Layout"); ok {
 		var err error
 		if l, err = lookupLayout(v); err != nil {
-			return nil, badTag("Layout: %v", err)
+			return nil, rules.BadTagf("Layout", "Layout: %v", err)
 		}
 		fixed = true
 	}
@@ -49,7 +49,7 @@ func Start(tags rules.Tags) (*Position, error) {
 	}
 	p, err := parseFEN(fen, l, fixed)
 	if err != nil {
-		return nil, badTag("FEN: %v", err)
+		return nil, rules.BadTagf("FEN", "FEN: %v", err)
 	}
 	return p, nil
 }
