@@ -64,6 +64,8 @@ func TestGameVerdicts(t *testing.T) {
 		{name: "bad Layout located", src: "[Game \"tank-battle\"]\n[White \"w\"]\n[Layout \"x\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "Layout: 1 rank(s)"},
 		{name: "bad Tank Battle FEN located", src: "[Game \"tank-battle\"]\n[SetUp \"1\"]\n[FEN \"x\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "FEN: 1 fields"},
 		{name: "missing Board at the first tag", src: "[Game \"knight-fight\"]\n[SetUp \"0\"]\n[FEN \"x\"]\n\n*", code: CodeBadTag, line: 1, col: 1, msg: "Board: missing"},
+		{name: "bad SetUp located", src: loaTags + "[SetUp \"2\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "SetUp \"2\""},
+		{name: "SetUp without FEN located", src: "[Game \"knight-fight\"]\n[White \"w\"]\n[SetUp \"1\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "SetUp: \"1\" but"},
 		{name: "decided start from FEN, moves after the end", src: loaTags + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1. a1-b1 *", code: CodeIllegalMove, line: 7, col: 4, ply: 1, msg: "over"},
 	}
 	for _, tt := range tests {

@@ -148,9 +148,9 @@ var (
 // tells the kind without the kind's text showing in the message.
 type Error struct {
 	Kind error
-	// Tag names the tag at fault ("FEN", "Board", "Layout") in an error of
-	// kind ErrBadTag, so that a caller can point at it; "" when the error
-	// is about no one tag.
+	// Tag names the tag at fault ("FEN", "Board", "Layout", "SetUp") in an
+	// error of kind ErrBadTag, so that a caller can point at it; "" when
+	// the error is about no one tag.
 	Tag string
 	Msg string
 }

@@ -24,10 +24,10 @@ func (game) Start(tags rules.Tags) (rules.Position, error) {
 			useFEN = false
 		case "1":
 			if !useFEN {
-				return nil, rules.BadTagf("", "SetUp: \"1\" but there is no FEN tag")
+				return nil, badTagf("SetUp", "\"1\" but there is no FEN tag")
 			}
 		default:
-			return nil, rules.BadTagf("", "SetUp: %q, want \"0\" or \"1\"", setUp)
+			return nil, badTagf("SetUp", "%q, want \"0\" or \"1\"", setUp)
 		}
 	}
 	var board *Board

@@ -1,10 +1,6 @@
 package loa
 
-import (
-	"fmt"
-
-	"github.com/arbiter-games/arbiter/rules"
-)
+import "github.com/arbiter-games/arbiter/rules"
 
 // Game is Lines of Action, as listed in rules/games.
 var Game rules.Game = game{}
@@ -38,9 +34,9 @@ func (game) Start(tags rules.Tags) (rules.Position, error) {
 	case hasSetup && setup == "0":
 		return &p, nil
 	case hasSetup && setup != "1":
-		return nil, &rules.Error{Kind: rules.ErrBadTag, Msg: fmt.Sprintf("SetUp %q is neither \"0\" nor \"1\"", clip(setup))}
+		return nil, rules.BadTagf("SetUp", "SetUp %q is neither \"0\" nor \"1\"", clip(setup))
 	case !hasFEN && hasSetup:
-		return nil, &rules.Error{Kind: rules.ErrBadTag, Msg: "SetUp \"1\" but no FEN tag"}
+		return nil, rules.BadTagf("SetUp", "SetUp \"1\" but no FEN tag")
 	case !hasFEN:
 		return &p, nil
 	}
