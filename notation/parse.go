@@ -396,13 +396,16 @@ func (p *parser) movetext(g *Game) {
 		return
 	}
 	for _, t := range g.Tags {
-		if t.Name == "Result" && !IsResult(t.Value) {
-			p.fail(t.Line, t.Col, CodeBadTag, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", shorten(t.Value))
-			return
+		if t.Name != "Result" {
+			continue
 		}
-	}
-	if r, ok := g.Tag("Result"); ok && r != g.Result {
-		p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(r))
+		switch {
+		case !IsResult(t.Value):
+			p.fail(t.Line, t.Col, CodeBadTag, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", shorten(t.Value))
+		case t.Value != g.Result:
+			p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(t.Value))
+		}
+		return // tag names are unique
 	}
 }
 
