@@ -3,8 +3,12 @@ package rules
 // Perft counts the move sequences of length depth from p (the leaves of the
 // legal-move tree), the standard oracle for move generators. A game may
 // provide a faster count by implementing Perft(depth int) uint64 on its
-// position. p is not changed.
+// position. The count for depth 0 (or less) is 1, p itself. p is not
+// changed.
 func Perft(p Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
 	if f, ok := p.(interface{ Perft(int) uint64 }); ok {
 		return f.Perft(depth)
 	}

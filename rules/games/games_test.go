@@ -83,3 +83,31 @@ func TestContract(t *testing.T) {
 type tagMap map[string]string
 
 func (m tagMap) Tag(name string) (string, bool) { v, ok := m[name]; return v, ok }
+
+// TestPerft checks rules.Perft in every game, through the game's own Perft
+// when it has one and through the generic walk (a wrapper hides the
+// game's method): both give 1 at depth 0, and the same counts.
+func TestPerft(t *testing.T) {
+	for _, g := range All {
+		t.Run(g.ID(), func(t *testing.T) {
+			tags := map[string]string{}
+			for _, kv := range g.NewTags(1) {
+				tags[kv[0]] = kv[1]
+			}
+			pos, err := g.Start(tagMap(tags))
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			generic := struct{ rules.Position }{pos}
+			for depth := 0; depth <= 2; depth++ {
+				n, want := rules.Perft(generic, depth), rules.Perft(pos, depth)
+				if depth == 0 && (n != 1 || want != 1) {
+					t.Errorf("Perft(start, 0) = %d, generic %d; want 1", want, n)
+				}
+				if n != want {
+					t.Errorf("generic Perft(start, %d) = %d; the game's own gives %d", depth, n, want)
+				}
+			}
+		})
+	}
+}
