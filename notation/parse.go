@@ -168,7 +168,7 @@ func (p *parser) tag(g *Game) bool {
 		p.i++
 	}
 	if p.i >= p.end || p.src[p.i] != '"' {
-		p.fail(line, p.col(p.i), CodeSyntax, "tag %s: value must be a quoted string", shorten(name))
+		p.fail(line, p.col(p.i), CodeSyntax, "tag %s: value must be a quoted string", Shorten(name))
 		return false
 	}
 	p.i++
@@ -219,7 +219,7 @@ func (p *parser) tag(g *Game) bool {
 	}
 	p.i++
 	if p.duplicate(g, name) {
-		p.fail(line, col, CodeBadTag, "duplicate tag %s", shorten(name))
+		p.fail(line, col, CodeBadTag, "duplicate tag %s", Shorten(name))
 		return false
 	}
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value, Line: line, Col: col})
@@ -334,7 +334,7 @@ func (p *parser) movetext(g *Game) {
 		}
 		tok := p.src[start:p.i]
 		if g.Result != "" {
-			p.fail(line, col, CodeSyntax, "%q after the result %s: a game ends with its result", shorten(tok), g.Result)
+			p.fail(line, col, CodeSyntax, "%q after the result %s: a game ends with its result", Shorten(tok), g.Result)
 			return
 		}
 		if IsResult(tok) {
@@ -376,7 +376,7 @@ func (p *parser) movetext(g *Game) {
 			ply := len(g.Moves) + 1
 			if want := len(g.Moves)/2 + 1; number != want {
 				p.fail(numLine, numCol, CodeMoveNumber, "move number %s should be %d", numberText(number), want)
-				p.err.Ply, p.err.Move = ply, shorten(tok)
+				p.err.Ply, p.err.Move = ply, Shorten(tok)
 				return
 			}
 			hasNumber = false
@@ -401,9 +401,9 @@ func (p *parser) movetext(g *Game) {
 		}
 		switch {
 		case !IsResult(t.Value):
-			p.fail(t.Line, t.Col, CodeBadTag, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", shorten(t.Value))
+			p.fail(t.Line, t.Col, CodeBadTag, "Result %q is none of 1-0, 0-1, 1/2-1/2, *", Shorten(t.Value))
 		case t.Value != g.Result:
-			p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, shorten(t.Value))
+			p.fail(g.ResultLine, g.ResultCol, CodeResultMismatch, "the movetext ends with %s but the Result tag says %q", g.Result, Shorten(t.Value))
 		}
 		return // tag names are unique
 	}
@@ -435,8 +435,9 @@ var delim = func() (t [256]bool) {
 	return t
 }()
 
-// shorten quotes at most maxShown bytes of s, for messages about huge tokens.
-func shorten(s string) string {
+// Shorten returns s cut to its first 24 bytes and "…" when it is longer,
+// for error messages that quote a token or tag value of any length.
+func Shorten(s string) string {
 	if len(s) <= maxShown {
 		return s
 	}

@@ -161,7 +161,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	gameTag, line, col, ok := tag(g, "Game")
 	game, err := games.Lookup(gameTag)
 	if err != nil {
-		err = fmt.Errorf("unknown game %q (known: %s)", shorten(gameTag), games.IDs())
+		err = fmt.Errorf("unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
 	}
 	if ok && err == nil {
 		st.game = game
@@ -184,19 +184,19 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	// (a misspelt "Reslut" would otherwise pass unseen).
 	for _, t := range g.Tags {
 		if !knownTag(t.Name) {
-			return fail(CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and Game, Score, Board, Layout, Seed: see docs/notation.md)", shorten(t.Name))
+			return fail(CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and Game, Score, Board, Layout, Seed: see docs/notation.md)", notation.Shorten(t.Name))
 		}
 	}
 	// Tags every game shares.
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))
 		if !known(t) {
-			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", shorten(v), strings.Join(Terminations, ", "))
+			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(Terminations, ", "))
 		}
 		r.Termination = t
 	}
 	if v, line, col, ok := tag(g, "Date"); ok && !validDate(v) {
-		return fail(CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", shorten(v))
+		return fail(CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", notation.Shorten(v))
 	}
 	// The parser has checked the Result tag against the result token.
 	declared, _ := rules.ParseResult(g.Result)
@@ -242,7 +242,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 			if errors.Is(err, rules.ErrNotation) {
 				code = CodeNotation
 			}
-			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: shorten(mv.Text), Message: err.Error()}
+			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: notation.Shorten(mv.Text), Message: err.Error()}
 			return r, st
 		}
 		if len(canon) > 0 && string(canon) != mv.Text {
@@ -275,7 +275,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if v, line, col, ok := tag(g, "Score"); ok && r.Score != nil && stopAt < 0 {
 		want, ok := parseScore(v)
 		if !ok {
-			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", shorten(v))
+			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", notation.Shorten(v))
 		}
 		if want != *r.Score {
 			return fail(CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
@@ -372,13 +372,6 @@ func parseScore(s string) (rules.Score, bool) {
 		return rules.Score{}, false
 	}
 	return rules.Score{White: wi, Black: bi}, true
-}
-
-func shorten(s string) string {
-	if len(s) <= 24 {
-		return s
-	}
-	return s[:24] + "…"
 }
 
 // swapResults turns 1-0 into 0-1 and back, in the result token and the
