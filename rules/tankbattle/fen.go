@@ -43,7 +43,7 @@ func (p *Position) FEN() string {
 	} else {
 		b.WriteString(" b")
 	}
-	if !p.lay.isDefault {
+	if p.lay.text != DefaultLayout {
 		b.WriteByte(' ')
 		b.WriteString(p.lay.text)
 	}

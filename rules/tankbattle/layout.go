@@ -36,12 +36,10 @@ const (
 // layout is a parsed map. Layouts are immutable and shared by every position
 // played on them.
 type layout struct {
-	text      string         // canonical Layout text
-	cell      [Squares]byte  // the legend character of every square
-	flag      [Squares]uint8 // fMine | fToxic | fBaseW | fBaseB
-	start     [2]int         // commander start squares, by rules.Color
-	baseCount int            // squares in each base
-	isDefault bool
+	text  string         // canonical Layout text
+	cell  [Squares]byte  // the legend character of every square
+	flag  [Squares]uint8 // fMine | fToxic | fBaseW | fBaseB
+	start [2]int         // commander start squares, by rules.Color
 }
 
 // inBase reports whether sq belongs to the base of c.
@@ -55,9 +53,8 @@ var (
 	// layoutCache keeps the maps read from Layout tags, so that an archive
 	// of games on BrainKing's map parses that map once. It stops growing at
 	// maxCachedLayouts entries.
-	layoutCache   sync.Map // string -> *layout
-	layoutCount   int
-	layoutCountMu sync.Mutex
+	layoutMu    sync.Mutex
+	layoutCache = map[string]*layout{}
 )
 
 const maxCachedLayouts = 256
@@ -77,8 +74,11 @@ func lookupLayout(s string) (*layout, error) {
 	if s == DefaultLayout {
 		return defaultLayout, nil
 	}
-	if v, ok := layoutCache.Load(s); ok {
-		return v.(*layout), nil
+	layoutMu.Lock()
+	l, ok := layoutCache[s]
+	layoutMu.Unlock()
+	if ok {
+		return l, nil
 	}
 	l, err := parseLayout(s)
 	if err != nil {
@@ -87,13 +87,11 @@ func lookupLayout(s string) (*layout, error) {
 	if l.text == DefaultLayout {
 		return defaultLayout, nil
 	}
-	layoutCountMu.Lock()
-	if layoutCount < maxCachedLayouts {
-		if _, loaded := layoutCache.LoadOrStore(s, l); !loaded {
-			layoutCount++
-		}
+	layoutMu.Lock()
+	if _, ok := layoutCache[s]; !ok && len(layoutCache) < maxCachedLayouts {
+		layoutCache[s] = l
 	}
-	layoutCountMu.Unlock()
+	layoutMu.Unlock()
 	return l, nil
 }
 
@@ -157,9 +155,7 @@ func parseLayout(s string) (*layout, error) {
 	if bases[rules.White] != bases[rules.Black] {
 		return nil, fmt.Errorf("White's base has %d squares, Black's %d", bases[rules.White], bases[rules.Black])
 	}
-	l.baseCount = bases[rules.White]
 	l.text = strings.Join(ranks, "/")
-	l.isDefault = l.text == DefaultLayout
 	return l, nil
 }
 
