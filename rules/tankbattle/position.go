@@ -1,7 +1,6 @@
 package tankbattle
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -325,7 +324,8 @@ var zobrist, zobristBlack = func() (keys [8][Squares]uint64, black uint64) {
 	return keys, next()
 }()
 
-var errNotAMove = errors.New("not a tank battle move")
+// errNotAMove is Play's answer to a Move that no Tank Battle move encodes.
+var errNotAMove = &rules.Error{Kind: rules.ErrIllegal, Msg: "not a tank battle move"}
 
 // Play checks m against the rules and applies it; on error the position is
 // unchanged. Rule errors wrap rules.ErrIllegal; a "-" on a capture or an "x"
@@ -354,7 +354,7 @@ func (p *Position) check(m rules.Move) error {
 	m = m.Plain()
 	from, to := From(m), To(m)
 	if m>>14 != 0 || from >= Squares || to >= Squares {
-		return &rules.Error{Kind: rules.ErrIllegal, Msg: errNotAMove.Error()}
+		return errNotAMove
 	}
 	t := p.board[from]
 	if t&sideBit(c) == 0 {
