@@ -9,8 +9,8 @@
 // record costs little more than reading it.
 //
 // Besides the contract, the package exports a concrete API for engines:
-// StartPosition, ParseFEN, Position.Pieces, Position.GenMoves,
-// Position.PlayUnchecked, MoveOf, From, To and Connected.
+// StartPosition, ParseFEN, Position.Pieces, Position.PlayUnchecked,
+// MoveOf, From, To and Connected.
 //
 //	p := loa.StartPosition()
 //	m, _ := p.ParseMove("c1-c3")

@@ -10,7 +10,7 @@ import (
 
 // A move is encoded as from | to<<6 in bits 0..11 (rules.Pass for a pass);
 // whether it captures is not part of the encoding, so a parsed move equals
-// the move GenMoves lists once its form bits are stripped.
+// the move Moves lists once its form bits are stripped.
 
 // MoveOf returns the move from one square to another.
 func MoveOf(from, to Square) rules.Move { return rules.Move(from&63) | rules.Move(to&63)<<6 }

@@ -178,11 +178,11 @@ func (p *Position) pieceChar(s Square, empty byte) byte {
 	return empty
 }
 
-// GenMoves appends the legal moves to dst and returns it, allocating only
+// Moves appends the legal moves to dst and returns it, allocating only
 // when dst runs out of room: every move of the side to move, or Pass alone
 // when it has none, or nothing once the game is over. Moves carry no form
 // bits.
-func (p *Position) GenMoves(dst []rules.Move) []rules.Move {
+func (p *Position) Moves(dst []rules.Move) []rules.Move {
 	if p.state != playing {
 		return dst
 	}
@@ -208,21 +208,18 @@ func (p *Position) GenMoves(dst []rules.Move) []rules.Move {
 	return dst
 }
 
-// Moves appends the legal moves to dst; it is GenMoves.
-func (p *Position) Moves(dst []rules.Move) []rules.Move { return p.GenMoves(dst) }
-
 // firstMove returns a legal move of the side to move, and false when it
 // has none (or the game is over).
 func (p *Position) firstMove() (rules.Move, bool) {
 	var buf [128]rules.Move // more than the moves of 12 pieces
-	moves := p.GenMoves(buf[:0])
+	moves := p.Moves(buf[:0])
 	if len(moves) == 0 || moves[0] == rules.Pass {
 		return 0, false
 	}
 	return moves[0], true
 }
 
-// PlayUnchecked plays m, which must be Pass or a move from GenMoves of this
+// PlayUnchecked plays m, which must be Pass or a move from Moves of this
 // position (form bits are ignored); it checks nothing. Engines use it in
 // search; use Play for moves from outside.
 func (p *Position) PlayUnchecked(m rules.Move) {
@@ -247,7 +244,7 @@ func perft(p Position, depth int) uint64 {
 		return 1
 	}
 	var buf [128]rules.Move // more than the moves of 12 pieces
-	moves := p.GenMoves(buf[:0])
+	moves := p.Moves(buf[:0])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
