@@ -98,14 +98,15 @@ func badMove(s string) error {
 
 // FormatMove writes m in canonical notation: "c1", "c1-a2", "c1-a2/77".
 func FormatMove(m rules.Move) string {
-	if m == rules.Pass {
-		return "pass"
-	}
 	var buf [12]byte
 	return string(appendMove(buf[:0], m))
 }
 
+// appendMove appends FormatMove(m) to b.
 func appendMove(b []byte, m rules.Move) []byte {
+	if m == rules.Pass {
+		return append(b, "pass"...)
+	}
 	from, to, erase := Decode(m.Plain())
 	if from != NoSquare {
 		if from >= Size {

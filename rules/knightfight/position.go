@@ -136,12 +136,7 @@ func (p *Position) ParseMove(s string) (rules.Move, error) { return ParseMove(s)
 func (p *Position) FormatMove(m rules.Move) string { return FormatMove(m) }
 
 // AppendMove appends FormatMove(m) to b.
-func (p *Position) AppendMove(b []byte, m rules.Move) []byte {
-	if m == rules.Pass {
-		return append(b, "pass"...)
-	}
-	return appendMove(b, m)
-}
+func (p *Position) AppendMove(b []byte, m rules.Move) []byte { return appendMove(b, m) }
 
 // Play checks m against the rules and applies it. On error the position is
 // unchanged. It does not allocate unless m is illegal.
