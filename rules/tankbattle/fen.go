@@ -142,9 +142,9 @@ func parseFEN(s string, l *layout, fixed bool) (*Position, error) {
 			sq := f + Size*r
 			switch {
 			case l.flag[sq]&fMine != 0:
-				return nil, fmt.Errorf("tank on the mine on %s", squareName(sq))
+				return nil, fmt.Errorf("tank on the mine on %s", SquareName(sq))
 			case l.flag[sq]&fToxic != 0 && t&tCommander == 0:
-				return nil, fmt.Errorf("normal tank on contaminated ground on %s", squareName(sq))
+				return nil, fmt.Errorf("normal tank on contaminated ground on %s", SquareName(sq))
 			}
 			p.board[sq] = t
 			f++

@@ -140,7 +140,7 @@ func parseLayout(s string) (*layout, error) {
 				commanders[rules.Black]++
 				l.start[rules.Black] = sq
 			default:
-				return nil, fmt.Errorf("unknown cell %q at %s", ch, squareName(sq))
+				return nil, fmt.Errorf("unknown cell %q at %s", ch, SquareName(sq))
 			}
 			l.cell[sq] = byte(ch)
 			l.flag[sq] = fl

@@ -248,7 +248,7 @@ func checkPosition(t *testing.T, p *Position, moves []rules.Move) {
 		if p.board[from]&sideBit(p.turn) == 0 {
 			// An empty or enemy square: one probe is enough.
 			if err := p.check(Move(from, (from+1)%Squares)); err == nil {
-				t.Errorf("%s holds no tank to move, check says nil", squareName(from))
+				t.Errorf("%s holds no tank to move, check says nil", SquareName(from))
 			}
 			continue
 		}

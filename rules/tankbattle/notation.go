@@ -6,17 +6,14 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// squareName writes sq as file letter and rank number: "a1", "k11".
-func squareName(sq int) string {
-	return string(rune('a'+sq%Size)) + strconv.Itoa(sq/Size+1)
-}
-
-// SquareName writes square sq as a record does: "a1" to "k11".
+// SquareName writes square sq as a record does, file letter and rank
+// number: "a1" to "k11"; "?" for a number off the board.
 func SquareName(sq int) string {
 	if uint(sq) >= Squares {
 		return "?"
 	}
-	return squareName(sq)
+	var buf [3]byte
+	return string(appendSquare(buf[:0], sq))
 }
 
 // parseSquare reads a square at the start of s in any letter case and

@@ -358,7 +358,7 @@ func (p *Position) check(m rules.Move) error {
 	}
 	t := p.board[from]
 	if t&sideBit(c) == 0 {
-		return rules.Illegalf("%s holds no %s tank", squareName(from), c)
+		return rules.Illegalf("%s holds no %s tank", SquareName(from), c)
 	}
 	if from == to {
 		return rules.Illegalf("the tank does not move")
@@ -392,7 +392,7 @@ func (p *Position) check(m rules.Move) error {
 	case form == rules.FormCapture && !capture:
 		return rules.Notationf(`written with "x" but captures nothing`)
 	case form == rules.FormDash && capture:
-		return rules.Notationf(`written with "-" but captures the %s tank on %s`, e, squareName(to))
+		return rules.Notationf(`written with "-" but captures the %s tank on %s`, e, SquareName(to))
 	case form == rules.FormMask:
 		return rules.Notationf("unknown move form")
 	}
@@ -413,17 +413,17 @@ func (p *Position) explain(from, to, step int) error {
 		}
 		if f&fMine != 0 {
 			if sq == to {
-				return rules.Illegalf("lands on the mine on %s", squareName(sq))
+				return rules.Illegalf("lands on the mine on %s", SquareName(sq))
 			}
-			return rules.Illegalf("crosses the mine on %s", squareName(sq))
+			return rules.Illegalf("crosses the mine on %s", SquareName(sq))
 		}
 		if f&fToxic != 0 && !cmd {
-			return rules.Illegalf("normal tanks may not enter contaminated ground (%s)", squareName(sq))
+			return rules.Illegalf("normal tanks may not enter contaminated ground (%s)", SquareName(sq))
 		}
 		v := p.board[sq]
 		if sq == to {
 			if v&sideBit(c) != 0 {
-				return rules.Illegalf("lands on its own tank on %s", squareName(sq))
+				return rules.Illegalf("lands on its own tank on %s", SquareName(sq))
 			}
 			if v != 0 && f&fToxic != 0 {
 				return rules.Illegalf("no capture on contaminated ground")
@@ -431,7 +431,7 @@ func (p *Position) explain(from, to, step int) error {
 			return rules.Illegalf("breaks the rules") // not reached: check found a reason
 		}
 		if v != 0 {
-			return rules.Illegalf("crosses the tank on %s", squareName(sq))
+			return rules.Illegalf("crosses the tank on %s", SquareName(sq))
 		}
 	}
 }

@@ -385,3 +385,18 @@ func TestNoAllocs(t *testing.T) {
 		t.Errorf("a replay of %d plies allocates %v times; want at most 1", len(texts), allocs)
 	}
 }
+
+// TestSquareName checks the names of the squares against their numbers
+// and against parseSquare.
+func TestSquareName(t *testing.T) {
+	for s, want := range map[int]string{0: "a1", 10: "k1", 11: "a2", 120: "k11", -1: "?", Squares: "?"} {
+		if got := SquareName(s); got != want {
+			t.Errorf("SquareName(%d) = %q; want %q", s, got, want)
+		}
+	}
+	for s := range Squares {
+		if back := sq(t, SquareName(s)); back != s {
+			t.Errorf("parseSquare(SquareName(%d) = %q) = %d", s, SquareName(s), back)
+		}
+	}
+}
