@@ -35,11 +35,11 @@ func TestLookup(t *testing.T) {
 func TestContract(t *testing.T) {
 	for _, g := range All {
 		t.Run(g.ID(), func(t *testing.T) {
-			tags := map[string]string{}
+			tags := rules.TagMap{}
 			for _, kv := range g.NewTags(1) {
 				tags[kv[0]] = kv[1]
 			}
-			pos, err := g.Start(tagMap(tags))
+			pos, err := g.Start(tags)
 			if err != nil {
 				t.Fatalf("Start: %v", err)
 			}
@@ -68,7 +68,7 @@ func TestContract(t *testing.T) {
 				}
 				fen := pos.FEN()
 				tags["FEN"], tags["SetUp"] = fen, "1"
-				again, err := g.Start(tagMap(tags))
+				again, err := g.Start(tags)
 				if err != nil || again.FEN() != fen {
 					t.Fatalf("ply %d: FEN %q does not read back: %v", ply, fen, err)
 				}
@@ -80,21 +80,17 @@ func TestContract(t *testing.T) {
 	}
 }
 
-type tagMap map[string]string
-
-func (m tagMap) Tag(name string) (string, bool) { v, ok := m[name]; return v, ok }
-
 // TestPerft checks rules.Perft in every game, through the game's own Perft
 // when it has one and through the generic walk (a wrapper hides the
 // game's method): both give 1 at depth 0, and the same counts.
 func TestPerft(t *testing.T) {
 	for _, g := range All {
 		t.Run(g.ID(), func(t *testing.T) {
-			tags := map[string]string{}
+			tags := rules.TagMap{}
 			for _, kv := range g.NewTags(1) {
 				tags[kv[0]] = kv[1]
 			}
-			pos, err := g.Start(tagMap(tags))
+			pos, err := g.Start(tags)
 			if err != nil {
 				t.Fatalf("Start: %v", err)
 			}

@@ -3,6 +3,7 @@ package tankbattle
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,26 +52,19 @@ func place(t testing.TB, tanks, turn string) string {
 				continue
 			}
 			if empty > 0 {
-				b.WriteString(itoa(empty))
+				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
 			b.WriteByte(ch)
 		}
 		if empty > 0 {
-			b.WriteString(itoa(empty))
+			b.WriteString(strconv.Itoa(empty))
 		}
 		if r > 0 {
 			b.WriteByte('/')
 		}
 	}
 	return b.String() + " " + turn
-}
-
-func itoa(n int) string {
-	if n >= 10 {
-		return string(rune('0'+n/10)) + string(rune('0'+n%10))
-	}
-	return string(rune('0' + n))
 }
 
 func TestPlayRules(t *testing.T) {
