@@ -128,56 +128,24 @@ func BenchmarkMoves(b *testing.B) {
 	}
 }
 
-// perftStack holds a move buffer and a position per depth, so that
-// fastPerft does not allocate.
-type perftStack struct {
-	moves [][]rules.Move
-	pos   []knightfight.Position
-}
-
-func newPerftStack(depth int) *perftStack {
-	s := &perftStack{moves: make([][]rules.Move, depth+1), pos: make([]knightfight.Position, depth+1)}
-	for i := range s.moves {
-		s.moves[i] = make([]rules.Move, 0, 256)
-	}
-	return s
-}
-
-// fastPerft counts leaves with PlayUnchecked on copies, as an engine would.
-func fastPerft(p *knightfight.Position, depth int, s *perftStack) int {
-	moves := p.Moves(s.moves[depth][:0])
-	if depth == 1 {
-		return len(moves)
-	}
-	n := 0
-	q := &s.pos[depth]
-	for _, m := range moves {
-		*q = *p
-		q.PlayUnchecked(m)
-		n += fastPerft(q, depth-1, s)
-	}
-	return n
-}
-
 // BenchmarkPerft3 is perft 3 from the start of the board of seed 7.
 func BenchmarkPerft3(b *testing.B) {
 	start := fromStart(b, 7)
-	s := newPerftStack(3)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if n := fastPerft(start, 3, s); n == 0 {
+		if n := start.Perft(3); n == 0 {
 			b.Fatal("perft 3 = 0")
 		}
 	}
 }
 
-// TestFastPerft checks that the engine path (PlayUnchecked on copies)
-// counts as the checked path does.
+// TestFastPerft checks that the engine path (Perft: PlayUnchecked on
+// copies) counts as the checked path (rules.Perft's generic walk: Clone and
+// Play) does.
 func TestFastPerft(t *testing.T) {
 	start := fromStart(t, 7)
-	s := newPerftStack(3)
 	for d := 1; d <= 3; d++ {
-		if a, b := fastPerft(start, d, s), perft(start, d); a != b {
+		if a, b := start.Perft(d), checkedPerft(start, d); a != b {
 			t.Errorf("perft(%d): PlayUnchecked %d, Play %d", d, a, b)
 		}
 	}

@@ -113,21 +113,8 @@ func moveList(p rules.Position) string {
 	return strings.Join(out, " ")
 }
 
-func perft(p rules.Position, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	moves := p.Moves(nil)
-	if depth == 1 {
-		return len(moves)
-	}
-	n := 0
-	for _, m := range moves {
-		q := p.Clone()
-		if err := q.Play(m); err != nil {
-			panic(err)
-		}
-		n += perft(q, depth-1)
-	}
-	return n
+// checkedPerft is rules.Perft's generic walk (Clone and Play), which a
+// wrapper that hides the position's own Perft makes it take.
+func checkedPerft(p rules.Position, depth int) uint64 {
+	return rules.Perft(struct{ rules.Position }{p}, depth)
 }

@@ -335,7 +335,7 @@ func TestPerft(t *testing.T) {
 		name  string
 		fen   string
 		depth int
-		want  int
+		want  uint64
 	}{
 		// Identity board, ply 1: rank 1 is 00..09; 00 (a1) is a double,
 		// giving 1 + 9 moves (erase nothing, or one of 11..99), and 01..09
@@ -367,8 +367,11 @@ func TestPerft(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := fromFEN(t, tt.fen)
-			if got := perft(p, tt.depth); got != tt.want {
+			if got := checkedPerft(p, tt.depth); got != tt.want {
 				t.Errorf("perft(%d) = %d; want %d", tt.depth, got, tt.want)
+			}
+			if got := p.Perft(tt.depth); got != tt.want {
+				t.Errorf("Perft(%d) = %d; want %d", tt.depth, got, tt.want)
 			}
 		})
 	}

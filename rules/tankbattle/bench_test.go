@@ -64,11 +64,10 @@ func BenchmarkPlay(b *testing.B) {
 
 func BenchmarkPerft3(b *testing.B) {
 	p := newPosition(defaultLayout)
-	bufs := perftBufs(3)
 	b.ReportAllocs()
 	for b.Loop() {
-		if n := perft(p, 3, bufs); n != 69460 {
-			b.Fatalf("perft(3) = %d", n)
+		if n := p.Perft(3); n != 69460 {
+			b.Fatalf("Perft(3) = %d", n)
 		}
 	}
 }
