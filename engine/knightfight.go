@@ -89,14 +89,7 @@ func (m *kfModel) outcome(p rules.Position) (rules.Result, bool) {
 	if q.Mobility(rules.White) > 0 && q.Mobility(rules.Black) > 0 {
 		return rules.Unfinished, false
 	}
-	w, b := q.Points(rules.White), q.Points(rules.Black)
-	switch {
-	case w > b:
-		return rules.WhiteWins, true
-	case b > w:
-		return rules.BlackWins, true
-	}
-	return rules.Draw, true
+	return rules.Score{White: q.Points(rules.White), Black: q.Points(rules.Black)}.Result(), true
 }
 
 func (m *kfModel) noisy(rules.Position, rules.Move) bool { return false }

@@ -183,12 +183,7 @@ func play(g rules.Game, start rules.Position, players [2]*Engine, lims [2]Limits
 		}
 		if ply >= maxPlies {
 			if s, ok := p.Score(); ok {
-				switch {
-				case s.White > s.Black:
-					return rules.WhiteWins, ply, true, nil
-				case s.Black > s.White:
-					return rules.BlackWins, ply, true, nil
-				}
+				return s.Result(), ply, true, nil
 			}
 			return rules.Draw, ply, true, nil
 		}

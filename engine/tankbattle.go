@@ -92,13 +92,7 @@ func (m *tankModel) outcome(p rules.Position) (rules.Result, bool) {
 		return rules.Unfinished, false
 	}
 	s, _ := q.Score()
-	switch {
-	case s.White > s.Black:
-		return rules.WhiteWins, true
-	case s.Black > s.White:
-		return rules.BlackWins, true
-	}
-	return rules.Draw, true
+	return s.Result(), true
 }
 
 func (m *tankModel) noisy(p rules.Position, mv rules.Move) bool {

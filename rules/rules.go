@@ -130,6 +130,18 @@ type Score struct {
 // String returns the record form "W-B".
 func (s Score) String() string { return fmt.Sprintf("%d-%d", s.White, s.Black) }
 
+// Result is the result these points give: the side with more wins, equal
+// points draw.
+func (s Score) Result() Result {
+	switch {
+	case s.White > s.Black:
+		return WhiteWins
+	case s.Black > s.White:
+		return BlackWins
+	}
+	return Draw
+}
+
 // Errors that Position methods wrap, so that callers can tell a badly written
 // move from a well written but illegal one, and a bad start position.
 var (

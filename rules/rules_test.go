@@ -87,3 +87,19 @@ func TestBadTagf(t *testing.T) {
 		t.Errorf("BadTagf = %#v; want tag Board, text %q, kind ErrBadTag", err, "Board: 9 ranks")
 	}
 }
+
+func TestScoreResult(t *testing.T) {
+	for _, tc := range []struct {
+		s    Score
+		want Result
+	}{
+		{Score{3, 1}, WhiteWins},
+		{Score{0, 2}, BlackWins},
+		{Score{4, 4}, Draw},
+		{Score{0, 0}, Draw},
+	} {
+		if got := tc.s.Result(); got != tc.want {
+			t.Errorf("%v.Result() = %v; want %v", tc.s, got, tc.want)
+		}
+	}
+}

@@ -613,12 +613,7 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 			if cfg.Adjudication == AdjudicateScore {
 				if sc, ok := pos.Score(); ok {
 					how = "by points " + sc.String()
-					switch {
-					case sc.White > sc.Black:
-						f.Result = rules.WhiteWins
-					case sc.Black > sc.White:
-						f.Result = rules.BlackWins
-					}
+					f.Result = sc.Result()
 				}
 			}
 			f.Comment = fmt.Sprintf("adjudicated after %d plies: %s", len(moves), how)

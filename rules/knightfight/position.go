@@ -294,14 +294,15 @@ func (p *Position) Outcome() rules.Outcome {
 	default:
 		who = "neither side has a legal move"
 	}
-	w, b := p.score[0], p.score[1]
-	switch {
-	case w > b:
-		return rules.Outcome{Result: rules.WhiteWins, Reason: fmt.Sprintf("%s: white wins %d-%d", who, w, b)}
-	case b > w:
-		return rules.Outcome{Result: rules.BlackWins, Reason: fmt.Sprintf("%s: black wins %d-%d", who, w, b)}
+	sc := rules.Score{White: int(p.score[0]), Black: int(p.score[1])}
+	how := "draw"
+	switch sc.Result() {
+	case rules.WhiteWins:
+		how = "white wins"
+	case rules.BlackWins:
+		how = "black wins"
 	}
-	return rules.Outcome{Result: rules.Draw, Reason: fmt.Sprintf("%s: draw %d-%d", who, w, b)}
+	return rules.Outcome{Result: sc.Result(), Reason: fmt.Sprintf("%s: %s %s", who, how, sc)}
 }
 
 // Score returns the points of both sides so far.

@@ -107,14 +107,7 @@ func (p *Position) settle() {
 		p.result = rules.Unfinished
 		return
 	}
-	switch w, b := p.points[rules.White], p.points[rules.Black]; {
-	case w > b:
-		p.result = rules.WhiteWins
-	case b > w:
-		p.result = rules.BlackWins
-	default:
-		p.result = rules.Draw
-	}
+	p.result = rules.Score{White: int(p.points[rules.White]), Black: int(p.points[rules.Black])}.Result()
 }
 
 // Turn is the side to move.
