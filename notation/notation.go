@@ -118,3 +118,22 @@ func Parse(name string, data []byte) ([]*Game, error) {
 func IsResult(s string) bool {
 	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }
+
+// The values of the Termination tag: how a game ended when not by the rules
+// alone. A tournament writes the first six; records from elsewhere may
+// also say resignation, agreement or abandoned.
+const (
+	TermNormal       = "normal"
+	TermAdjudication = "adjudication"
+	TermTimeForfeit  = "time forfeit"
+	TermIllegalMove  = "illegal move"
+	TermDisconnect   = "disconnect"
+	TermStall        = "stall"
+	TermResignation  = "resignation"
+	TermAgreement    = "agreement"
+	TermAbandoned    = "abandoned"
+)
+
+// Terminations lists every value of the Termination tag arbiter knows.
+var Terminations = []string{TermNormal, TermAdjudication, TermTimeForfeit, TermIllegalMove, TermDisconnect,
+	TermStall, TermResignation, TermAgreement, TermAbandoned}

@@ -90,10 +90,6 @@ func name(s string) string {
 	return s
 }
 
-// Terminations lists the values of the Termination tag arbiter knows.
-var Terminations = []string{"normal", "adjudication", "time forfeit", "illegal move", "disconnect",
-	"stall", "resignation", "agreement", "abandoned"}
-
 // Game replays one parsed game and reports on it. file names the file in
 // the report. It leaves to the parser the checks the parser makes (the
 // Result tag's, for one): a game built by hand gets none of them.
@@ -149,7 +145,7 @@ type state struct {
 }
 
 func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, state) {
-	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: "normal"}
+	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: notation.TermNormal}
 	r.White, _ = g.Tag("White")
 	r.Black, _ = g.Tag("Black")
 	var st state
@@ -191,7 +187,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))
 		if !known(t) {
-			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(Terminations, ", "))
+			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
 		}
 		r.Termination = t
 	}
@@ -256,7 +252,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	// The result.
 	out := pos.Outcome()
 	switch {
-	case r.Termination != "normal":
+	case r.Termination != notation.TermNormal:
 		r.Result = declared
 	case out.Over():
 		r.Result = out.Result
@@ -325,7 +321,7 @@ func knownTag(name string) bool {
 }
 
 func known(t string) bool {
-	for _, k := range Terminations {
+	for _, k := range notation.Terminations {
 		if t == k {
 			return true
 		}

@@ -10,18 +10,20 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
-// Terminations written in the Termination tag and the games table.
+// Terminations written in the Termination tag and the games table: the
+// ones of notation that a tournament gives.
 const (
-	TermNormal       = "normal"
-	TermAdjudication = "adjudication"
-	TermTimeForfeit  = "time forfeit"
-	TermIllegalMove  = "illegal move"
-	TermDisconnect   = "disconnect"
-	TermStall        = "stall"
+	TermNormal       = notation.TermNormal
+	TermAdjudication = notation.TermAdjudication
+	TermTimeForfeit  = notation.TermTimeForfeit
+	TermIllegalMove  = notation.TermIllegalMove
+	TermDisconnect   = notation.TermDisconnect
+	TermStall        = notation.TermStall
 )
 
 // Options say where a tournament's games go and how it reports progress.
