@@ -124,29 +124,5 @@ func loaSide(bb uint64) int {
 	}
 	minSum := loaMinSum[min(n, len(loaMinSum)-1)]
 	comEdge := max(abs(2*cf-7), abs(2*cr-7)) / 2 // 0 in the middle, 3 at the edge
-	return -loaGroup*(loaGroups(bb)-1) - loaConc*(dist-minSum) + loaCentre*centre - loaComEdge*comEdge
+	return -loaGroup*(loa.Groups(bb)-1) - loaConc*(dist-minSum) + loaCentre*centre - loaComEdge*comEdge
 }
-
-// loaGroups counts the 8-connected groups of bb.
-func loaGroups(bb uint64) int {
-	n := 0
-	for bb != 0 {
-		g := bb & -bb
-		for {
-			x := g | (g<<1)&^loaFileA | (g>>1)&^loaFileH
-			x = (x | x<<8 | x>>8) & bb
-			if x == g {
-				break
-			}
-			g = x
-		}
-		bb &^= g
-		n++
-	}
-	return n
-}
-
-const (
-	loaFileA uint64 = 0x0101010101010101
-	loaFileH uint64 = 0x8080808080808080
-)

@@ -64,6 +64,25 @@ func Connected(bb uint64) bool {
 	}
 }
 
+// Groups counts the groups of bitboard bb: sets of pieces each touching the
+// next orthogonally or diagonally (Connected is Groups(bb) == 1, cheaper).
+func Groups(bb uint64) int {
+	n := 0
+	for bb != 0 {
+		g := bb & -bb
+		for {
+			x := grow(g) & bb
+			if x == g {
+				break
+			}
+			g = x
+		}
+		bb &^= g
+		n++
+	}
+	return n
+}
+
 const (
 	fileA uint64 = 0x0101010101010101
 	fileH uint64 = 0x8080808080808080

@@ -216,6 +216,33 @@ func TestConnected(t *testing.T) {
 	}
 }
 
+func TestGroups(t *testing.T) {
+	tests := []struct {
+		name string
+		bb   uint64
+		want int
+	}{
+		{"none", 0, 0},
+		{"one piece", 1 << 27, 1},
+		{"diagonal pair", 1<<0 | 1<<9, 1},
+		{"no wrap from h to a", 1<<7 | 1<<8, 2},
+		{"gap", 1<<0 | 1<<2, 2},
+		{"black at the start", startPosition.pieces[rules.Black], 2},
+		{"checkerboard", 0x55aa55aa55aa55aa, 1},
+		{"every other file", 0x5555555555555555, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Groups(tt.bb); got != tt.want {
+				t.Errorf("Groups(%#x) = %d; want %d", tt.bb, got, tt.want)
+			}
+			if Connected(tt.bb) != (tt.want == 1) {
+				t.Errorf("Connected(%#x) disagrees with %d groups", tt.bb, tt.want)
+			}
+		})
+	}
+}
+
 func TestSquare(t *testing.T) {
 	tests := []struct {
 		s          Square
