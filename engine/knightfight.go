@@ -189,13 +189,8 @@ var kfJump = func() (t [8]struct {
 
 // kfErased returns the erased squares of q.
 func kfErased(q *knightfight.Position) b128 {
-	var e b128
-	for sq := range knightfight.Size {
-		if q.Erased(sq) {
-			e = e.or(b128Of(sq))
-		}
-	}
-	return e
+	lo, hi := q.ErasedBits()
+	return b128{lo, hi}
 }
 
 // kfReach counts the squares c's knight could reach by jumps over squares

@@ -55,6 +55,10 @@ func (p *Position) Number(sq int) int { return int(p.num[sq]) }
 // stands on is never erased; it is erased when the knight leaves.
 func (p *Position) Erased(sq int) bool { return p.erased.has(Square(sq)) }
 
+// ErasedBits returns the erased squares as a bitboard: square sq is bit sq
+// of lo for sq < 64, else bit sq-64 of hi.
+func (p *Position) ErasedBits() (lo, hi uint64) { return p.erased.lo, p.erased.hi }
+
 // Points returns the points of side c so far.
 func (p *Position) Points(c rules.Color) int { return int(p.score[c&1]) }
 

@@ -315,6 +315,16 @@ func TestAccessors(t *testing.T) {
 			t.Errorf("Erased(%v) = %v; want %v", knightfight.Square(s), got, want)
 		}
 	}
+	lo, hi := p.ErasedBits()
+	for s := range knightfight.Size {
+		bit := lo>>s&1 != 0
+		if s >= 64 {
+			bit = hi>>(s-64)&1 != 0
+		}
+		if bit != p.Erased(s) {
+			t.Errorf("ErasedBits: square %v is %v; Erased says %v", knightfight.Square(s), bit, p.Erased(s))
+		}
+	}
 	// White on d3 jumps to e1, b2, f2, b4, f4, c5 and e5 (c1 is erased);
 	// black on h10 to g8, i8, f9 and j9; the knights are far apart.
 	if w, b := p.Mobility(rules.White), p.Mobility(rules.Black); w != 7 || b != 4 {
