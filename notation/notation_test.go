@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
 )
@@ -365,5 +366,20 @@ func TestSplitterEnd(t *testing.T) {
 	}
 	if ch, ok := NewSplitter([]byte("\n \n\t\n")).Next(); ok {
 		t.Errorf("Next on blank lines = %+v, true", ch)
+	}
+}
+
+func TestShorten(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"short", "short"},
+		{strings.Repeat("a", 24), strings.Repeat("a", 24)},
+		{strings.Repeat("a", 30), strings.Repeat("a", 24) + "…"},
+		// 23 bytes, then a 3-byte character across the cut: it goes whole.
+		{strings.Repeat("a", 23) + "€€", strings.Repeat("a", 23) + "…"},
+	} {
+		got := Shorten(tc.in)
+		if got != tc.want || !utf8.ValidString(got) {
+			t.Errorf("Shorten(%q) = %q; want %q", tc.in, got, tc.want)
+		}
 	}
 }

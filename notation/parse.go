@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxShown is how much of an overlong token an error message quotes.
@@ -436,10 +437,15 @@ var delim = func() (t [256]bool) {
 }()
 
 // Shorten returns s cut to its first 24 bytes and "…" when it is longer,
-// for error messages that quote a token or tag value of any length.
+// for error messages that quote a token or tag value of any length. The
+// cut does not split a UTF-8 character.
 func Shorten(s string) string {
 	if len(s) <= maxShown {
 		return s
 	}
-	return s[:maxShown] + "…"
+	n := maxShown
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
