@@ -278,16 +278,6 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	return sum, ctx.Err()
 }
 
-// Preflight starts every engine of cfg once, at the same time, and checks
-// that it does the handshake and answers isready, so that an engine that
-// cannot play stops the tournament before its first game rather than
-// losing every game it has.
-func Preflight(ctx context.Context, cfg *Config) error {
-	var p pool
-	defer p.closeAll()
-	return p.preflight(ctx, cfg, nil)
-}
-
 // pool holds started engines that no worker holds yet: the preflight's,
 // which play the first games instead of new processes.
 type pool struct {
@@ -295,8 +285,10 @@ type pool struct {
 	engines map[int][]*Engine
 }
 
-// preflight starts every engine of cfg at the same time, checks it as
-// Preflight says and keeps the sound ones. With copies, it starts
+// preflight starts every engine of cfg at the same time and checks that it
+// does the handshake and answers isready, so that an engine that cannot
+// play stops the tournament before its first game rather than losing every
+// game it has; it keeps the sound ones. With copies, it starts
 // copies[i] processes of engine i (still at least one) at the same time,
 // for the first games of every worker; only the first copy's failure
 // counts, a later one is started again when needed.
