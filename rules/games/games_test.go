@@ -35,14 +35,7 @@ func TestLookup(t *testing.T) {
 func TestContract(t *testing.T) {
 	for _, g := range All {
 		t.Run(g.ID(), func(t *testing.T) {
-			tags := rules.TagMap{}
-			for _, kv := range g.NewTags(1) {
-				tags[kv[0]] = kv[1]
-			}
-			pos, err := g.Start(tags)
-			if err != nil {
-				t.Fatalf("Start: %v", err)
-			}
+			pos, tags := start(t, g)
 			if pos.Turn() != g.FirstMover() {
 				t.Errorf("Turn() = %v; want the first mover %v", pos.Turn(), g.FirstMover())
 			}
@@ -86,14 +79,7 @@ func TestContract(t *testing.T) {
 func TestPerft(t *testing.T) {
 	for _, g := range All {
 		t.Run(g.ID(), func(t *testing.T) {
-			tags := rules.TagMap{}
-			for _, kv := range g.NewTags(1) {
-				tags[kv[0]] = kv[1]
-			}
-			pos, err := g.Start(tags)
-			if err != nil {
-				t.Fatalf("Start: %v", err)
-			}
+			pos, _ := start(t, g)
 			generic := struct{ rules.Position }{pos}
 			for depth := 0; depth <= 2; depth++ {
 				n, want := rules.Perft(generic, depth), rules.Perft(pos, depth)
@@ -106,4 +92,19 @@ func TestPerft(t *testing.T) {
 			}
 		})
 	}
+}
+
+// start returns the start of g with its new-record tags (seed 1), and the
+// tags.
+func start(t *testing.T, g rules.Game) (rules.Position, rules.TagMap) {
+	t.Helper()
+	tags := rules.TagMap{}
+	for _, kv := range g.NewTags(1) {
+		tags[kv[0]] = kv[1]
+	}
+	pos, err := g.Start(tags)
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	return pos, tags
 }
