@@ -21,7 +21,14 @@ func main() {
 	n := flag.Int("games", 1000, "how many games")
 	maxPlies := flag.Int("max-plies", 300, "cut games longer than this (result *)")
 	seed := flag.Uint64("seed", 1, "random seed")
+	list := flag.Bool("list", false, "print the game ids, one a line, and exit")
 	flag.Parse()
+	if *list {
+		for _, g := range games.All {
+			fmt.Println(g.ID())
+		}
+		return
+	}
 	game, err := games.Lookup(*gameID)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
