@@ -2,22 +2,29 @@ package tournament
 
 import "github.com/arbiter-games/arbiter/notation"
 
-// buildRecord writes a finished game as a record in arbiter's notation. The
-// comment (why the game ended, when the rules alone did not end it) follows
-// the last move, or opens the movetext when no move was played.
-func buildRecord(tags [][2]string, moves []string, comment, result string) string {
+// buildRecord writes a finished game as a record in arbiter's notation.
+// comments[i], where given and not empty, is the comment after moves[i]
+// (comments may be shorter than moves, or nil). The closing comment (why the
+// game ended, when the rules alone did not end it) follows the last move, or
+// opens the movetext when no move was played.
+func buildRecord(tags [][2]string, moves, comments []string, closing, result string) string {
 	g := &notation.Game{Result: result, Tags: make([]notation.Tag, 0, len(tags)), Moves: make([]notation.Move, len(moves))}
 	for _, t := range tags {
 		g.Tags = append(g.Tags, notation.Tag{Name: t[0], Value: t[1]})
 	}
 	for i, m := range moves {
 		g.Moves[i].Text = m
+		if i < len(comments) {
+			g.Moves[i].Comment = comments[i]
+		}
 	}
-	if comment != "" {
-		if len(moves) > 0 {
-			g.Moves[len(moves)-1].Comment = comment
+	if closing != "" {
+		if len(moves) == 0 {
+			g.Comment = closing
+		} else if last := &g.Moves[len(moves)-1]; last.Comment == "" {
+			last.Comment = closing
 		} else {
-			g.Comment = comment
+			last.Comment += " " + closing
 		}
 	}
 	return g.String()

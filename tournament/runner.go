@@ -569,7 +569,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		tags = append(tags, [2]string{"Score", sc.String()})
 	}
 	tags = append(tags, [2]string{"Termination", f.Termination})
-	f.Record = buildRecord(tags, moves, f.Comment, f.Result.String())
+	f.Record = buildRecord(tags, moves, nil, f.Comment, f.Result.String())
 	return f, nil
 }
 
