@@ -1,0 +1,327 @@
+// Package book holds opening suites: the starts that a tournament's pairs
+// of games play from, so that two deterministic engines do not play the
+// same game over and over.
+//
+// An Opening is a start (the tags a record starts from: FEN and SetUp,
+// Knight Fight's Board, Tank Battle's Layout) and the moves played from it.
+// Read reads a suite from a record file (.agn) or a file of positions (.fen,
+// .txt), checking every opening against the rules; Random plays random
+// legal plies from a game's start; Generate makes a suite of distinct
+// random openings.
+//
+//	suite, err := book.Read(loa.Game, "openings.agn", data, -1)
+//	pos, err := suite[0].Position(loa.Game)
+package book
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules"
+)
+
+// Opening is the start of a game: the start tags and the moves played from
+// there, in canonical notation.
+type Opening struct {
+	Tags  [][2]string `json:"tags,omitempty"`
+	Moves []string    `json:"moves,omitempty"`
+	// Line is where the opening stands in its file (1-based); 0 for a
+	// made one.
+	Line int `json:"-"`
+}
+
+// startTags are the tags that describe a start, in the order a record
+// writes them.
+var startTags = []string{"Board", "Layout", "SetUp", "FEN"}
+
+// Start returns the position the opening starts from, before its moves.
+func (o Opening) Start(g rules.Game) (rules.Position, error) {
+	m := rules.TagMap{}
+	for _, t := range o.Tags {
+		m[t[0]] = t[1]
+	}
+	return g.Start(m)
+}
+
+// Position returns the position after the opening's moves.
+func (o Opening) Position(g rules.Game) (rules.Position, error) {
+	pos, err := o.Start(g)
+	if err != nil {
+		return nil, err
+	}
+	for i, text := range o.Moves {
+		m, err := pos.ParseMove(text)
+		if err == nil {
+			err = pos.Play(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("ply %d %q: %w", i+1, text, err)
+		}
+	}
+	return pos, nil
+}
+
+// Key tells positions apart: two openings with the same key reach the same
+// position (board, side to move, and the start tags that the position text
+// does not hold, such as Tank Battle's Layout).
+func (o Opening) Key(g rules.Game) (string, error) {
+	pos, err := o.Position(g)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, t := range o.Tags {
+		if t[0] == "Layout" || t[0] == "Board" {
+			b.WriteString(t[0] + "=" + t[1] + "|")
+		}
+	}
+	b.WriteString(pos.FEN())
+	return b.String(), nil
+}
+
+// Record returns the opening as a record of g with result "*": the Game
+// tag, the start tags and the moves.
+func (o Opening) Record(g rules.Game) *notation.Game {
+	rec := &notation.Game{Result: "*"}
+	rec.SetTag("Result", "*")
+	rec.SetTag("Game", g.Name())
+	for _, t := range o.Tags {
+		rec.SetTag(t[0], t[1])
+	}
+	for _, m := range o.Moves {
+		rec.Moves = append(rec.Moves, notation.Move{Text: m})
+	}
+	return rec
+}
+
+// Read reads the suite of openings in data, the content of the file name,
+// for game g. The extension of name tells the format: ".agn" is a record
+// file, each game of which is one opening (its start tags and its first
+// plies moves, all of them when plies is negative; its result is ignored);
+// ".fen" and ".txt" hold one position text per line (blank lines and lines
+// starting with "#" are skipped). Every opening is replayed: one that breaks
+// the rules, is of another game, or leaves the game over is an error naming
+// name:line (the first ten such are joined). A file without an opening is an
+// error too.
+func Read(g rules.Game, name string, data []byte, plies int) ([]Opening, error) {
+	var (
+		suite []Opening
+		errs  []error
+	)
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".agn":
+		suite, errs = readRecords(g, name, data, plies)
+	case ".fen", ".txt":
+		suite, errs = readPositions(g, name, data)
+	default:
+		return nil, fmt.Errorf("%s: unknown kind of openings file: want .agn (records) or .fen/.txt (one position a line)", name)
+	}
+	if len(errs) > 0 {
+		if len(errs) > 10 {
+			errs = append(errs[:10], fmt.Errorf("%s: and %d more bad openings", name, len(errs)-10))
+		}
+		return nil, errors.Join(errs...)
+	}
+	if len(suite) == 0 {
+		return nil, fmt.Errorf("%s: no openings in the file", name)
+	}
+	return suite, nil
+}
+
+// readRecords reads the openings of a record file.
+func readRecords(g rules.Game, name string, data []byte, plies int) ([]Opening, []error) {
+	recs, _ := notation.Parse(name, data)
+	var (
+		suite []Opening
+		errs  []error
+	)
+	for _, rec := range recs {
+		o, err := fromRecord(g, name, rec, plies)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		suite = append(suite, o)
+	}
+	return suite, errs
+}
+
+// fromRecord makes an opening of a record's start and first plies moves.
+func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Opening, error) {
+	if rec.Err != nil {
+		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: %s", name, rec.Err.Line, rec.Err.Col, rec.Index, rec.Err.Msg)
+	}
+	n := len(rec.Moves)
+	if plies >= 0 && plies < n {
+		n = plies
+	}
+	r, game, pos := replay.Position(name, rec, n)
+	if game != nil && game.ID() != g.ID() {
+		line, col := rec.Line, rec.Col
+		for _, t := range rec.Tags {
+			if t.Name == "Game" {
+				line, col = t.Line, t.Col
+			}
+		}
+		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d is a %s game; the tournament plays %s", name, line, col, rec.Index, game.Name(), g.Name())
+	}
+	if r.Err != nil {
+		msg := r.Err.Message
+		if r.Err.Ply > 0 {
+			msg = fmt.Sprintf("ply %d %q: %s", r.Err.Ply, r.Err.Move, msg)
+		}
+		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: %s", name, r.Err.Line, r.Err.Col, rec.Index, msg)
+	}
+	if out := pos.Outcome(); out.Over() {
+		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: the game is over after ply %d (%s): an opening must leave a game to play",
+			name, rec.Line, rec.Col, rec.Index, n, out.Reason)
+	}
+	o := Opening{Line: rec.Line}
+	for _, t := range startTags {
+		if v, ok := rec.Tag(t); ok {
+			o.Tags = append(o.Tags, [2]string{t, v})
+		}
+	}
+	// The moves in canonical notation, as the tournament writes them.
+	start, err := g.Start(rec)
+	for i := 0; err == nil && i < n; i++ {
+		var m rules.Move
+		if m, err = start.ParseMove(rec.Moves[i].Text); err == nil {
+			text := start.FormatMove(m.Plain())
+			if err = start.Play(m); err == nil {
+				o.Moves = append(o.Moves, text)
+			}
+		}
+	}
+	if err != nil { // the replay above passed: a bug of the rules
+		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: %w", name, rec.Line, rec.Col, rec.Index, err)
+	}
+	return o, nil
+}
+
+// readPositions reads a file of one position text a line.
+func readPositions(g rules.Game, name string, data []byte) ([]Opening, []error) {
+	var (
+		suite []Opening
+		errs  []error
+	)
+	for i, line := range strings.Split(string(data), "\n") {
+		text := strings.TrimSpace(line)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		o := Opening{Tags: [][2]string{{"SetUp", "1"}, {"FEN", text}}, Line: i + 1}
+		pos, err := o.Start(g)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s:%d: not a %s position: %w", name, i+1, g.Name(), err))
+			continue
+		}
+		if out := pos.Outcome(); out.Over() {
+			errs = append(errs, fmt.Errorf("%s:%d: the game is over in this position (%s): an opening must leave a game to play", name, i+1, out.Reason))
+			continue
+		}
+		suite = append(suite, o)
+	}
+	return suite, errs
+}
+
+// Random plays up to plies random legal plies of g from the start that
+// g.NewTags(seed) describes, never one that ends the game: the opening has
+// fewer plies only when every move would end it (or none is legal). The
+// same seed gives the same opening.
+func Random(g rules.Game, seed int64, plies int) (Opening, error) {
+	o := Opening{Tags: g.NewTags(seed)}
+	pos, err := o.Start(g)
+	if err != nil {
+		return Opening{}, fmt.Errorf("start of %s: %w", g.Name(), err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x6f70656e696e67))
+	var buf []rules.Move
+	for len(o.Moves) < plies {
+		ms := pos.Moves(buf[:0])
+		buf = ms
+		var next rules.Position
+		var text string
+		for len(ms) > 0 && next == nil {
+			j := rng.IntN(len(ms))
+			c := pos.Clone()
+			if err := c.Play(ms[j]); err == nil && !c.Outcome().Over() {
+				next, text = c, pos.FormatMove(ms[j])
+			}
+			ms[j] = ms[len(ms)-1]
+			ms = ms[:len(ms)-1]
+		}
+		if next == nil {
+			break
+		}
+		pos = next
+		o.Moves = append(o.Moves, text)
+	}
+	return o, nil
+}
+
+// Generate makes count distinct openings (by Key) of exactly plies random
+// plies, from seed: the same arguments give the same suite. keep, when not
+// nil, is asked about each candidate's position and only the ones it keeps
+// are taken. It gives up, with the openings found so far and an error,
+// after tries candidates.
+func Generate(g rules.Game, seed int64, plies, count, tries int, keep func(rules.Position) (bool, error)) ([]Opening, error) {
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x67656e))
+	seen := map[string]bool{}
+	var suite []Opening
+	for try := 0; len(suite) < count; try++ {
+		if try >= tries {
+			return suite, fmt.Errorf("found only %d distinct openings of %d plies in %d tries", len(suite), plies, tries)
+		}
+		o, err := Random(g, rng.Int64(), plies)
+		if err != nil {
+			return suite, err
+		}
+		if len(o.Moves) < plies {
+			continue
+		}
+		key, err := o.Key(g)
+		if err != nil {
+			return suite, err
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if keep != nil {
+			pos, _ := o.Position(g)
+			ok, err := keep(pos)
+			if err != nil {
+				return suite, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		suite = append(suite, o)
+	}
+	return suite, nil
+}
+
+// Distinct returns the openings of suite whose position no earlier one
+// reached (by Key), in order.
+func Distinct(g rules.Game, suite []Opening) ([]Opening, error) {
+	seen := map[string]bool{}
+	var out []Opening
+	for _, o := range suite {
+		key, err := o.Key(g)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
