@@ -17,6 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -59,6 +60,10 @@ type Config struct {
 	StartupTimeoutMS  *int           `yaml:"startup_timeout_ms" json:"-"`
 	PingTimeoutMS     *int           `yaml:"ping_timeout_ms" json:"-"`
 	Engines           []EngineConfig `yaml:"engines" json:"engines"`
+	// Openings and RandomOpenings (at most one) give each pair its
+	// opening; see openings.go.
+	Openings       *OpeningsConfig `yaml:"openings" json:"openings,omitempty"`
+	RandomOpenings *RandomOpenings `yaml:"random_openings" json:"random_openings,omitempty"`
 
 	// File is where the config was read from; relative engine commands and
 	// directories are relative to its directory.
@@ -68,6 +73,8 @@ type Config struct {
 
 	game  rules.Game
 	specs []Spec
+	suite []book.Opening // the openings file's, in file order
+	order []int          // the order the pairs take them in: indexes of suite
 }
 
 // TimeControl is either a clock (base_ms, optionally increment_ms) or a
@@ -106,6 +113,13 @@ var (
 // least two with unique names and commands that exist and are executable,
 // the time control is one of the two kinds, the numbers are in range.
 func ParseConfig(file string, data []byte) (*Config, error) {
+	return parseConfig(file, data, true)
+}
+
+// parseConfig is ParseConfig; without openings it does not read the
+// openings file (a worker process gets each opening with its slot, so that
+// a file changed meanwhile does not matter).
+func parseConfig(file string, data []byte, openings bool) (*Config, error) {
 	var c Config
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -118,7 +132,7 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	var root yaml.Node
 	yaml.Unmarshal(data, &root)
 	c.File, c.Text = file, string(data)
-	if err := c.check(&root); err != nil {
+	if err := c.check(&root, openings); err != nil {
 		return nil, err
 	}
 	return &c, nil
@@ -143,6 +157,10 @@ func yamlError(file string, err error) error {
 				where = "in an engine"
 			case strings.HasSuffix(m[3], "TimeControl"):
 				where = "in time_control"
+			case strings.HasSuffix(m[3], "OpeningsConfig"):
+				where = "in openings"
+			case strings.HasSuffix(m[3], "RandomOpenings"):
+				where = "in random_openings"
 			}
 			msgs = append(msgs, fmt.Sprintf("%s:%s: unknown key %q %s", file, m[1], m[2], where))
 			continue
@@ -190,7 +208,7 @@ func lineOf(root *yaml.Node, path ...string) int {
 	return line
 }
 
-func (c *Config) check(root *yaml.Node) error {
+func (c *Config) check(root *yaml.Node, openings bool) error {
 	var errs []string
 	bad := func(path []string, format string, args ...any) {
 		errs = append(errs, fmt.Sprintf("%s:%d: %s", c.File, lineOf(root, path...), fmt.Sprintf(format, args...)))
@@ -301,6 +319,7 @@ func (c *Config) check(root *yaml.Node) error {
 		}
 		c.specs = append(c.specs, spec)
 	}
+	errs = append(errs, c.checkOpenings(root, openings)...)
 	if len(errs) == 0 {
 		if n := c.totalGames(); n > MaxGames {
 			bad(key("rounds"), "the schedule has %d games; at most %d are allowed (fewer rounds or games per encounter)", n, MaxGames)

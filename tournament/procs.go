@@ -65,7 +65,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := dec.Decode(&init); err != nil {
 		return fmt.Errorf("tournament worker: read the start: %w", err)
 	}
-	cfg, err := ParseConfig(init.File, []byte(init.Text))
+	cfg, err := parseConfig(init.File, []byte(init.Text), false)
 	if err != nil {
 		enc.Encode(workerReply{Error: err.Error(), CPU: selfCPU()})
 		return err

@@ -29,3 +29,13 @@ func buildRecord(tags [][2]string, moves, comments []string, closing, result str
 	}
 	return g.String()
 }
+
+// bookComments returns the comments of a game's first n plies, the
+// opening's: each is "book".
+func bookComments(n int) []string {
+	c := make([]string, n)
+	for i := range c {
+		c[i] = "book"
+	}
+	return c
+}

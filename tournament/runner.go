@@ -45,7 +45,19 @@ type Options struct {
 	// of this one, which gets more games a second out of the cores (see
 	// procs.go). Nil plays every game in this process.
 	Workers []string
+	// Stop, when closed, stops the tournament gracefully: no new game
+	// starts, the games in play are played to their end and stored, and
+	// Run returns ErrStopped (nil if no game was left). Cancelling Run's
+	// context abandons the games in play instead.
+	Stop <-chan struct{}
+	// Stopping, when set, is called once when Stop is closed, with the
+	// number of games in play that Run now finishes.
+	Stopping func(inPlay int)
 }
+
+// ErrStopped is Run's error when Options.Stop ended the tournament before
+// its last game.
+var ErrStopped = errors.New("tournament stopped: the games in play were finished and stored; run it again to play the rest")
 
 // Progress is reported before the first game and after every finished game.
 type Progress struct {
@@ -100,7 +112,8 @@ type Summary struct {
 // changed config under the same name), plays every slot that has no stored
 // game yet, opt.Concurrency at a time, and stores each game the moment it
 // ends. When ctx is done, the games in play are abandoned, every engine is
-// ended, and Run returns ctx's error with the summary so far.
+// ended, and Run returns ctx's error with the summary so far; when
+// opt.Stop is closed, the games in play are finished first (ErrStopped).
 func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
@@ -188,6 +201,9 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	// Workers take the slots in order by a shared counter: no feeding
 	// goroutine to hand each one over.
 	var next atomic.Int64
+	// After opt.Stop, no game starts; gate counts the games in play.
+	gate := newStopGate(opt.Stop, opt.Stopping)
+	defer gate.close()
 	// A finished game waits here, not in its worker, while the one before
 	// it is being stored.
 	results := make(chan *Finished, n)
@@ -199,11 +215,20 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			defer wg.Done()
 			defer w.closeAll()
 			for wctx.Err() == nil {
-				k := int(next.Add(1)) - 1
-				if k >= len(todo) {
+				if !gate.enter() {
 					return
 				}
-				f, err := w.play(wctx, todo[k])
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					gate.leave()
+					return
+				}
+				s, err := cfg.withOpening(todo[k])
+				var f *Finished
+				if err == nil {
+					f, err = w.play(wctx, s)
+				}
+				gate.leave()
 				if err != nil {
 					if wctx.Err() == nil {
 						errc <- err
@@ -275,7 +300,13 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if fatal != nil {
 		return sum, fatal
 	}
-	return sum, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return sum, err
+	}
+	if gate.stopped() && sum.Played+sum.Resumed < sum.Total {
+		return sum, ErrStopped
+	}
+	return sum, nil
 }
 
 // pool holds started engines that no worker holds yet: the preflight's,
@@ -492,14 +523,9 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 			}
 		}
 	}()
-	newTags := w.game.NewTags(s.Seed)
-	pos, err := w.game.Start(tagMap(newTags))
+	newTags, pos, startCmd, bookMoves, err := startOf(w.game, s)
 	if err != nil {
-		return nil, fmt.Errorf("slot %d: start position: %w", s.Index, err)
-	}
-	startCmd := "startpos"
-	if len(newTags) > 0 {
-		startCmd = "fen " + pos.FEN()
+		return nil, err
 	}
 	idx := [2]int{rules.White: s.White, rules.Black: s.Black}
 	names := [2]string{rules.White: cfg.Engines[s.White].Name, rules.Black: cfg.Engines[s.Black].Name}
@@ -533,7 +559,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		f.Termination = term
 		f.Comment = fmt.Sprintf("%s (%s) loses: %s", names[c], c, why)
 	}
-	var moves []string
+	moves := bookMoves
 	switch {
 	case failed[rules.White] != nil && failed[rules.Black] != nil:
 		// Something is wrong beyond one engine: stop, and leave the slot
@@ -546,7 +572,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		lose(rules.Black, termination(failed[rules.Black]), failed[rules.Black].Error())
 	default:
 		var err error
-		moves, err = w.referee(ctx, pos, startCmd, eng, names, f, lose)
+		moves, err = w.referee(ctx, pos, startCmd, bookMoves, eng, names, f, lose)
 		if err != nil {
 			return nil, err
 		}
@@ -569,13 +595,15 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		tags = append(tags, [2]string{"Score", sc.String()})
 	}
 	tags = append(tags, [2]string{"Termination", f.Termination})
-	f.Record = buildRecord(tags, moves, nil, f.Comment, f.Result.String())
+	f.Record = buildRecord(tags, moves, bookComments(len(bookMoves)), f.Comment, f.Result.String())
 	return f, nil
 }
 
 // referee plays the moves of a game between two ready engines until the
 // rules, a forfeit or adjudication end it, filling f's result.
-func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, eng [2]*Engine,
+// bookMoves, the opening's, have been played on pos already: the engines
+// get them as the game's first moves.
+func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, bookMoves []string, eng [2]*Engine,
 	names [2]string, f *Finished, lose func(rules.Color, string, string)) ([]string, error) {
 	cfg := w.cfg
 	tc := cfg.TimeControl
@@ -594,7 +622,7 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 	first := w.game.FirstMover()
 	var used [2]time.Duration
 	defer func() { f.WhiteTime, f.BlackTime = used[rules.White], used[rules.Black] }()
-	moves := make([]string, 0, 128)
+	moves := append(make([]string, 0, 128+len(bookMoves)), bookMoves...)
 	for {
 		if o := pos.Outcome(); o.Over() {
 			f.Result, f.Termination = o.Result, TermNormal

@@ -1,6 +1,10 @@
 package tournament
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/arbiter-games/arbiter/book"
+)
 
 // Slot is one game of the schedule. Slot k of a config always has the same
 // players, colours and start.
@@ -12,6 +16,9 @@ type Slot struct {
 	White int   // engine index (config order)
 	Black int   // engine index
 	Seed  int64 // the start's seed (Knight Fight's board), shared by a pair
+	// Opening is the pair's opening (Config.Opening), filled in when the
+	// slot is handed to a worker; nil for the game's own start.
+	Opening *book.Opening `json:",omitempty"`
 }
 
 // RoundTag is the record's Round tag: "round.game", unique in a tournament.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -29,8 +32,9 @@ func tournamentCommand(e *env) *cli.Command {
 			"it ends. Running the same config again resumes: only games not stored yet are\n" +
 			"played. A changed config under the same name is refused.\n\n" +
 			"Progress goes to stderr (a progress bar on a terminal, else one line per game);\n" +
-			"stdout gets the final standings. Ctrl-C abandons the games in play, ends every\n" +
-			"engine and exits with status 130; a second Ctrl-C exits at once.",
+			"stdout gets the final standings. Ctrl-C (or SIGTERM) starts no new game, lets\n" +
+			"the games in play finish and stores them, then exits with status 130; a second\n" +
+			"Ctrl-C abandons the games in play and ends every engine; a third exits at once.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "SQLite database that stores the games"},
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
@@ -48,16 +52,15 @@ func tournamentCommand(e *env) *cli.Command {
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
-			ctx := c.Context
-			stopSignals := secondInterruptExits(e.stderr)
-			defer stopSignals()
+			ctx, stop, undo := interrupts(c.Context, e.stderr)
+			defer undo()
 
 			db, err := store.Open(ctx, c.String("db"))
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			opt := tournament.Options{DB: db, Concurrency: conc}
+			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop}
 			if exe, err := os.Executable(); err == nil {
 				// Games at once are played by worker processes: see
 				// tournament.Options.Workers.
@@ -73,10 +76,11 @@ func tournamentCommand(e *env) *cli.Command {
 			}
 			p := newProgress(e.stderr, cfg)
 			opt.Progress = p.update
+			opt.Stopping = p.stopping
 			sum, err := tournament.Run(ctx, cfg, opt)
 			p.finish()
 			if err != nil {
-				if ctx.Err() != nil {
+				if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
 					return err // interrupted: run exits with 130
 				}
 				return withCode(exitFailure, err)
@@ -108,20 +112,37 @@ func workerCommand(e *env) *cli.Command {
 	}
 }
 
-// secondInterruptExits makes a second Ctrl-C end the process at once (the
-// first one cancels the context, which ends the tournament cleanly); the
-// kernel ends the engines with it. It returns a function that undoes this.
-func secondInterruptExits(stderr io.Writer) func() {
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt)
+// interrupts handles Ctrl-C and SIGTERM during a tournament. The first one
+// (or the end of parent, which the same signal ends in main) closes stop:
+// no new game starts, the games in play are finished and stored. The
+// second cancels the returned context: the games in play are abandoned and
+// every engine is ended. A third ends the process at once; the kernel ends
+// the engines with it. undo stops the handling.
+func interrupts(parent context.Context, stderr io.Writer) (ctx context.Context, stop <-chan struct{}, undo func()) {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(parent))
+	stopc := make(chan struct{})
+	var once sync.Once
+	halt := func() { once.Do(func() { close(stopc) }) }
+	ch := make(chan os.Signal, 3)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	done := make(chan struct{})
 	go func() {
+		parentDone := parent.Done()
 		n := 0
 		for {
 			select {
+			case <-parentDone:
+				parentDone = nil
+				halt()
 			case <-ch:
-				if n++; n >= 2 {
-					fmt.Fprintln(stderr, "arbiter: interrupted twice, exiting at once")
+				switch n++; n {
+				case 1:
+					halt()
+				case 2:
+					fmt.Fprintln(stderr, "arbiter: interrupted again, abandoning the games in play")
+					cancel()
+				default:
+					fmt.Fprintln(stderr, "arbiter: interrupted three times, exiting at once")
 					os.Exit(exitInterrupted)
 				}
 			case <-done:
@@ -129,9 +150,10 @@ func secondInterruptExits(stderr io.Writer) func() {
 			}
 		}
 	}()
-	return func() {
+	return ctx, stopc, func() {
 		signal.Stop(ch)
 		close(done)
+		cancel()
 	}
 }
 
@@ -190,6 +212,16 @@ func (p *progress) update(ev tournament.Progress) {
 		line += " score " + g.Score.String()
 	}
 	fmt.Fprintln(p.w, line)
+}
+
+// stopping says that the tournament stops after the games in play.
+func (p *progress) stopping(inPlay int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		fmt.Fprintln(p.w)
+	}
+	fmt.Fprintf(p.w, "arbiter: finishing %d games in play; press Ctrl-C again to abandon them\n", inPlay)
 }
 
 func (p *progress) finish() {

@@ -1,0 +1,64 @@
+package tournament
+
+import "sync"
+
+// stopGate lets games start until a stop channel is closed, and counts the
+// games in play, so that the stop can say how many it lets finish.
+type stopGate struct {
+	mu     sync.Mutex
+	inPlay int
+	halted bool
+	done   chan struct{} // closed by close: Run is over
+}
+
+// newStopGate watches stop (nil: never); on its close it calls stopping,
+// when set, with the games in play.
+func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
+	g := &stopGate{done: make(chan struct{})}
+	if stop == nil {
+		return g
+	}
+	go func() {
+		select {
+		case <-stop:
+		case <-g.done:
+			return
+		}
+		g.mu.Lock()
+		g.halted = true
+		n := g.inPlay
+		g.mu.Unlock()
+		if stopping != nil {
+			stopping(n)
+		}
+	}()
+	return g
+}
+
+// enter reports whether a game may start, and counts it in play if so.
+func (g *stopGate) enter() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.halted {
+		return false
+	}
+	g.inPlay++
+	return true
+}
+
+// leave counts a game out of play.
+func (g *stopGate) leave() {
+	g.mu.Lock()
+	g.inPlay--
+	g.mu.Unlock()
+}
+
+// stopped reports whether the stop came.
+func (g *stopGate) stopped() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.halted
+}
+
+// close ends the watch.
+func (g *stopGate) close() { close(g.done) }
