@@ -71,6 +71,7 @@ func newApp(e *env) *cli.App {
 			newCommand(e),
 			engineCommand(e),
 			tournamentCommand(e),
+			openingsCommand(e),
 			workerCommand(e),
 			reportCommand(e),
 			importCommand(e),

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// openingsCommand writes an opening suite for tournaments.
+func openingsCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "openings",
+		Usage:     "write a suite of distinct openings (.agn) for a tournament's openings key",
+		ArgsUsage: " ",
+		Description: "Writes on stdout a record file of --count distinct openings of --plies random\n" +
+			"legal plies each (no opening ends the game), made from --seed: the same flags\n" +
+			"give the same file. Each opening is a record with result \"*\": its start tags\n" +
+			"(Knight Fight: a random Board per opening) and its moves.\n\n" +
+			"With --balanced CP, only openings whose position the built-in engine (--level,\n" +
+			"searching --movetime MS or to --depth D) evaluates within ±CP for the side to\n" +
+			"move are written, so that neither side starts lost. With --depth alone the\n" +
+			"evaluation, and so the file, is the same on every machine; --movetime depends\n" +
+			"on the machine's speed.\n\n" +
+			"With --from FILE.agn (repeatable), the openings are the first --plies plies of\n" +
+			"the games of those files instead, in file order, distinct positions only (games\n" +
+			"shorter than --plies are skipped); --count then caps their number.\n\n" +
+			"   arbiter openings --game lines-of-action --plies 8 --count 200 > loa.agn\n" +
+			"   arbiter openings -g tank-battle --plies 6 --count 100 --balanced 50 --depth 4 > tb.agn",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
+			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)"},
+			&cli.IntFlag{Name: "count", Usage: "openings to write (required, except with --from: then at most this many)"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random openings"},
+			&cli.IntFlag{Name: "balanced", Usage: "keep only openings the engine evaluates within ±`CP`"},
+			&cli.StringFlag{Name: "level", Value: "search", Usage: "engine level for --balanced: greedy or search"},
+			&cli.IntFlag{Name: "movetime", Usage: "engine time per evaluation in `MS` for --balanced", DefaultText: "100, unless --depth is given"},
+			&cli.IntFlag{Name: "depth", Usage: "engine search depth for --balanced (reproducible on any machine)"},
+			&cli.StringSliceFlag{Name: "from", Usage: "take the openings from the first plies of the games of `FILE.agn`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("openings: unexpected argument %q", c.Args().First())
+			}
+			g, err := gameFlag(c, "openings")
+			if err != nil {
+				return err
+			}
+			plies, count := c.Int("plies"), c.Int("count")
+			from := c.StringSlice("from")
+			switch {
+			case !c.IsSet("plies"):
+				return usageErrorf("openings: --plies is required")
+			case plies < 1 && len(from) == 0:
+				return usageErrorf("openings: --plies must be at least 1, not %d", plies)
+			case plies < 0:
+				return usageErrorf("openings: --plies must not be negative, not %d", plies)
+			case len(from) == 0 && !c.IsSet("count"):
+				return usageErrorf("openings: --count is required")
+			case count < 1 && (len(from) == 0 || c.IsSet("count")):
+				return usageErrorf("openings: --count must be at least 1, not %d", count)
+			}
+			keep, err := balancedFilter(c, g)
+			if err != nil {
+				return err
+			}
+			var suite []book.Opening
+			if len(from) > 0 {
+				if c.IsSet("seed") {
+					return usageErrorf("openings: --seed does not go with --from, which takes the files' games in order")
+				}
+				suite, err = fromGames(g, from, plies, count, keep)
+			} else {
+				var filter func(rules.Position) (bool, error)
+				if keep != nil {
+					filter = keep.keep
+				}
+				suite, err = book.Generate(g, c.Int64("seed"), plies, count, 1000+200*count, filter)
+			}
+			if err != nil {
+				return withCode(exitFailure, fmt.Errorf("openings: %w", err))
+			}
+			if keep != nil {
+				fmt.Fprintf(e.stderr, "openings: %d candidates evaluated, %d outside ±%d kept out\n", keep.seen, keep.seen-keep.kept, keep.cp)
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "; %s\n; made by: arbiter %s\n\n", fmt.Sprintf("%d openings of %s, %d plies each", len(suite), g.Name(), plies), commandLine(c))
+			for i, o := range suite {
+				rec := o.Record(g)
+				rec.Tags = append([]notation.Tag{{Name: "Event", Value: g.ID() + " openings"}, {Name: "Round", Value: strconv.Itoa(i + 1)}}, rec.Tags...)
+				if keep != nil {
+					if pos, err := o.Position(g); err == nil {
+						if len(rec.Moves) > 0 {
+							rec.Moves[len(rec.Moves)-1].Comment = keep.evals[pos.FEN()]
+						} else {
+							rec.Comment = keep.evals[pos.FEN()]
+						}
+					}
+				}
+				b.WriteString(rec.String())
+			}
+			_, err = e.stdout.Write([]byte(b.String()))
+			return err
+		},
+	}
+}
+
+// balanced keeps the positions the built-in engine evaluates within ±cp.
+type balanced struct {
+	game       rules.Game
+	level      engine.Level
+	lim        engine.Limits
+	cp         int
+	seen, kept int
+	evals      map[string]string // position text → the evaluation's comment
+}
+
+// balancedFilter reads the --balanced flags; nil without --balanced.
+func balancedFilter(c *cli.Context, g rules.Game) (*balanced, error) {
+	for _, f := range []string{"level", "movetime", "depth"} {
+		if c.IsSet(f) && !c.IsSet("balanced") {
+			return nil, usageErrorf("openings: --%s only goes with --balanced", f)
+		}
+	}
+	if !c.IsSet("balanced") {
+		return nil, nil
+	}
+	cp := c.Int("balanced")
+	if cp < 0 {
+		return nil, usageErrorf("openings: --balanced must not be negative, not %d", cp)
+	}
+	lvl, err := engine.ParseLevel(c.String("level"))
+	if err != nil || lvl == engine.Random {
+		return nil, usageErrorf("openings: --level must be greedy or search, not %q", c.String("level"))
+	}
+	ms, depth := c.Int("movetime"), c.Int("depth")
+	if ms < 0 || depth < 0 {
+		return nil, usageErrorf("openings: --movetime and --depth must not be negative")
+	}
+	if !c.IsSet("movetime") && !c.IsSet("depth") {
+		ms = 100
+	}
+	return &balanced{game: g, level: lvl, cp: cp, evals: map[string]string{},
+		lim: engine.Limits{MoveTime: time.Duration(ms) * time.Millisecond, Depth: depth}}, nil
+}
+
+// eval is the engine's evaluation of pos for the side to move: a fresh
+// engine each time, so that one evaluation does not depend on the others.
+func (b *balanced) eval(pos rules.Position) engine.Info {
+	e := engine.New(b.game, engine.Options{Level: b.level, HashMB: 1})
+	return e.Think(pos, nil, b.lim, nil, nil).Info
+}
+
+// keep is book.Generate's filter.
+func (b *balanced) keep(pos rules.Position) (bool, error) {
+	b.seen++
+	in := b.eval(pos)
+	if in.Mate != 0 || in.Score > b.cp || in.Score < -b.cp {
+		return false, nil
+	}
+	b.kept++
+	b.evals[pos.FEN()] = fmt.Sprintf("%s: %+d for the side to move, depth %d", b.level, in.Score, in.Depth)
+	return true, nil
+}
+
+// fromGames makes a suite of the first plies plies of the games of files,
+// in order, distinct positions only, at most count of them when count > 0
+// (after keep, when set).
+func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) ([]book.Opening, error) {
+	var all []book.Opening
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, withCode(exitUsage, err)
+		}
+		suite, err := book.Read(g, name, data, plies)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range suite {
+			if len(o.Moves) == plies {
+				all = append(all, o)
+			}
+		}
+	}
+	all, err := book.Distinct(g, all)
+	if err != nil {
+		return nil, err
+	}
+	var out []book.Opening
+	for _, o := range all {
+		if count > 0 && len(out) == count {
+			break
+		}
+		if keep != nil {
+			pos, err := o.Position(g)
+			if err != nil {
+				return nil, err
+			}
+			if ok, _ := keep.keep(pos); !ok {
+				continue
+			}
+		}
+		out = append(out, o)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no game of %s has %d plies", strings.Join(files, ", "), plies)
+	}
+	return out, nil
+}
+
+// commandLine is the command as given: "openings" and its flags that are
+// set, for the header of the file it writes.
+func commandLine(c *cli.Context) string {
+	parts := []string{c.Command.Name}
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		if !c.IsSet(name) {
+			continue
+		}
+		if _, ok := f.(*cli.StringSliceFlag); ok {
+			for _, v := range c.StringSlice(name) {
+				parts = append(parts, "--"+name, v)
+			}
+			continue
+		}
+		parts = append(parts, "--"+name, fmt.Sprint(c.Value(name)))
+	}
+	return strings.Join(parts, " ")
+}
