@@ -1,0 +1,222 @@
+package book
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/rules/knightfight"
+	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/rules/tankbattle"
+)
+
+func read(t *testing.T, name string, plies int) ([]Opening, error) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Read(loa.Game, name, data, plies)
+}
+
+func TestReadGood(t *testing.T) {
+	tests := []struct {
+		file  string
+		plies int
+		want  []Opening
+	}{
+		{"good.agn", -1, []Opening{
+			{Moves: []string{"c8-c6", "a2-c2", "b1-b3"}, Line: 2},
+			{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "b1b5/8/8/8/8/8/8/w6w b"}}, Moves: []string{"a8-a6"}, Line: 7},
+			{Line: 14},
+		}},
+		{"good.agn", 1, []Opening{
+			{Moves: []string{"c8-c6"}, Line: 2},
+			{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "b1b5/8/8/8/8/8/8/w6w b"}}, Moves: []string{"a8-a6"}, Line: 7},
+			{Line: 14},
+		}},
+		{"good.agn", 0, []Opening{
+			{Line: 2},
+			{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "b1b5/8/8/8/8/8/8/w6w b"}}, Line: 7},
+			{Line: 14},
+		}},
+		{"good.fen", -1, []Opening{
+			{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "b1b5/8/8/8/8/8/8/w6w b"}}, Line: 2},
+			{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 w"}}, Line: 4},
+		}},
+	}
+	for _, tc := range tests {
+		got, err := read(t, tc.file, tc.plies)
+		if err != nil {
+			t.Errorf("Read(%s, %d): %v", tc.file, tc.plies, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Read(%s, %d) = %+v; want %+v", tc.file, tc.plies, got, tc.want)
+		}
+		for _, o := range got {
+			if _, err := o.Position(loa.Game); err != nil {
+				t.Errorf("%s: opening at line %d does not replay: %v", tc.file, o.Line, err)
+			}
+		}
+	}
+}
+
+func TestReadBad(t *testing.T) {
+	tests := []struct {
+		file string
+		want []string // each in the error
+	}{
+		{"wrong-game.agn", []string{"wrong-game.agn:6:1: opening 2 is a Tank Battle game; the tournament plays Lines of Action"}},
+		{"illegal.agn", []string{`illegal.agn:7:19: opening 2: ply 3 "c6-c2"`}},
+		{"over.agn", []string{"over.agn:1:1: opening 1: the game is over after ply 0", "an opening must leave a game to play"}},
+		{"bad.fen", []string{"bad.fen:3: not a Lines of Action position"}},
+		{"empty.agn", []string{"empty.agn: no openings in the file"}},
+		{"empty.fen", []string{"empty.fen: no openings in the file"}},
+	}
+	for _, tc := range tests {
+		_, err := read(t, tc.file, -1)
+		for _, w := range tc.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("Read(%s) = %v; want an error with %q", tc.file, err, w)
+			}
+		}
+		if err != nil && strings.Count(err.Error(), "\n") > 0 {
+			t.Errorf("Read(%s) = %v; want one error", tc.file, err)
+		}
+	}
+	if _, err := Read(loa.Game, "openings.pgn", []byte("x"), -1); err == nil || !strings.Contains(err.Error(), "openings.pgn: unknown kind of openings file") {
+		t.Errorf("Read(.pgn) = %v", err)
+	}
+}
+
+func TestRandom(t *testing.T) {
+	for _, g := range games.All {
+		t.Run(g.ID(), func(t *testing.T) {
+			seen := map[string]bool{}
+			for seed := int64(0); seed < 30; seed++ {
+				o, err := Random(g, seed, 12)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, _ := Random(g, seed, 12)
+				if !reflect.DeepEqual(o, again) {
+					t.Fatalf("seed %d: %v then %v", seed, o, again)
+				}
+				pos, err := o.Position(g)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if pos.Outcome().Over() {
+					t.Errorf("seed %d: the opening %v ends the game", seed, o.Moves)
+				}
+				if len(o.Moves) != 12 {
+					t.Errorf("seed %d: %d plies; want 12", seed, len(o.Moves))
+				}
+				k, _ := o.Key(g)
+				seen[k] = true
+			}
+			if len(seen) < 25 {
+				t.Errorf("30 seeds gave only %d positions", len(seen))
+			}
+		})
+	}
+}
+
+// TestRandomNeverEnds plays random openings far longer than games last:
+// they stop short rather than end the game.
+func TestRandomNeverEnds(t *testing.T) {
+	for _, g := range []rules.Game{loa.Game, tankbattle.Game, knightfight.Game} {
+		for seed := int64(0); seed < 10; seed++ {
+			o, err := Random(g, seed, 400)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, err := o.Position(g)
+			if err != nil || pos.Outcome().Over() {
+				t.Errorf("%s seed %d: %d plies, %v, over %v", g.ID(), seed, len(o.Moves), err, pos != nil && pos.Outcome().Over())
+			}
+		}
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	a, err := Generate(loa.Game, 3, 4, 20, 1000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Generate(loa.Game, 3, 4, 20, 1000, nil)
+	c, _ := Generate(loa.Game, 4, 4, 20, 1000, nil)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("the same seed gave two suites")
+	}
+	if reflect.DeepEqual(a, c) {
+		t.Errorf("seeds 3 and 4 gave the same suite")
+	}
+	if d, _ := Distinct(loa.Game, a); len(a) != 20 || len(d) != 20 {
+		t.Errorf("%d openings, %d distinct; want 20", len(a), len(d))
+	}
+	// The filter decides.
+	odd := func(p rules.Position) (bool, error) { return len(p.FEN())%2 == 1, nil }
+	f, err := Generate(loa.Game, 3, 4, 10, 1000, odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range f {
+		if pos, _ := o.Position(loa.Game); len(pos.FEN())%2 != 1 {
+			t.Errorf("the filter let %v through", o.Moves)
+		}
+	}
+	// Too few positions exist: an error, not a loop.
+	_, err = Generate(loa.Game, 1, 1, 1000, 500, nil)
+	if err == nil || !strings.Contains(err.Error(), "distinct openings of 1 plies in 500 tries") {
+		t.Errorf("Generate of more openings than exist = %v", err)
+	}
+}
+
+// TestRecordRoundTrip checks that an opening written as a record reads
+// back as itself.
+func TestRecordRoundTrip(t *testing.T) {
+	for _, g := range games.All {
+		o, _ := Random(g, 9, 5)
+		text := o.Record(g).String()
+		back, err := Read(g, "x.agn", []byte(text), -1)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", g.ID(), err, text)
+		}
+		back[0].Line = 0
+		if !reflect.DeepEqual(back[0], o) {
+			t.Errorf("%s: %+v read back as %+v", g.ID(), o, back[0])
+		}
+	}
+}
+
+// FuzzRead checks that Read never panics, and that what it accepts
+// replays and leaves a game to play.
+func FuzzRead(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*")
+	for _, p := range files {
+		data, _ := os.ReadFile(p)
+		f.Add(filepath.Ext(p) == ".agn", data)
+	}
+	f.Fuzz(func(t *testing.T, agn bool, data []byte) {
+		name := "x.fen"
+		if agn {
+			name = "x.agn"
+		}
+		suite, err := Read(loa.Game, name, data, 8)
+		if err == nil && len(suite) == 0 {
+			t.Fatalf("no error and no openings")
+		}
+		for _, o := range suite {
+			pos, err := o.Position(loa.Game)
+			if err != nil || pos.Outcome().Over() {
+				t.Errorf("accepted opening %+v: %v", o, err)
+			}
+		}
+	})
+}
