@@ -1,0 +1,392 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// toyFEN is a toy-race position: the counter at n, white to move.
+func toyFEN(n int) string { return fmt.Sprintf("%d/0/0/w", n) }
+
+// openingsConfig writes toy openings (counters 0..n-1, a .fen file) and a
+// config of three engines (three pairs a round) using them with extra
+// (the openings key's other settings, or more top-level keys), and loads
+// it.
+func openingsConfig(t *testing.T, dir string, n int, openings, extra string) (*Config, error) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("# toy openings\n\n")
+	for i := range n {
+		b.WriteString(toyFEN(i) + "\n")
+	}
+	writeFile(t, filepath.Join(dir, "toy.fen"), b.String())
+	head := strings.Replace(toyHeadGames(2), "rounds: 1", "rounds: 3", 1)
+	if strings.Contains(extra, "seed:") {
+		head = strings.Replace(head, "seed: 7\n", "", 1)
+	}
+	head += extra
+	if openings != "-" {
+		head += "openings: {file: toy.fen" + openings + "}\n"
+	}
+	path := writeConfig(t, dir, head, "a=first", "b=last", "c=first")
+	return LoadConfig(path)
+}
+
+// assigned lists the FEN of the opening of each pair of cfg's schedule.
+func assigned(t *testing.T, cfg *Config) []string {
+	t.Helper()
+	var out []string
+	last := -1
+	for _, s := range cfg.Schedule() {
+		if s.Pair == last {
+			continue
+		}
+		last = s.Pair
+		o, err := cfg.Opening(s.Pair)
+		if err != nil || o == nil {
+			t.Fatalf("pair %d: opening %v, %v", s.Pair, o, err)
+		}
+		out = append(out, o.Tags[1][1])
+	}
+	return out
+}
+
+func TestOpeningAssignment(t *testing.T) {
+	fens := func(ns ...int) []string {
+		var out []string
+		for _, n := range ns {
+			out = append(out, toyFEN(n))
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		n        int
+		openings string
+		want     []string
+	}{
+		{"sequential", 9, "", fens(0, 1, 2, 3, 4, 5, 6, 7, 8)},
+		{"cycling", 4, "", fens(0, 1, 2, 3, 0, 1, 2, 3, 0)},
+		{"start", 4, ", start: 3", fens(2, 3, 0, 1, 2, 3, 0, 1, 2)},
+		{"one opening", 1, ", order: random", fens(0, 0, 0, 0, 0, 0, 0, 0, 0)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := openingsConfig(t, t.TempDir(), tc.n, tc.openings, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := assigned(t, cfg); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("openings of the pairs = %v; want %v", got, tc.want)
+			}
+		})
+	}
+
+	// Random order: a permutation of the suite from the seed, the same on
+	// every load, another with another seed; then it cycles.
+	dir := t.TempDir()
+	cfg, err := openingsConfig(t, dir, 8, ", order: random", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := assigned(t, cfg)
+	again, _ := openingsConfig(t, t.TempDir(), 8, ", order: random", "")
+	if a := assigned(t, again); !reflect.DeepEqual(a, got) {
+		t.Errorf("random order differs from load to load: %v and %v", got, a)
+	}
+	if seen := map[string]bool{}; true {
+		for _, f := range got[:8] {
+			seen[f] = true
+		}
+		if len(seen) != 8 || got[8] != got[0] {
+			t.Errorf("random order %v is not a permutation of the 8 openings, then again", got)
+		}
+	}
+	if reflect.DeepEqual(got[:8], fens(0, 1, 2, 3, 4, 5, 6, 7)) {
+		t.Errorf("random order is the file's order")
+	}
+	other, err := openingsConfig(t, t.TempDir(), 8, ", order: random", "seed: 8\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(assigned(t, other), got) {
+		t.Errorf("seeds 7 and 8 give the same order %v", got)
+	}
+}
+
+func TestRandomOpenings(t *testing.T) {
+	cfg, err := openingsConfig(t, t.TempDir(), 0, "-", "random_openings: {plies: 3}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for pair := range 9 {
+		o, err := cfg.Opening(pair)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := cfg.Opening(pair)
+		if !reflect.DeepEqual(o, again) {
+			t.Errorf("pair %d: %v then %v", pair, o, again)
+		}
+		if len(o.Moves) != 3 {
+			t.Errorf("pair %d: opening %v; want 3 plies", pair, o.Moves)
+		}
+		seen[fmt.Sprint(o)] = true
+	}
+	if len(seen) < 5 {
+		t.Errorf("9 pairs got only %d different openings", len(seen))
+	}
+}
+
+func TestOpeningConfigErrors(t *testing.T) {
+	tests := []struct {
+		name     string
+		openings string // after "file: toy.fen"; "-" for none
+		extra    string
+		file     string // replaces toy.fen's content when set
+		want     string
+	}{
+		{"both keys", "", "random_openings: {plies: 2}\n", "", "t.yaml:7: openings and random_openings are both given"},
+		{"random plies", "-", "random_openings: {plies: 0}\n", "", "random_openings plies is 0; it must be at least 1"},
+		{"order", ", order: shuffled", "", "", `openings order "shuffled" is neither sequential nor random`},
+		{"plies", ", plies: -1", "", "", "openings plies is -1; it must not be negative"},
+		{"start zero", ", start: 0", "", "", "openings start is 0; it must be at least 1"},
+		{"start past the end", ", start: 5", "", "", "openings start is 5, but toy.fen has 4 openings"},
+		{"unknown key", ", plys: 3", "", "", `unknown key "plys" in openings`},
+		{"no file", "-", "openings: {order: random}\n", "", "openings file is missing"},
+		{"missing file", "-", "openings: {file: nowhere.agn}\n", "", "openings file: open"},
+		{"bad position", "", "", "0/0/0/w\n\n1/0/0/w\nten/0/0/w\n", "toy.fen:4: not a Toy Race position"},
+		{"finished position", "", "", "21/10/11/w\n", "toy.fen:1: the game is over in this position"},
+		{"empty", "", "", "# nothing\n", "toy.fen: no openings in the file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			_, err := openingsConfig(t, dir, 4, tc.openings, tc.extra)
+			if tc.file != "" {
+				writeFile(t, filepath.Join(dir, "toy.fen"), tc.file)
+				_, err = LoadConfig(filepath.Join(dir, "t.yaml"))
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("LoadConfig = %v; want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestOpeningsHash(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := openingsConfig(t, dir, 4, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	none, _ := openingsConfig(t, t.TempDir(), 4, "-", "")
+	if none.Hash() == cfg.Hash() {
+		t.Errorf("openings do not change the hash")
+	}
+	same, _ := openingsConfig(t, t.TempDir(), 4, "", "")
+	if same.Hash() != cfg.Hash() {
+		t.Errorf("the same openings in another directory change the hash")
+	}
+	// The file changed under the same config: another identity, refused
+	// by the database as any changed config.
+	writeFile(t, filepath.Join(dir, "toy.fen"), toyFEN(1)+"\n"+toyFEN(0)+"\n")
+	changed, err := LoadConfig(filepath.Join(dir, "t.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed.Hash() == cfg.Hash() {
+		t.Errorf("a changed openings file keeps the hash")
+	}
+	// A config without openings keeps the hash it had before they existed:
+	// no key of theirs in the JSON.
+	if b, _ := jsonOf(none); strings.Contains(b, "opening") {
+		t.Errorf("a config without openings hashes %s", b)
+	}
+}
+
+// TestOpeningGames plays Lines of Action games from an opening suite, in
+// this process and in worker processes: each record starts with the
+// opening's plies marked {book} and replays, the two games of a pair share
+// their opening, pairs take the suite in order, and the engines, which
+// play the first legal move of the position they are sent, played legal
+// moves: they got the opening.
+func TestOpeningGames(t *testing.T) {
+	suite := `[Game "Lines of Action"]
+
+1. c8-c6 a2-c2 2. b1-b3 *
+
+[Game "Lines of Action"]
+
+1. d8-d6 h4-f4 *
+
+[Game "Lines of Action"]
+[SetUp "1"]
+[FEN "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 w"]
+
+1. a2-c4 *
+`
+	var records [][]string
+	for _, workers := range [][]string{nil, workerCmd(t)} {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "loa.agn"), suite)
+		var b strings.Builder
+		b.WriteString(withTimeDefaults("name: o\ngame: lines-of-action\ngames_per_encounter: 4\nrounds: 1\nmax_plies: 30\n" +
+			"time_control: {move_ms: 1000}\nopenings: {file: loa.agn, plies: 3}\n") + "engines:\n")
+		for _, e := range []string{"a=first", "b=last,bare"} {
+			name, modes, _ := strings.Cut(e, "=")
+			fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, lines-of-action]}\n", name, modes)
+		}
+		path := filepath.Join(dir, "o.yaml")
+		writeFile(t, path, b.String())
+		cfg, err := LoadConfig(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A worker reads no openings file: it may have changed meanwhile.
+		os.Remove(filepath.Join(dir, "loa.agn"))
+		db := openDB(t, filepath.Join(dir, "t.db"))
+		var out strings.Builder
+		if _, err := Run(context.Background(), cfg, Options{DB: db, Out: &out, Concurrency: 2, Workers: workers}); err != nil {
+			t.Fatal(err)
+		}
+		checkValid(t, out.String())
+		rs := rows(t, db)
+		if len(rs) != 4 {
+			t.Fatalf("%d games stored; want 4", len(rs))
+		}
+		want := []string{
+			"1. c8-c6 {book} 1... a2-c2 {book} 2. b1-b3 {book}",
+			"1. c8-c6 {book} 1... a2-c2 {book} 2. b1-b3 {book}",
+			"1. d8-d6 {book} 1... h4-f4 {book} 2.",
+			"1. d8-d6 {book} 1... h4-f4 {book} 2.",
+		}
+		var recs []string
+		for i, r := range rs {
+			recs = append(recs, r.Record)
+			if !strings.Contains(r.Record, want[i]) || strings.Count(r.Record, "{book}") != strings.Count(want[i], "{book}") {
+				t.Errorf("slot %d: record does not start with the opening %q:\n%s", i, want[i], r.Record)
+			}
+			if r.Termination != TermNormal && r.Termination != TermAdjudication {
+				t.Errorf("slot %d ended by %s:\n%s", i, r.Termination, r.Record)
+			}
+			if r.Plies <= 3 {
+				t.Errorf("slot %d: %d plies, no move after the opening", i, r.Plies)
+			}
+		}
+		records = append(records, recs)
+	}
+	if !reflect.DeepEqual(records[0], records[1]) {
+		t.Errorf("worker processes played other games:\n%v\n%v", records[0], records[1])
+	}
+}
+
+// TestOpeningFEN checks a position opening: the record has its SetUp and
+// FEN tags, the engines get "position fen".
+func TestOpeningFEN(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "toy.fen"), "17/3/2/b\n")
+	head := toyHead + "openings: {file: toy.fen}\n"
+	path := writeConfig(t, dir, head, "a=first", "b=first")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, filepath.Join(dir, "t.db"))
+	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
+		t.Fatal(err)
+	}
+	r := rows(t, db)[0]
+	// Black to move at 17: it adds 1 (18), white 1 (19), black 1 (20),
+	// white 1 (21) and wins.
+	for _, want := range []string{`[SetUp "1"]`, `[FEN "17/3/2/b"]`, "1. 1 1 2. 1 1 1-0"} {
+		if !strings.Contains(r.Record, want) {
+			t.Errorf("record lacks %q:\n%s", want, r.Record)
+		}
+	}
+	if regexp.MustCompile(`\[Board `).MatchString(r.Record) {
+		t.Errorf("record has the seed's Board besides the opening:\n%s", r.Record)
+	}
+}
+
+// TestGracefulStop closes Options.Stop mid-tournament: no game starts
+// after it, the games in play are finished and stored, Run says
+// ErrStopped; then a cancel after the stop abandons the games in play.
+func TestGracefulStop(t *testing.T) {
+	for _, workers := range [][]string{nil, workerCmd(t)} {
+		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
+			marker := fmt.Sprintf("stop%d", os.Getpid())
+			cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(40), "a=first,slow:15,"+marker, "b=first,slow:15,"+marker)
+			stop := make(chan struct{})
+			var done atomic.Int64
+			var atStop atomic.Int64
+			inPlay := -1
+			sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Workers: workers, Stop: stop,
+				Progress: func(p Progress) {
+					done.Store(int64(p.Done))
+					if p.Done == 2 && p.Game != nil {
+						time.AfterFunc(40*time.Millisecond, func() { close(stop) }) // mid-game
+					}
+				},
+				Stopping: func(n int) { inPlay = n; atStop.Store(done.Load()) }})
+			if !errors.Is(err, ErrStopped) {
+				t.Fatalf("Run = %v; want ErrStopped", err)
+			}
+			checkNoEngines(t, marker)
+			rs := rows(t, db)
+			// Every game in play at the stop is stored; at most one more a
+			// worker (finished then, not yet reported); none started after.
+			if inPlay < 1 || len(rs) != sum.Played || len(rs) < int(atStop.Load())+inPlay || len(rs) > int(atStop.Load())+inPlay+2 {
+				t.Errorf("stopped with %d games stored and %d in play; %d stored at the end, %d played", atStop.Load(), inPlay, len(rs), sum.Played)
+			}
+			for _, r := range rs {
+				if r.Termination != TermNormal {
+					t.Errorf("slot %d: %s; want every stored game played out", r.Slot, r.Termination)
+				}
+			}
+		})
+	}
+	t.Run("cancel after the stop", func(t *testing.T) {
+		cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(40), "a=first,slow:30", "b=first,slow:30")
+		stop := make(chan struct{})
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var atStop, inPlay atomic.Int64
+		var done atomic.Int64
+		_, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Stop: stop,
+			Progress: func(p Progress) {
+				done.Store(int64(p.Done))
+				if p.Done == 1 && p.Game != nil {
+					time.AfterFunc(20*time.Millisecond, func() { close(stop) })
+				}
+			},
+			Stopping: func(n int) {
+				atStop.Store(done.Load())
+				inPlay.Store(int64(n))
+				time.AfterFunc(20*time.Millisecond, cancel) // games last 300 ms and more
+			}})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Run = %v; want context.Canceled", err)
+		}
+		if n := len(rows(t, db)); inPlay.Load() < 1 || int64(n) >= atStop.Load()+inPlay.Load() {
+			t.Errorf("%d stored at the stop, %d in play, %d stored at the end: the games in play were not abandoned", atStop.Load(), inPlay.Load(), n)
+		}
+	})
+}
+
+// jsonOf is what Hash hashes.
+func jsonOf(c *Config) (string, error) {
+	b, err := json.Marshal(c)
+	return string(b), err
+}
