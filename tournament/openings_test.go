@@ -242,7 +242,7 @@ func TestOpeningGames(t *testing.T) {
 		dir := t.TempDir()
 		writeFile(t, filepath.Join(dir, "loa.agn"), suite)
 		var b strings.Builder
-		b.WriteString(withTimeDefaults("name: o\ngame: lines-of-action\ngames_per_encounter: 4\nrounds: 1\nmax_plies: 30\n" +
+		b.WriteString(withTimeDefaults("name: o\ngame: lines-of-action\ngames_per_encounter: 4\nrounds: 1\nmax_plies: 30\n"+
 			"time_control: {move_ms: 1000}\nopenings: {file: loa.agn, plies: 3}\n") + "engines:\n")
 		for _, e := range []string{"a=first", "b=last,bare"} {
 			name, modes, _ := strings.Cut(e, "=")

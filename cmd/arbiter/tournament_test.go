@@ -25,7 +25,11 @@ func TestTournamentCommandErrors(t *testing.T) {
 		{"bad concurrency", good, []string{"--concurrency", "-1", "CONFIG"}, exitUsage, "--concurrency must be at least 1"},
 		{"zero concurrency", good, []string{"-j", "0", "CONFIG"}, exitUsage, "--concurrency must be at least 1, not 0"},
 		{"engine cannot play", good, nil, exitFailure, "engine a: crash"},
+		{"bad opening", good + "openings: {file: bad.agn}\n", nil, exitUsage, `bad.agn:7:10: opening 2: ply 2 "a2-a4"`},
+		{"opening of another game", good + "openings: {file: kf.agn}\n", nil, exitUsage, "kf.agn:1:1: opening 1 is a Knight Fight game; the tournament plays Lines of Action"},
 	}
+	os.WriteFile(filepath.Join(dir, "bad.agn"), []byte("[Game \"Lines of Action\"]\n\n1. c8-c6 *\n\n[Game \"Lines of Action\"]\n\n1. c8-c6 a2-a4 *\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "kf.agn"), []byte("[Game \"Knight Fight\"]\n[Board \"x\"]\n\n*\n"), 0o644)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, "t.yaml")

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+func TestOpeningsCommand(t *testing.T) {
+	args := []string{"openings", "--game", "lines-of-action", "--plies", "5", "--count", "12", "--seed", "9"}
+	a := runCLI(t, "", args...)
+	if a.code != exitOK || a.stderr != "" {
+		t.Fatalf("openings: %v", a)
+	}
+	if b := runCLI(t, "", args...); b.stdout != a.stdout {
+		t.Errorf("the same seed wrote two suites:\n%s\n%s", a.stdout, b.stdout)
+	}
+	other := append(append([]string{}, args[:len(args)-1]...), "10")
+	if c := runCLI(t, "", other...); c.stdout == a.stdout {
+		t.Errorf("seeds 9 and 10 wrote the same suite")
+	}
+	suite, err := book.Read(loa.Game, "suite.agn", []byte(a.stdout), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	distinct, _ := book.Distinct(loa.Game, suite)
+	if len(suite) != 12 || len(distinct) != 12 {
+		t.Errorf("%d openings, %d distinct; want 12", len(suite), len(distinct))
+	}
+	for _, o := range suite {
+		if len(o.Moves) != 5 {
+			t.Errorf("opening %v: want 5 plies", o.Moves)
+		}
+	}
+	if v := runCLI(t, a.stdout, "validate", "-"); v.code != exitOK {
+		t.Errorf("the suite does not validate: %v", v)
+	}
+	if !strings.HasPrefix(a.stdout, "; 12 openings of Lines of Action, 5 plies each\n; made by: arbiter "+strings.Join(args, " ")+"\n") {
+		t.Errorf("header:\n%s", clip(a.stdout))
+	}
+}
+
+// TestOpeningsBalanced checks that --balanced writes no opening that the
+// engine scores outside the window, and that it kept some out.
+func TestOpeningsBalanced(t *testing.T) {
+	const cp = 15
+	r := runCLI(t, "", "openings", "--game", "lines-of-action", "--plies", "4", "--count", "8",
+		"--balanced", strconv.Itoa(cp), "--depth", "2")
+	if r.code != exitOK {
+		t.Fatalf("openings --balanced: %v", r)
+	}
+	m := regexp.MustCompile(`(\d+) candidates evaluated, (\d+) outside ±15 kept out`).FindStringSubmatch(r.stderr)
+	if m == nil || m[2] == "0" {
+		t.Errorf("stderr = %q; want some candidates kept out", r.stderr)
+	}
+	suite, err := book.Read(loa.Game, "suite.agn", []byte(r.stdout), -1)
+	if err != nil || len(suite) != 8 {
+		t.Fatalf("%d openings, %v; want 8", len(suite), err)
+	}
+	for _, o := range suite {
+		pos, _ := o.Position(loa.Game)
+		in := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1}).Think(pos, nil, engine.Limits{Depth: 2}, nil, nil).Info
+		if in.Mate != 0 || in.Score > cp || in.Score < -cp {
+			t.Errorf("opening %v written with a score of %d (mate %d)", o.Moves, in.Score, in.Mate)
+		}
+	}
+}
+
+func TestOpeningsCommandErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--plies", "4", "--count", "2"}, "--game is required"},
+		{[]string{"-g", "loa", "--plies", "4", "--count", "2"}, `unknown game "loa"`},
+		{[]string{"-g", "tank-battle", "--count", "2"}, "--plies is required"},
+		{[]string{"-g", "tank-battle", "--plies", "4"}, "--count is required"},
+		{[]string{"-g", "tank-battle", "--plies", "0", "--count", "2"}, "--plies must be at least 1"},
+		{[]string{"-g", "tank-battle", "--plies", "2", "--count", "0"}, "--count must be at least 1"},
+		{[]string{"-g", "tank-battle", "--plies", "2", "--count", "2", "--depth", "3"}, "--depth only goes with --balanced"},
+		{[]string{"-g", "tank-battle", "--plies", "2", "--count", "2", "--balanced", "9", "--level", "random"}, "--level must be greedy or search"},
+		{[]string{"-g", "lines-of-action", "--plies", "2", "--from", "x.agn", "--seed", "3"}, "--seed does not go with --from"},
+		{[]string{"-g", "lines-of-action", "--plies", "2", "extra"}, `unexpected argument "extra"`},
+	}
+	for _, tc := range tests {
+		r := runCLI(t, "", append([]string{"openings"}, tc.args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) || r.stdout != "" {
+			t.Errorf("openings %v: %v; want exit 2 and %q", tc.args, r, tc.want)
+		}
+	}
+	// Far more openings than the game has positions at that depth.
+	r := runCLI(t, "", "openings", "-g", "lines-of-action", "--plies", "1", "--count", "500")
+	if r.code != exitFailure || !strings.Contains(r.stderr, "distinct openings of 1 plies") || r.stdout != "" {
+		t.Errorf("openings of too many: %v", r)
+	}
+}
+
+// TestShippedOpenings runs again the command each suite of
+// examples/openings says made it, and gets the same file.
+func TestShippedOpenings(t *testing.T) {
+	t.Chdir("../..")
+	files, _ := filepath.Glob("examples/openings/*.agn")
+	if len(files) < 4 {
+		t.Fatalf("examples/openings has %d suites; want one per game and loa-real", len(files))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, rest, _ := strings.Cut(string(data), "; made by: arbiter ")
+			line, _, _ := strings.Cut(rest, "\n")
+			r := runCLI(t, "", strings.Fields(line)...)
+			if r.code != exitOK || r.stdout != string(data) {
+				t.Errorf("%s: arbiter %s gives another file (exit %d, %s)", f, line, r.code, r.stderr)
+			}
+		})
+	}
+}
+
+// stderrLines starts cmd and returns its stderr, one line at a time; the
+// channel closes at its end.
+func stderrLines(t *testing.T, cmd *exec.Cmd) <-chan string {
+	t.Helper()
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan string, 100)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			ch <- sc.Text()
+		}
+	}()
+	return ch
+}
+
+// TestTournamentInterrupt sends SIGINT to a tournament of two games at a
+// time (in worker processes) in arbiter's real main: the first lets the
+// games in play finish and stores them, the second abandons them; both exit
+// with status 130.
+func TestTournamentInterrupt(t *testing.T) {
+	for _, twice := range []bool{false, true} {
+		t.Run(fmt.Sprintf("twice=%v", twice), func(t *testing.T) {
+			dir := t.TempDir()
+			exe, _ := os.Executable()
+			t.Setenv(mainEnv, "1") // for the engines, which inherit it
+			config := "name: intr\ngame: lines-of-action\ngames_per_encounter: 8\n" +
+				"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\nengines:\n" +
+				"  - {name: a, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, search]}\n" +
+				"  - {name: b, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]}\n"
+			path := filepath.Join(dir, "intr.yaml")
+			os.WriteFile(path, []byte(config), 0o644)
+			dbPath := filepath.Join(dir, "intr.db")
+			cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
+			var stdout strings.Builder
+			cmd.Stdout = &stdout
+			lines := stderrLines(t, cmd)
+			defer cmd.Process.Kill()
+			next := func(what string) string {
+				t.Helper()
+				select {
+				case l, ok := <-lines:
+					if !ok {
+						t.Fatalf("stderr ended while waiting for %s", what)
+					}
+					return l
+				case <-time.After(60 * time.Second):
+					t.Fatalf("no %s within 60s", what)
+				}
+				return ""
+			}
+			// After the first game: the next ones are in play (a game
+			// lasts about a second).
+			before, inPlay := 0, -1
+			for !strings.HasPrefix(next("the first game"), "game 1/8") {
+			}
+			before++
+			time.Sleep(100 * time.Millisecond)
+			cmd.Process.Signal(syscall.SIGINT)
+			for inPlay < 0 {
+				l := next("the finishing line")
+				if strings.HasPrefix(l, "game ") {
+					before++
+				}
+				fmt.Sscanf(l, "arbiter: finishing %d games in play; press Ctrl-C again to abandon them", &inPlay)
+			}
+			if inPlay < 1 || inPlay > 2 {
+				t.Errorf("finishing %d games; want the 1 or 2 in play", inPlay)
+			}
+			if twice {
+				cmd.Process.Signal(syscall.SIGINT)
+			}
+			after := 0
+			var rest []string
+			for l := range lines {
+				rest = append(rest, l)
+				if strings.HasPrefix(l, "game ") {
+					after++
+				}
+			}
+			err := cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+				t.Errorf("exit %d (%v); want %d\n%s", code, err, exitInterrupted, strings.Join(rest, "\n"))
+			}
+			if stdout.String() != "" {
+				t.Errorf("stdout = %q; want it empty", stdout.String())
+			}
+			db, err := store.Open(context.Background(), dbPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			var stored, full int
+			db.QueryRow(`SELECT count(*), count(CASE WHEN termination IN ('normal', 'adjudication') THEN 1 END) FROM games`).Scan(&stored, &full)
+			// Once: every game in play is stored. Twice: they are abandoned
+			// (one may have ended between the two signals).
+			ok := after == inPlay
+			if twice {
+				ok = after < inPlay
+			}
+			if !ok || full != stored || stored != before+after {
+				t.Errorf("%d games stored (%d played out), %d reported before the stop, %d after, %d in play\n%s",
+					stored, full, before, after, inPlay, strings.Join(rest, "\n"))
+			}
+		})
+	}
+}
