@@ -34,17 +34,18 @@ func openingsCommand(e *env) *cli.Command {
 			"With --from FILE.agn (repeatable), the openings are the first --plies plies of\n" +
 			"the games of those files instead, in file order, distinct positions only (games\n" +
 			"shorter than --plies are skipped); --count then caps their number.\n\n" +
+			"A tournament uses the file with its openings key (docs/tournament.md).\n\n" +
 			"   arbiter openings --game lines-of-action --plies 8 --count 200 > loa.agn\n" +
 			"   arbiter openings -g tank-battle --plies 6 --count 100 --balanced 50 --depth 4 > tb.agn",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
-			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)"},
-			&cli.IntFlag{Name: "count", Usage: "openings to write (required, except with --from: then at most this many)"},
+			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)", DefaultText: "none"},
+			&cli.IntFlag{Name: "count", Usage: "openings to write (required, except with --from: then at most this many)", DefaultText: "none"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random openings"},
-			&cli.IntFlag{Name: "balanced", Usage: "keep only openings the engine evaluates within ±`CP`"},
+			&cli.IntFlag{Name: "balanced", Usage: "keep only openings the engine evaluates within ±`CP`", DefaultText: "off"},
 			&cli.StringFlag{Name: "level", Value: "search", Usage: "engine level for --balanced: greedy or search"},
 			&cli.IntFlag{Name: "movetime", Usage: "engine time per evaluation in `MS` for --balanced", DefaultText: "100, unless --depth is given"},
-			&cli.IntFlag{Name: "depth", Usage: "engine search depth for --balanced (reproducible on any machine)"},
+			&cli.IntFlag{Name: "depth", Usage: "engine search depth for --balanced (reproducible on any machine)", DefaultText: "none"},
 			&cli.StringSliceFlag{Name: "from", Usage: "take the openings from the first plies of the games of `FILE.agn`"},
 		},
 		Action: func(c *cli.Context) error {
