@@ -190,6 +190,13 @@ func FuzzParseConfig(f *testing.F) {
 			t.Errorf("schedule has %d games; totalGames says %d", got, want)
 		}
 		_ = cfg.Hash()
+		for pair := range 3 {
+			if o, err := cfg.Opening(pair); err == nil && o != nil {
+				if _, err := o.Position(cfg.GameRules()); err != nil {
+					t.Errorf("pair %d: opening %+v does not replay: %v", pair, o, err)
+				}
+			}
+		}
 	})
 }
 
@@ -208,6 +215,9 @@ func TestExamples(t *testing.T) {
 			continue
 		}
 		seen[cfg.Game] = true
+		if cfg.Openings == nil || len(cfg.suite) == 0 {
+			t.Errorf("%s: no opening suite: two deterministic engines would play one game over and over", f)
+		}
 		if n := len(cfg.Schedule()); n > 12 {
 			t.Errorf("%s: %d games; an example should run in seconds", f, n)
 		}
