@@ -155,13 +155,17 @@ func stderrLines(t *testing.T, cmd *exec.Cmd) <-chan string {
 	return ch
 }
 
-// TestTournamentInterrupt sends SIGINT to a tournament of two games at a
+// TestTournamentInterrupt sends SIGINT (or SIGTERM) to a tournament of two games at a
 // time (in worker processes) in arbiter's real main: the first lets the
 // games in play finish and stores them, the second abandons them; both exit
 // with status 130.
 func TestTournamentInterrupt(t *testing.T) {
-	for _, twice := range []bool{false, true} {
-		t.Run(fmt.Sprintf("twice=%v", twice), func(t *testing.T) {
+	for _, tc := range []struct {
+		first os.Signal
+		twice bool
+	}{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}} {
+		twice := tc.twice
+		t.Run(fmt.Sprintf("%v twice=%v", tc.first, twice), func(t *testing.T) {
 			dir := t.TempDir()
 			exe, _ := os.Executable()
 			t.Setenv(mainEnv, "1") // for the engines, which inherit it
@@ -197,7 +201,7 @@ func TestTournamentInterrupt(t *testing.T) {
 			}
 			before++
 			time.Sleep(100 * time.Millisecond)
-			cmd.Process.Signal(syscall.SIGINT)
+			cmd.Process.Signal(tc.first)
 			for inPlay < 0 {
 				l := next("the finishing line")
 				if strings.HasPrefix(l, "game ") {
