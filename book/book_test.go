@@ -220,3 +220,19 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkRead reads the shipped suite of real Lines of Action openings,
+// as a tournament does before its first game.
+func BenchmarkRead(b *testing.B) {
+	data, err := os.ReadFile("../examples/openings/loa-real.agn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Read(loa.Game, "loa-real.agn", data, -1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
