@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,6 +22,7 @@ const importBatch = 10000
 type inserter struct {
 	games        chan *store.Game
 	done         chan struct{}
+	failed       atomic.Bool // err is set: send no more games
 	stored, dups int
 	err          error
 }
@@ -36,19 +38,23 @@ func startInserter(ctx context.Context, db *store.DB) *inserter {
 			}
 			if err := batch.Insert(ctx, g); err != nil {
 				in.err = err
+				in.failed.Store(true)
 				batch.Rollback()
 			}
 		}
 		if in.err == nil {
 			in.err = batch.Commit()
 		}
-		in.stored, in.dups = batch.Stored, batch.Duplicates
+		if in.err != nil {
+			batch.Rollback()
+		}
+		in.stored, in.dups = batch.Committed, batch.CommittedDuplicates
 	}()
 	return in
 }
 
-// finish waits for every game sent to be stored and returns the counts.
-// Games of a batch that failed are not counted as stored.
+// finish waits for every game sent to be stored and returns the counts of
+// the games committed: those of a batch that failed are not counted.
 func (in *inserter) finish() (stored, dups int, err error) {
 	close(in.games)
 	<-in.done
@@ -84,67 +90,84 @@ func importCommand(e *env) *cli.Command {
 				return err
 			}
 			defer db.Close()
-			name := c.String("tournament")
-			var (
-				total, invalid int
-				tid            int64
-				tgame          string
-				fail           error
-			)
-			// The replay (on this goroutine and replay's workers) feeds a
-			// goroutine that stores the games in batches, so that replaying
-			// and storing overlap.
-			ins := startInserter(ctx, db)
-			for _, f := range files {
-				err := replay.FileWith(c.Context, f.name, f.data, opts, func(r replay.Report) {
-					total++
-					if fail != nil {
-						return
-					}
-					if fail = ctx.Err(); fail != nil {
-						return // interrupted: stop storing, keep what is committed
-					}
-					if !r.Valid {
-						invalid++
-						fmt.Fprintln(e.stderr, r.Describe())
-						return
-					}
-					if name != "" && tid == 0 {
-						if tid, tgame, fail = store.EnsureTournament(ctx, db, name, r.Game); fail != nil {
-							return
-						}
-					}
-					if name != "" && r.Game != tgame {
-						invalid++
-						fmt.Fprintf(e.stderr, "%s: a %s game cannot join tournament %q, which holds %s games\n",
-							r.Heading(r.Line, 1), r.Game, name, tgame)
-						return
-					}
-					g := r.Extra.(*store.Game)
-					g.TournamentID = tid
-					ins.games <- g
-				})
-				if fail == nil {
-					fail = err
-				}
-				if fail != nil {
-					break
-				}
-			}
-			stored, dups, err := ins.finish()
-			if fail == nil {
-				fail = err
-			}
-			fmt.Fprintf(e.stderr, "%d games: %d stored, %d already stored, %d invalid\n", total, stored, dups, invalid)
-			if fail != nil {
-				return fmt.Errorf("import: %w", fail)
-			}
-			if invalid > 0 {
-				return withCode(exitFailure, nil)
-			}
-			return nil
+			return importFiles(ctx, e, db, files, opts, c.String("tournament"))
 		},
 	}
+}
+
+// importFiles replays the games of files and stores the valid ones in db,
+// in the tournament name when it is not "", and prints the summary.
+func importFiles(ctx context.Context, e *env, db *store.DB, files []inputFile, opts replay.Options, name string) error {
+	var (
+		total, invalid int
+		tid            int64
+		tgame          string
+		fail           error
+	)
+	// The replay (on this goroutine and replay's workers) feeds a
+	// goroutine that stores the games in batches, so that replaying
+	// and storing overlap.
+	ins := startInserter(ctx, db)
+	for _, f := range files {
+		err := replay.FileWith(ctx, f.name, f.data, opts, func(r replay.Report) {
+			total++
+			if fail != nil {
+				return
+			}
+			if fail = ctx.Err(); fail != nil {
+				return // interrupted: stop storing, keep what is committed
+			}
+			if ins.failed.Load() {
+				return // storing failed: finish says why
+			}
+			if !r.Valid {
+				invalid++
+				fmt.Fprintln(e.stderr, r.Describe())
+				return
+			}
+			if name != "" && tid == 0 {
+				if tid, tgame, fail = store.EnsureTournament(ctx, db, name, r.Game); fail != nil {
+					return
+				}
+			}
+			if name != "" && r.Game != tgame {
+				invalid++
+				fmt.Fprintf(e.stderr, "%s: a %s game cannot join tournament %q, which holds %s games\n",
+					r.Heading(r.Line, 1), r.Game, name, tgame)
+				return
+			}
+			g := r.Extra.(*store.Game)
+			g.TournamentID = tid
+			ins.games <- g
+		})
+		if fail == nil {
+			fail = err
+		}
+		if fail != nil {
+			break
+		}
+	}
+	stored, dups, err := ins.finish()
+	if fail == nil {
+		fail = err
+	}
+	// The counts add up to the total: games read but not
+	// committed (a failed batch, an interruption) are "not stored".
+	summary := fmt.Sprintf("%d games: %d stored, %d already stored, %d invalid", total, stored, dups, invalid)
+	if rest := total - stored - dups - invalid; rest > 0 {
+		summary += fmt.Sprintf(", %d not stored", rest)
+	}
+	fmt.Fprintln(e.stderr, summary)
+	if store.IsFull(fail) {
+		return fmt.Errorf("import: the disk is full: %d games were stored before it, the rest were not (%w)", stored, fail)
+	}
+	if fail != nil {
+		return fmt.Errorf("import: %w", fail)
+	}
+	if invalid > 0 {
+		return withCode(exitFailure, nil)
+	}
+	return nil
 }
 
 // prepareGame makes the row of a valid game, record hash included, on the

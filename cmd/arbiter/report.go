@@ -95,15 +95,65 @@ func outputFlag() cli.Flag {
 }
 
 // openExisting opens the database at path, which must exist: a mistyped
-// path is an error, not a new empty database.
+// path is an error, not a new empty database. The command's --output must
+// not be the database (see checkOutput). In a folder arbiter cannot write
+// to, the database is opened read only (see store.OpenReadOnly).
 func openExisting(c *cli.Context, path string) (*store.DB, error) {
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, withCode(exitUsage, fmt.Errorf("database %s does not exist (give its path with --db)", path))
 		}
-		return nil, withCode(exitUsage, fmt.Errorf("database %s: %w", path, err))
+		return nil, withCode(exitUsage, fmt.Errorf("database %s: %w", path, unwrapPath(err)))
 	}
-	return store.Open(c.Context, path)
+	if err := checkOutput(c.String("output"), path); err != nil {
+		return nil, err
+	}
+	return store.OpenReader(c.Context, path)
+}
+
+// checkOutput refuses an output path that would replace the database at
+// db or one of its companion files (-wal, -shm, -journal), under the same
+// name or another one (a link, another spelling of the path): writing the
+// output there would destroy the data it is made from.
+func checkOutput(output, db string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	out, outErr := os.Stat(output)
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		name := db + suffix
+		same := samePath(output, name)
+		if !same && outErr == nil {
+			if st, err := os.Stat(name); err == nil {
+				same = os.SameFile(out, st)
+			}
+		}
+		if same {
+			what := "the database " + db
+			if suffix != "" {
+				what = "the database's file " + name
+			}
+			return usageErrorf("--output %s is %s: writing there would destroy it", output, what)
+		}
+	}
+	return nil
+}
+
+// samePath reports whether paths a and b name the same place once made
+// absolute and their folders' links resolved (the files need not exist).
+func samePath(a, b string) bool {
+	canon := func(p string) string {
+		p, err := filepath.Abs(p)
+		if err != nil {
+			return p
+		}
+		dir, base := filepath.Split(p)
+		if d, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = d
+		}
+		return filepath.Join(dir, base)
+	}
+	return canon(a) == canon(b)
 }
 
 // writeOutput writes data to stdout, or atomically to the file path.
@@ -129,6 +179,9 @@ func createOutput(e *env, path string) (io.Writer, func(err error) error, error)
 			}
 			return err
 		}, nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, nil, usageErrorf("--output %s is a directory: give a file name", path)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {

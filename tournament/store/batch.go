@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -24,6 +25,9 @@ type Batch struct {
 	// Stored and Duplicates count the games written so far (including
 	// those not yet committed) and those skipped as stored already.
 	Stored, Duplicates int
+	// Committed and CommittedDuplicates are Stored and Duplicates as of
+	// the last successful commit: what is in the database for sure.
+	Committed, CommittedDuplicates int
 
 	db   *DB
 	conn *sql.Conn // holds tx, with foreign keys off
@@ -91,13 +95,16 @@ func (b *Batch) begin(ctx context.Context) error {
 	return nil
 }
 
-// release turns foreign keys back on and returns conn to the pool, or drops
-// it when they are not on (the pragma does nothing while a transaction is
-// open, say after a failed commit).
+// release turns foreign keys back on (and the checkpoint size back down)
+// and returns conn to the pool, or drops it when they are not on (the
+// pragma does nothing while a transaction is open, say after a failed
+// commit).
 func (b *Batch) release(conn *sql.Conn) {
 	ctx := context.Background()
 	var on int
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil ||
+	if _, err := conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = "+strconv.Itoa(walCheckpointPages)); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	} else if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil ||
 		conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on) != nil || on != 1 {
 		conn.Raw(func(any) error { return driver.ErrBadConn })
 	}
@@ -181,7 +188,7 @@ func (b *Batch) flush(ctx context.Context) error {
 		res, err = b.tx.ExecContext(ctx, insertRowsSQL(len(b.pending)), b.args...)
 	}
 	if err != nil {
-		return fmt.Errorf("store %d games: %w", len(b.pending), err)
+		return fmt.Errorf("store %d games: %w", len(b.pending), describe(err))
 	}
 	stored, err := res.RowsAffected()
 	if err != nil {
@@ -210,13 +217,14 @@ func (b *Batch) Commit() error {
 	b.release(b.conn)
 	b.tx, b.full, b.conn = nil, nil, nil
 	if err != nil {
-		return fmt.Errorf("commit batch: %w", err)
+		return fmt.Errorf("commit batch: %w", describe(err))
 	}
+	b.Committed, b.CommittedDuplicates = b.Stored, b.Duplicates
 	return nil
 }
 
 // Rollback drops the games not committed yet (they are still counted in
-// Stored).
+// Stored, not in Committed).
 func (b *Batch) Rollback() {
 	b.pending = b.pending[:0]
 	if b.tx == nil {

@@ -1,0 +1,313 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// importedDB returns a database holding n random games, in a folder of its
+// own.
+func importedDB(t *testing.T, n int) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "a.db")
+	if code, _, errs := runCLI(t, randomRecords(t, n, 200, 4), "import", "--db", db, "-").parts(); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errs)
+	}
+	return db
+}
+
+// countGames is the number of games stored in the database at path.
+func countGames(t *testing.T, path string) int {
+	t.Helper()
+	db, err := store.OpenReader(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func fileSum(t *testing.T, path string) [32]byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sha256.Sum256(b)
+}
+
+// TestOutputIsDatabase: report and export refuse an --output that is the
+// database, its log files or the database under another name, and leave
+// the database as it was (issue 17: "report --db a.db --output a.db"
+// replaced the database with the report).
+func TestOutputIsDatabase(t *testing.T) {
+	db := importedDB(t, 6)
+	dir := filepath.Dir(db)
+	hard := filepath.Join(dir, "hard.db")
+	if err := os.Link(db, hard); err != nil {
+		t.Fatal(err)
+	}
+	soft := filepath.Join(t.TempDir(), "soft.db")
+	if err := os.Symlink(db, soft); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	outputs := []string{db, "a.db", "./a.db", "../" + filepath.Base(dir) + "/a.db", db + "-wal", db + "-shm", "a.db-journal", hard, soft}
+	before := fileSum(t, db)
+	for _, cmd := range []string{"report", "export"} {
+		for _, out := range outputs {
+			code, stdout, errs := runCLI(t, "", cmd, "--db", db, "--output", out).parts()
+			if code != exitUsage || stdout != "" || !strings.Contains(errs, "would destroy it") {
+				t.Errorf("%s --output %s: exit %d, stdout %.100q, stderr %q; want exit 2 and \"would destroy it\"", cmd, out, code, stdout, errs)
+			}
+		}
+	}
+	if fileSum(t, db) != before {
+		t.Fatalf("the database changed")
+	}
+	if n := countGames(t, db); n != 6 {
+		t.Errorf("the database holds %d games; want 6", n)
+	}
+	// Another file of the folder is fine.
+	if code, _, errs := runCLI(t, "", "export", "--db", db, "--output", "b.agn").parts(); code != 0 {
+		t.Errorf("export --output b.agn: exit %d: %s", code, errs)
+	}
+}
+
+// TestOutputDirectory: --output naming a directory says so (issue 17: it
+// said "rename ./.adir.2115948459 adir: file exists").
+func TestOutputDirectory(t *testing.T) {
+	db := importedDB(t, 2)
+	out := t.TempDir()
+	for _, cmd := range []string{"report", "export"} {
+		code, stdout, errs := runCLI(t, "", cmd, "--db", db, "--output", out).parts()
+		if code != exitUsage || stdout != "" || !strings.Contains(errs, out+" is a directory") {
+			t.Errorf("%s --output DIR: exit %d, stdout %.100q, stderr %q; want exit 2, %q", cmd, code, stdout, errs, out+" is a directory")
+		}
+		if entries, _ := os.ReadDir(out); len(entries) != 0 {
+			t.Errorf("%s --output DIR left %d files in it", cmd, len(entries))
+		}
+	}
+}
+
+// TestImportDiskFull: when the disk fills up during an import, the summary
+// counts only the games committed, the counts add up, and the message
+// says the disk is full and how many games were stored (issue 17: it said
+// "5000 games: 5000 stored" although none were). SQLite's max_page_count
+// stands for the full disk: it fails writes with the same SQLITE_FULL.
+func TestImportDiskFull(t *testing.T) {
+	ctx := context.Background()
+	first := randomRecords(t, importBatch, 30, 9) // one batch, committed
+	data := []byte(first + randomRecords(t, 2000, 30, 10))
+	n := importBatch + 2000
+	opts := replay.Options{Jobs: 2, Text: true, Prepare: prepareGame}
+	quiet := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	// The size of the database once the first batch is in it.
+	scratch, err := store.Open(ctx, filepath.Join(t.TempDir(), "scratch.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer scratch.Close()
+	if err := importFiles(ctx, quiet, scratch, []inputFile{{name: "in.agn", data: []byte(first)}}, opts, ""); err != nil {
+		t.Fatal(err)
+	}
+	var pages int
+	if err := scratch.QueryRow("PRAGMA page_count").Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "full.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// One connection, so that the batch uses the one with the limit.
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec("PRAGMA max_page_count = " + strconv.Itoa(pages+2)); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	e := &env{stdout: &bytes.Buffer{}, stderr: &stderr}
+	err = importFiles(ctx, e, db, []inputFile{{name: "in.agn", data: data}}, opts, "")
+	var stored int
+	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored < importBatch || stored >= n {
+		t.Errorf("%d games stored; the test wants the disk to fill after the first batch (%d)", stored, importBatch)
+	}
+	if err == nil || !strings.Contains(err.Error(), "the disk is full") || !strings.Contains(err.Error(), strconv.Itoa(stored)+" games were stored") {
+		t.Errorf("import on a full disk: error %v; want \"the disk is full\" and %d games stored", err, stored)
+	}
+	want := strconv.Itoa(n) + " games: " + strconv.Itoa(stored) + " stored, 0 already stored, 0 invalid, " + strconv.Itoa(n-stored) + " not stored\n"
+	if stderr.String() != want {
+		t.Errorf("summary %q; want %q", stderr.String(), want)
+	}
+}
+
+// damage overwrites 8 KB in the middle of the file at path.
+func damage(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	junk := bytes.Repeat([]byte("damaged!"), 1024)
+	if _, err := f.WriteAt(junk, st.Size()/2/4096*4096); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDamagedDatabase: every command that opens a damaged database fails
+// with "the database is damaged", naming it, and writes nothing: not into
+// the database, not to stdout, not to --output (issue 17: report and
+// import exited 0, export failed after partial output).
+func TestDamagedDatabase(t *testing.T) {
+	db := importedDB(t, 400)
+	// Fold the log into the database, so that the damage hits its pages.
+	if out, err := exec.Command("sqlite3", db, "PRAGMA wal_checkpoint(TRUNCATE)").CombinedOutput(); err != nil {
+		t.Logf("sqlite3: %v %s (checkpointing through arbiter instead)", err, out)
+		d, err := store.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+	}
+	damage(t, db)
+	before := fileSum(t, db)
+	records := write(t, "more.agn", randomRecords(t, 5, 100, 77))
+	outFile := filepath.Join(t.TempDir(), "out.agn")
+	for _, args := range [][]string{
+		{"import", "--db", db, records},
+		{"report", "--db", db},
+		{"export", "--db", db},
+		{"export", "--db", db, "--output", outFile},
+	} {
+		code, stdout, errs := runCLI(t, "", args...).parts()
+		if code != exitFailure || stdout != "" || !strings.Contains(errs, db+": the database is damaged") {
+			t.Errorf("arbiter %v: exit %d, stdout %.100q, stderr %q; want exit 1, stdout empty, %q", args, code, stdout, errs, db+": the database is damaged")
+		}
+	}
+	if _, err := os.Stat(outFile); err == nil {
+		t.Errorf("export wrote %s", outFile)
+	}
+	if fileSum(t, db) != before {
+		t.Errorf("the damaged database was written to")
+	}
+}
+
+// readOnly makes path unwritable for this process: by its permission bits,
+// or as root (whom they do not stop) with chattr +i, which needs the
+// chattr binary.
+func readOnly(t *testing.T, path string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, st.Mode().Perm()&^0o222); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(path, st.Mode().Perm()) })
+		return
+	}
+	chattr, err := exec.LookPath("chattr")
+	if err != nil {
+		t.Skip("running as root, and chattr (to make a file immutable) is not installed")
+	}
+	if out, err := exec.Command(chattr, "+i", path).CombinedOutput(); err != nil {
+		t.Fatalf("chattr +i %s: %v: %s", path, err, out)
+	}
+	t.Cleanup(func() { exec.Command(chattr, "-i", path).Run() })
+}
+
+// TestImportReadOnly: importing into a database arbiter cannot write fails
+// with the reason, storing nothing (issue 17: it printed "12 games: 0
+// stored, 0 already stored, 0 invalid").
+func TestImportReadOnly(t *testing.T) {
+	db := importedDB(t, 3)
+	records := write(t, "more.agn", randomRecords(t, 12, 100, 78))
+	readOnly(t, db)
+	code, stdout, errs := runCLI(t, "", "import", "--db", db, records).parts()
+	if code != exitFailure || stdout != "" || !strings.Contains(errs, "database "+db+" is read only") || strings.Contains(errs, "12 games") {
+		t.Errorf("import into a read-only database: exit %d, stdout %q, stderr %q; want exit 1 and %q",
+			code, stdout, errs, "database "+db+" is read only")
+	}
+	if n := countGames(t, db); n != 3 {
+		t.Errorf("the database holds %d games; want 3", n)
+	}
+}
+
+// TestReportReadOnlyFolder: report and export read a database in a folder
+// arbiter cannot write to, where SQLite cannot create its log files
+// (issue 17: "unable to open database file (14)"); import says why it
+// cannot write there.
+func TestReportReadOnlyFolder(t *testing.T) {
+	db := importedDB(t, 5)
+	_, want, _ := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
+	_, wantExport, _ := runCLI(t, "", "export", "--db", db).parts()
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(db + suffix); err == nil {
+			t.Fatalf("%s%s is left after the import", db, suffix)
+		}
+	}
+	dir := filepath.Dir(db)
+	readOnly(t, dir)
+	code, stdout, errs := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
+	if code != 0 || stdout != want {
+		t.Errorf("report in a read-only folder: exit %d, stderr %q, stdout %.300q; want %.300q", code, errs, stdout, want)
+	}
+	code, stdout, errs = runCLI(t, "", "export", "--db", db).parts()
+	if code != 0 || stdout != wantExport {
+		t.Errorf("export in a read-only folder: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI(t, "", "import", "--db", db, write(t, "x.agn", validLOA)).parts()
+	if code != exitFailure || !strings.Contains(errs, "no permission to create files in the folder "+dir) {
+		t.Errorf("import in a read-only folder: exit %d, stderr %q; want exit 1, %q", code, errs, "no permission to create files in the folder "+dir)
+	}
+}
+
+// TestDatabasePathErrors: a --db that cannot be opened says which path and
+// why (issue 17: "unable to open database file (14)" alone).
+func TestDatabasePathErrors(t *testing.T) {
+	dir := t.TempDir()
+	records := write(t, "x.agn", validLOA)
+	missing := filepath.Join(dir, "nope", "x.db")
+	file := write(t, "plain", "x")
+	tests := []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"import", "--db", dir, records}, "database " + dir + " is a directory"},
+		{[]string{"report", "--db", dir}, "database " + dir + " is a directory"},
+		{[]string{"export", "--db", dir}, "database " + dir + " is a directory"},
+		{[]string{"import", "--db", missing, records}, "the folder " + filepath.Dir(missing) + " does not exist"},
+		{[]string{"import", "--db", filepath.Join(file, "x.db"), records}, file + " is not a folder"},
+	}
+	for _, tt := range tests {
+		code, stdout, errs := runCLI(t, "", tt.args...).parts()
+		if code == 0 || stdout != "" || !strings.Contains(errs, tt.err) {
+			t.Errorf("arbiter %v: exit %d, stdout %q, stderr %q; want a failure with %q", tt.args, code, stdout, errs, tt.err)
+		}
+	}
+}
