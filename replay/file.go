@@ -69,7 +69,29 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 	}
 	f.work()
 	wg.Wait()
+	if f.err == nil && f.tooLong != nil {
+		return f.tooLong
+	}
 	return f.err
+}
+
+// MaxGame is the size of the largest game File reads, 64 MiB (a long
+// game with comments is a few kilobytes): past it, the text is not a
+// record file, and File stops with a *TooLongError rather than hold
+// it all (validate and import read a stream no further than that without
+// the start of a game, see cmd/arbiter).
+const MaxGame = 64 << 20
+
+// TooLongError is the error of File for a game longer than MaxGame.
+type TooLongError struct {
+	File      string
+	Line, Col int // where the game starts
+	Index     int // 1-based
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: game %d is longer than %d MiB, the most arbiter reads as one game (is this a record file?)",
+		e.File, e.Line, e.Col, e.Index, MaxGame>>20)
 }
 
 // ErrChanged is the error of File when reading data faults: data is a file
@@ -113,6 +135,9 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 			return ctx.Err()
 		}
 		i++
+		if ch.End-ch.Start > MaxGame {
+			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
+		}
 		notation.ParseGameInto(&g, name, src, ch, i)
 		*r = GameWith(name, &g, opts)
 		if opts.Prepare != nil {
@@ -146,7 +171,10 @@ type fileRun struct {
 	handed   int     // blocks handed to fn so far
 	blocks   []block // the window
 	emitting bool    // a worker is handing blocks to fn
-	err      error   // ctx.Err() or ErrChanged once seen: the run stops
+	// tooLong is the game past MaxGame that ended the cutting; the run
+	// fails with it once the games before it are handed on.
+	tooLong *TooLongError
+	err     error // ctx.Err(), ErrChanged or a *TooLongError once seen: the run stops
 }
 
 type block struct {
@@ -211,6 +239,11 @@ func (f *fileRun) cutBlock(bl *block) {
 		ch, ok := f.split.Next()
 		if !ok {
 			f.eof = true
+			break
+		}
+		if ch.End-ch.Start > MaxGame {
+			f.eof = true
+			f.tooLong = &TooLongError{File: f.name, Line: ch.Line, Col: ch.Col, Index: f.games + len(bl.chunks) + 1}
 			break
 		}
 		bl.chunks = append(bl.chunks, ch)

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -314,4 +315,26 @@ func TestTextCanonicalMoves(t *testing.T) {
 			t.Errorf("without Text: move %q (valid %v); want c8c6 as written", got, r.Valid)
 		}
 	})
+}
+
+// TestFileTooLong: a game longer than MaxGame stops File with a
+// *TooLongError that locates it, after the games before it, with any
+// number of jobs (issue 17: text with no game boundary was read without
+// end).
+func TestFileTooLong(t *testing.T) {
+	valid := "[Game \"Lines of Action\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. c8-c6 a2-c2 *\n\n"
+	data := []byte(strings.Repeat(valid, 300) + "[Game \"Lines of Action\"]\n\n" + strings.Repeat("c8-c6 ", MaxGame/6+1))
+	for _, jobs := range []int{1, 2, 4} {
+		n := 0
+		err := FileWith(context.Background(), "big.agn", data, Options{Jobs: jobs}, func(r Report) {
+			n++
+		})
+		var tl *TooLongError
+		if !errors.As(err, &tl) || tl.Index != 301 || tl.Line != 6*300+1 || tl.Col != 1 {
+			t.Errorf("jobs %d: error %v; want a *TooLongError for game 301 at line %d", jobs, err, 6*300+1)
+		}
+		if n != 300 {
+			t.Errorf("jobs %d: %d games reported; want the 300 before the long one", jobs, n)
+		}
+	}
 }

@@ -311,3 +311,23 @@ func TestDatabasePathErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestJobsCapped: a huge --jobs is cut to 4 per CPU, with a message
+// (issue 17: --jobs 100000000 ran out of memory, 9223372036854775807
+// panicked in makeslice).
+func TestJobsCapped(t *testing.T) {
+	file := write(t, "v.agn", validLOA+validLOA)
+	most := strconv.Itoa(maxJobs())
+	for _, jobs := range []string{"100000000", "9223372036854775807"} {
+		for _, args := range [][]string{
+			{"validate", "--jobs", jobs, file},
+			{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "--jobs", jobs, file},
+		} {
+			code, _, errs := runCLI(t, "", args...).parts()
+			want := "--jobs " + jobs + " is more than " + most + " (4 per CPU): using " + most
+			if code != 0 || !strings.Contains(errs, want) {
+				t.Errorf("arbiter %v: exit %d, stderr %q; want exit 0, %q", args, code, errs, want)
+			}
+		}
+	}
+}

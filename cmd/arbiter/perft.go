@@ -64,7 +64,10 @@ func perftCommand(e *env) *cli.Command {
 					return err
 				}
 				start := time.Now()
-				n := rules.Perft(pos, d)
+				n, err := rules.PerftContext(c.Context, pos, d)
+				if err != nil {
+					return err
+				}
 				el := time.Since(start)
 				fmt.Fprintf(e.stdout, "%d %d\n", d, n)
 				fmt.Fprintf(e.stderr, "depth %d: %d in %.3f s (%.0f nodes/s)\n", d, n, el.Seconds(), float64(n)/max(el.Seconds(), 1e-9))

@@ -27,7 +27,7 @@ func showCommand(e *env) *cli.Command {
 			if c.NArg() != 1 {
 				return usageErrorf("show: want exactly one FILE, got %d", c.NArg())
 			}
-			files, err := readFiles(e, c.Args().Slice(), false)
+			files, err := readFiles(c.Context, e, c.Args().Slice(), false)
 			if err != nil {
 				return withCode(exitUsage, err)
 			}

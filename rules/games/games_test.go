@@ -96,7 +96,7 @@ func TestPerft(t *testing.T) {
 
 // start returns the start of g with its new-record tags (seed 1), and the
 // tags.
-func start(t *testing.T, g rules.Game) (rules.Position, rules.TagMap) {
+func start(t testing.TB, g rules.Game) (rules.Position, rules.TagMap) {
 	t.Helper()
 	tags := rules.TagMap{}
 	for _, kv := range g.NewTags(1) {

@@ -1,0 +1,151 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// startMain starts the test binary as arbiter's main with args, stdin from
+// stdin (nil: none).
+func startMain(t *testing.T, stdin io.Reader, args ...string) (*exec.Cmd, io.Reader, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	cmd.Stdin = stdin
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd, out, &errb
+}
+
+// interrupt sends sig to cmd and checks that it exits 130 saying it was
+// interrupted; it logs how long that took.
+func interrupt(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, sig syscall.Signal) {
+	t.Helper()
+	at := time.Now()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("arbiter %q still running 10 s after %v", cmd.Args[1:], sig)
+	}
+	t.Logf("arbiter %q exited %v after %v", cmd.Args[1:], time.Since(at), sig)
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("arbiter %q after %v: exit %d, stderr %q; want exit %d, \"interrupted\"", cmd.Args[1:], sig, code, stderr.String(), exitInterrupted)
+	}
+}
+
+// TestInterruptReading: Ctrl-C and SIGTERM end validate while it waits for
+// input: a FIFO no one writes to (open(2) waits), standard input that
+// stays open, and a perft that would run for years (issue 17: all three
+// ignored both signals).
+func TestInterruptReading(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run("fifo "+sig.String(), func(t *testing.T) {
+			cmd, _, stderr := startMain(t, nil, "validate", fifo)
+			time.Sleep(time.Second) // no sign shows that it waits in open: give it time to get there
+			interrupt(t, cmd, stderr, sig)
+		})
+		t.Run("stdin "+sig.String(), func(t *testing.T) {
+			// An *os.File, so that exec copies nothing (Wait would wait
+			// for the copy).
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			cmd, _, stderr := startMain(t, r, "validate", "-")
+			r.Close()
+			// More than a pipe holds: the write returns once arbiter
+			// has read most of it, so it is running and reading.
+			if _, err := w.Write([]byte(strings.Repeat(validLOA, 1<<20/len(validLOA)))); err != nil {
+				t.Fatal(err)
+			}
+			interrupt(t, cmd, stderr, sig)
+		})
+		t.Run("perft "+sig.String(), func(t *testing.T) {
+			cmd, out, stderr := startMain(t, nil, "perft", "--game", "lines-of-action", "20")
+			sc := bufio.NewScanner(out)
+			for sc.Scan() && !strings.HasPrefix(sc.Text(), "4 ") {
+			}
+			go io.Copy(io.Discard, out)
+			interrupt(t, cmd, stderr, sig)
+		})
+	}
+}
+
+// zeros is an endless stream of zero bytes, like /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestEndlessInput: text with no game boundary (/dev/zero, a pipe of
+// zeros) is an error once it is longer than the largest game, with the
+// memory bounded (issue 17: validate /dev/zero grew past 660 MB, a pipe of
+// 2 GB of zeros to 2.35 GB).
+func TestEndlessInput(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin io.Reader
+		args  []string
+	}{
+		{"dev zero", nil, []string{"validate", "/dev/zero"}},
+		{"stdin", zeros{}, []string{"validate", "-"}},
+		{"import stdin", zeros{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}},
+	}
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		tests = tests[1:]
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd, out, stderr := startMain(t, tt.stdin, tt.args...)
+			stdout, _ := io.ReadAll(out)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(60 * time.Second):
+				t.Fatalf("arbiter %q still running after 60 s", tt.args)
+			}
+			code := cmd.ProcessState.ExitCode()
+			want := "game 1 is longer than 64 MiB"
+			if code != exitFailure || len(stdout) != 0 || !strings.Contains(stderr.String(), want) {
+				t.Errorf("arbiter %q: exit %d, stdout %.100q, stderr %q; want exit 1, %q", tt.args, code, stdout, stderr.String(), want)
+			}
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				t.Logf("max RSS %d MB", ru.Maxrss>>10)
+				if ru.Maxrss > 400<<10 {
+					t.Errorf("arbiter %q: max RSS %d MB; want at most 400 MB", tt.args, ru.Maxrss>>10)
+				}
+			}
+		})
+	}
+}
