@@ -31,6 +31,17 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"clean", "[Game \"x\"]\n\n1. a-b c-d *", "", 0, 0, ""},
 		{"duplicate tag", "[White \"a\"]\n[White \"b\"]\n\n*", CodeBadTag, 2, 1, "duplicate tag White"},
+		// Issue 17: control characters and invalid UTF-8 were stored raw
+		// (and a printed record turned them into spaces, renaming the
+		// player).
+		{"control character", "[Game \"x\"]\n[White \"new\rline\"]\n\n*", CodeBadTag, 2, 12, "tag White: control character U+000D"},
+		{"tab", "[Black \"a\tb\"]\n\n*", CodeBadTag, 1, 10, "control character U+0009"},
+		{"escape character", "[White \"\x1b[31mred\"]\n\n*", CodeBadTag, 1, 9, "control character U+001B"},
+		{"delete", "[White \"a\x7f\"]\n\n*", CodeBadTag, 1, 10, "control character U+007F"},
+		{"C1 control", "[White \"a\u0085\"]\n\n*", CodeBadTag, 1, 10, "control character U+0085"},
+		{"invalid UTF-8", "[Event \"caf\xe9\"]\n\n*", CodeBadTag, 1, 12, "tag Event: invalid UTF-8 (byte 0xe9)"},
+		{"invalid UTF-8 after an escape", "[Event \"a\\\"b\xff\"]\n\n*", CodeBadTag, 1, 13, "invalid UTF-8 (byte 0xff)"},
+		{"valid UTF-8", "[White \"Ondřej Čapek 名人\"]\n\n*", "", 0, 0, ""},
 		{"unterminated value", "[White \"a]\n\n*", CodeSyntax, 1, 1, "unterminated value"},
 		{"value not quoted", "[White a]\n\n*", CodeSyntax, 1, 8, "quoted string"},
 		{"no closing bracket", "[White \"a\" x\n\n*", CodeSyntax, 1, 12, "closing bracket"},

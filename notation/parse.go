@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -207,6 +208,10 @@ func (p *parser) tag(g *Game) bool {
 		p.i++
 	}
 	value := p.src[vs:p.i]
+	if k, what := badText(value); k >= 0 {
+		p.fail(line, p.col(vs+k), CodeBadTag, "tag %s: %s", Shorten(name), what)
+		return false
+	}
 	if escaped {
 		value = b.String()
 	}
@@ -225,6 +230,31 @@ func (p *parser) tag(g *Game) bool {
 	}
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value, Line: line, Col: col})
 	return true
+}
+
+// badText returns the offset of the first byte of s that a tag value may
+// not hold, and what is wrong with it: a control character (a printed
+// record could not carry it: a name with a line break would be renamed on
+// the way) or invalid UTF-8; -1 when there is none.
+func badText(s string) (int, string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= ' ' && c < 0x7f {
+			continue
+		}
+		if c < ' ' || c == 0x7f {
+			return i, fmt.Sprintf("control character %U in the value", rune(c))
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i, fmt.Sprintf("invalid UTF-8 (byte %#02x) in the value", c)
+		}
+		if unicode.IsControl(r) {
+			return i, fmt.Sprintf("control character %U in the value", r)
+		}
+		i += n - 1
+	}
+	return -1, ""
 }
 
 func (p *parser) movetext(g *Game) {

@@ -331,3 +331,57 @@ func TestJobsCapped(t *testing.T) {
 		}
 	}
 }
+
+// TestImportBadNames: a player name with a control character, or a tag
+// with invalid UTF-8, is a bad-tag error at its line and column, and the
+// game is not stored (issue 17: stored raw, and exported renamed).
+func TestImportBadNames(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	bad := strings.Replace(validLOA, `"alice"`, "\"new\rline\"", 1) +
+		strings.Replace(validLOA, `"bob"`, "\"b\xffb\"", 1)
+	file := write(t, "bad.agn", validLOA+bad)
+	code, _, errs := runCLI(t, "", "import", "--db", db, file).parts()
+	for _, want := range []string{
+		file + ":8:12: game 2 (", "tag White: control character U+000D",
+		file + ":15:10: game 3 (", "tag Black: invalid UTF-8 (byte 0xff)",
+		"3 games: 1 stored, 0 already stored, 2 invalid",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("import: stderr %q; want %q", errs, want)
+		}
+	}
+	if code != exitFailure {
+		t.Errorf("import: exit %d; want 1", code)
+	}
+	if n := countGames(t, db); n != 1 {
+		t.Errorf("%d games stored; want 1", n)
+	}
+}
+
+// TestExportControlName: a name with a control character (stored by a
+// tournament of an older arbiter) makes export fail before it writes,
+// rather than write a record that renames the player (issue 17: "new\nline"
+// came out as "new line").
+func TestExportControlName(t *testing.T) {
+	path := importedDB(t, 3)
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("UPDATE games SET black = 'new' || char(10) || 'line' WHERE id = 2"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	out := filepath.Join(t.TempDir(), "out.agn")
+	for _, args := range [][]string{{"export", "--db", path}, {"export", "--db", path, "--output", out}} {
+		code, stdout, errs := runCLI(t, "", args...).parts()
+		want := `game 2: the player name "new\nline" holds a control character`
+		if code != exitFailure || stdout != "" || !strings.Contains(errs, want) {
+			t.Errorf("arbiter %v: exit %d, stdout %.100q, stderr %q; want exit 1, %q", args, code, stdout, errs, want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("export wrote %s", out)
+	}
+
+}

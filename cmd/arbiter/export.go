@@ -1,15 +1,18 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/stats"
+	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
 func exportCommand(e *env) *cli.Command {
@@ -39,6 +42,9 @@ func exportCommand(e *env) *cli.Command {
 			if err != nil {
 				return fmt.Errorf("export: %w", err)
 			}
+			if err := checkNames(ctx, db, cond, args); err != nil {
+				return err
+			}
 			rows, err := db.QueryContext(ctx, `SELECT record FROM games WHERE 1`+cond+` ORDER BY id`, args...)
 			if err != nil {
 				return fmt.Errorf("export: %w", err)
@@ -51,6 +57,30 @@ func exportCommand(e *env) *cli.Command {
 			return finish(writeRecords(w, rows))
 		},
 	}
+}
+
+// checkNames fails when a selected game has a player whose name holds a
+// control character (a tournament of an older arbiter could store one from
+// its config): its record shows the character as a space, so a re-import
+// would rename the player. Nothing is written then.
+func checkNames(ctx context.Context, db *store.DB, cond string, args []any) error {
+	const controls = "*[\x01-\x1f\x7f\u0080-\u009f]*"
+	var id int64
+	var white, black string
+	err := db.QueryRowContext(ctx, `SELECT id, white, black FROM games WHERE 1`+cond+
+		` AND (white GLOB ? OR black GLOB ?) ORDER BY id LIMIT 1`, append(args, controls, controls)...).Scan(&id, &white, &black)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	name := white
+	if strings.IndexFunc(white, unicode.IsControl) < 0 {
+		name = black
+	}
+	return fmt.Errorf("export: game %d: the player name %q holds a control character, which a record cannot carry "+
+		"(it would be read back as another name); nothing was written", id, name)
 }
 
 // writeRecords writes each record, ending it with one blank line.
