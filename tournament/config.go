@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -322,7 +324,11 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 	errs = append(errs, c.checkOpenings(root, openings)...)
 	if len(errs) == 0 {
 		if n := c.totalGames(); n > MaxGames {
-			bad(key("rounds"), "the schedule has %d games; at most %d are allowed (fewer rounds or games per encounter)", n, MaxGames)
+			count := strconv.FormatInt(n, 10)
+			if n == math.MaxInt64 {
+				count = "more than " + count
+			}
+			bad(key("rounds"), "the schedule has %s games; at most %d are allowed (fewer rounds or games per encounter)", count, MaxGames)
 		}
 	}
 	if len(errs) > 0 {
@@ -334,8 +340,9 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 // MaxGames bounds the size of a schedule.
 const MaxGames = 10_000_000
 
-// totalGames is the schedule's length, computed without building it (and
-// saturating instead of overflowing).
+// totalGames is the schedule's length, computed without building it; it
+// is math.MaxInt64 when the count is that or more (issue 17: it stopped at
+// MaxGames+1, and the error message printed that as the count).
 func (c *Config) totalGames() int64 {
 	n := int64(len(c.Engines))
 	enc := n * (n - 1) / 2
@@ -344,8 +351,8 @@ func (c *Config) totalGames() int64 {
 	}
 	total := enc
 	for _, f := range []int64{int64(*c.Rounds), int64(*c.GamesPerEncounter)} {
-		if total > 0 && f > (MaxGames+1)/total+1 {
-			return MaxGames + 1
+		if total > 0 && f > 0 && total > math.MaxInt64/f {
+			return math.MaxInt64
 		}
 		total *= f
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -163,6 +164,22 @@ func TestTooManyGames(t *testing.T) {
 	_, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "rounds: 2", "rounds: 2000000000", 1)))
 	if err == nil || !strings.Contains(err.Error(), "at most") {
 		t.Errorf("ParseConfig = %v; want a too-many-games error", err)
+	}
+	// The message gives the real count (issue 17: "rounds: 1000000000000"
+	// was said to make 10000001 games).
+	cfg, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(goodConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	perRound := cfg.totalGames() / 2 // goodConfig has 2 rounds
+	for _, tt := range []struct{ rounds, want string }{
+		{"1000000000000", "the schedule has " + strconv.FormatInt(perRound*1_000_000_000_000, 10) + " games"},
+		{"9223372036854775807", "the schedule has more than 9223372036854775807 games"},
+	} {
+		_, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "rounds: 2", "rounds: "+tt.rounds, 1)))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("rounds: %s: ParseConfig = %v; want %q", tt.rounds, err, tt.want)
+		}
 	}
 }
 
