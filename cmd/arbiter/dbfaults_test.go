@@ -196,7 +196,12 @@ func TestDamagedDatabase(t *testing.T) {
 	before := fileSum(t, db)
 	records := write(t, "more.agn", randomRecords(t, 5, 100, 77))
 	outFile := filepath.Join(t.TempDir(), "out.agn")
+	t.Setenv(mainEnv, "1") // for the tournament's engines, were it to start them
+	config := write(t, "t.yaml", "name: t\ngame: knight-fight\ntime_control: {move_ms: 20}\nengines:\n"+
+		"  - {name: r, cmd: arbiter, args: [engine, --game, knight-fight, --level, random]}\n"+
+		"  - {name: g, cmd: arbiter, args: [engine, --game, knight-fight, --level, greedy]}\n")
 	for _, args := range [][]string{
+		{"tournament", "--db", db, config},
 		{"import", "--db", db, records},
 		{"report", "--db", db},
 		{"export", "--db", db},
