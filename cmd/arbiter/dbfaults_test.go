@@ -390,3 +390,45 @@ func TestExportControlName(t *testing.T) {
 	}
 
 }
+
+// TestReportReadOnlyFolderWithLog: a database whose log was left beside it
+// (a killed tournament) in a folder arbiter cannot write to is read with
+// its log when the -shm file is there too, and otherwise the message says
+// what is missing.
+func TestReportReadOnlyFolderWithLog(t *testing.T) {
+	src := importedDB(t, 4)
+	_, want, _ := runCLI(t, "", "report", "--db", src, "--format", "json").parts()
+	// Copy the three files while a connection holds the log open.
+	db, err := store.Open(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("UPDATE games SET plies = plies WHERE id = 1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, withShm := range []bool{true, false} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "a.db")
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			if suffix == "-shm" && !withShm {
+				continue
+			}
+			b, err := os.ReadFile(src + suffix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path+suffix, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		readOnly(t, dir)
+		code, stdout, errs := runCLI(t, "", "report", "--db", path, "--format", "json").parts()
+		if withShm && (code != 0 || stdout != want) {
+			t.Errorf("report with -wal and -shm in a read-only folder: exit %d, stderr %q", code, errs)
+		}
+		if !withShm && (code != exitFailure || !strings.Contains(errs, path+"-shm file, which cannot be created there")) {
+			t.Errorf("report with -wal but no -shm in a read-only folder: exit %d, stderr %q; want exit 1 and the -shm explained", code, errs)
+		}
+	}
+}

@@ -118,7 +118,12 @@ func openReadOnly(ctx context.Context, path, mode string) (*DB, error) {
 	var version int
 	if err := sdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		sdb.Close()
-		return nil, fmt.Errorf("database %s (read only): %w", path, describe(err))
+		if !strings.Contains(mode, "immutable") {
+			return nil, fmt.Errorf("database %s, opened read only as its folder cannot be written: %w "+
+				"(SQLite reads its log %s-wal only with a %s-shm file, which cannot be created there: "+
+				"copy the database and its -wal file to a folder you can write to)", path, describe(err), path, path)
+		}
+		return nil, fmt.Errorf("database %s, opened read only as its folder cannot be written: %w", path, describe(err))
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
