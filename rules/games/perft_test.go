@@ -43,20 +43,28 @@ func TestPerftContext(t *testing.T) {
 	}
 }
 
-// BenchmarkPerft5 is the perft command's count at depth 5 (LOA 56 M
-// leaves) through Perft; BenchmarkPerftContext5 through PerftContext, which
-// the command uses since it checks for cancellation.
+// BenchmarkPerft5 is the perft command's count at depth 5 in each game
+// through Perft; BenchmarkPerftContext5 through PerftContext, which the
+// command uses since it checks for cancellation.
 func BenchmarkPerft5(b *testing.B) {
-	pos, _ := start(b, All[0])
-	for b.Loop() {
-		rules.Perft(pos, 5)
+	for _, g := range All {
+		b.Run(g.ID(), func(b *testing.B) {
+			pos, _ := start(b, g)
+			for b.Loop() {
+				rules.Perft(pos, 5)
+			}
+		})
 	}
 }
 
 func BenchmarkPerftContext5(b *testing.B) {
-	pos, _ := start(b, All[0])
 	ctx := context.Background()
-	for b.Loop() {
-		rules.PerftContext(ctx, pos, 5)
+	for _, g := range All {
+		b.Run(g.ID(), func(b *testing.B) {
+			pos, _ := start(b, g)
+			for b.Loop() {
+				rules.PerftContext(ctx, pos, 5)
+			}
+		})
 	}
 }
