@@ -50,9 +50,9 @@ func fileSum(t *testing.T, path string) [32]byte {
 	return sha256.Sum256(b)
 }
 
-// TestOutputIsDatabase: report and export refuse an --output that is the
-// database, its log files or the database under another name, and leave
-// the database as it was (issue 17: "report --db a.db --output a.db"
+// TestOutputIsDatabase: report and export refuse an --output (tournament
+// an --out) that is the database, its log files or the database under
+// another name, and leave the database as it was (issue 17: "report --db a.db --output a.db"
 // replaced the database with the report).
 func TestOutputIsDatabase(t *testing.T) {
 	db := importedDB(t, 6)
@@ -74,6 +74,17 @@ func TestOutputIsDatabase(t *testing.T) {
 			if code != exitUsage || stdout != "" || !strings.Contains(errs, "would destroy it") {
 				t.Errorf("%s --output %s: exit %d, stdout %.100q, stderr %q; want exit 2 and \"would destroy it\"", cmd, out, code, stdout, errs)
 			}
+		}
+	}
+	// tournament --out appends records to its file.
+	t.Setenv(mainEnv, "1") // for the tournament's engines, were it to start them
+	config := write(t, "t.yaml", "name: t\ngame: knight-fight\ntime_control: {move_ms: 20}\nengines:\n"+
+		"  - {name: r, cmd: arbiter, args: [engine, --game, knight-fight, --level, random]}\n"+
+		"  - {name: g, cmd: arbiter, args: [engine, --game, knight-fight, --level, greedy]}\n")
+	for _, out := range outputs {
+		code, stdout, errs := runCLI(t, "", "tournament", "--db", db, "--out", out, config).parts()
+		if code != exitUsage || stdout != "" || !strings.Contains(errs, "would destroy it") {
+			t.Errorf("tournament --out %s: exit %d, stdout %.100q, stderr %q; want exit 2 and \"would destroy it\"", out, code, stdout, errs)
 		}
 	}
 	if fileSum(t, db) != before {
@@ -430,5 +441,16 @@ func TestReportReadOnlyFolderWithLog(t *testing.T) {
 		if !withShm && (code != exitFailure || !strings.Contains(errs, path+"-shm file, which cannot be created there")) {
 			t.Errorf("report with -wal but no -shm in a read-only folder: exit %d, stderr %q; want exit 1 and the -shm explained", code, errs)
 		}
+	}
+}
+
+// TestLongStream: a stream of many games, longer than the reader's scan
+// interval, is read whole and validated as the same file is.
+func TestLongStream(t *testing.T) {
+	games := 9<<20/len(validLOA) + 1000 // past the first look at 8 MiB
+	data := strings.Repeat(validLOA, games)
+	want := strconv.Itoa(games) + " games, " + strconv.Itoa(games) + " valid, 0 invalid\n"
+	if code, stdout, errs := runCLI(t, data, "validate", "-").parts(); code != 0 || stdout != want {
+		t.Errorf("validate - (%d MB of games): exit %d, stdout %q, stderr %q; want %q", len(data)>>20, code, stdout, errs, want)
 	}
 }

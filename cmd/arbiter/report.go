@@ -133,7 +133,7 @@ func checkOutput(output, db string) error {
 			if suffix != "" {
 				what = "the database's file " + name
 			}
-			return usageErrorf("--output %s is %s: writing there would destroy it", output, what)
+			return usageErrorf("output %s is %s: writing there would destroy it", output, what)
 		}
 	}
 	return nil

@@ -52,6 +52,10 @@ func tournamentCommand(e *env) *cli.Command {
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
+			// --out appends records: into the database, it would ruin it.
+			if err := checkOutput(c.String("out"), c.String("db")); err != nil {
+				return err
+			}
 			ctx, stop, undo := interrupts(c.Context, e.stderr)
 			defer undo()
 
