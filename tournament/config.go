@@ -22,6 +22,7 @@ import (
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/stats"
 )
 
 // Formats of a tournament.
@@ -66,6 +67,9 @@ type Config struct {
 	// opening; see openings.go.
 	Openings       *OpeningsConfig `yaml:"openings" json:"openings,omitempty"`
 	RandomOpenings *RandomOpenings `yaml:"random_openings" json:"random_openings,omitempty"`
+	// SPRT, when set, stops the match as soon as a sequential probability
+	// ratio test answers (see docs/tournament.md).
+	SPRT *SPRTConfig `yaml:"sprt" json:"sprt,omitempty"`
 
 	// File is where the config was read from; relative engine commands and
 	// directories are relative to its directory.
@@ -85,6 +89,22 @@ type TimeControl struct {
 	BaseMS      *int `yaml:"base_ms" json:"base_ms,omitempty"`
 	IncrementMS *int `yaml:"increment_ms" json:"increment_ms,omitempty"`
 	MoveMS      *int `yaml:"move_ms" json:"move_ms,omitempty"`
+}
+
+// SPRTConfig is the sprt key: a sequential probability ratio test of H0:
+// the first engine is elo0 stronger than the second, against H1: it is elo1
+// stronger. alpha and beta default to 0.05, the model to normalized.
+type SPRTConfig struct {
+	Elo0  *float64 `yaml:"elo0" json:"elo0"`
+	Elo1  *float64 `yaml:"elo1" json:"elo1"`
+	Alpha *float64 `yaml:"alpha" json:"alpha"`
+	Beta  *float64 `yaml:"beta" json:"beta"`
+	Model string   `yaml:"model" json:"model"`
+}
+
+// Test returns the test of a checked config.
+func (s *SPRTConfig) Test() stats.SPRT {
+	return stats.SPRT{Elo0: *s.Elo0, Elo1: *s.Elo1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
 }
 
 // EngineConfig is one engine of a tournament.
@@ -163,6 +183,8 @@ func yamlError(file string, err error) error {
 				where = "in openings"
 			case strings.HasSuffix(m[3], "RandomOpenings"):
 				where = "in random_openings"
+			case strings.HasSuffix(m[3], "SPRTConfig"):
+				where = "in sprt"
 			}
 			msgs = append(msgs, fmt.Sprintf("%s:%s: unknown key %q %s", file, m[1], m[2], where))
 			continue
@@ -245,6 +267,9 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 			bad(key(name), "%s is %d; it must be at least %d", name, **p, min)
 		}
 	}
+	if c.SPRT != nil && c.Rounds == nil {
+		bad(key("sprt"), "sprt needs rounds: the most rounds the match may play before the test answers")
+	}
 	positive(&c.Rounds, "rounds", 1, 1)
 	positive(&c.GamesPerEncounter, "games_per_encounter", DefaultGamesPerEncounter, 1)
 	positive(&c.TimeMarginMS, "time_margin_ms", int(DefaultTimeMargin/time.Millisecond), 0)
@@ -290,6 +315,37 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 
 	if len(c.Engines) < 2 {
 		bad(key("engines"), "a tournament needs at least two engines; found %d", len(c.Engines))
+	}
+	if s := c.SPRT; s != nil {
+		if len(c.Engines) > 2 {
+			bad(key("engines"), "sprt needs exactly two engines (the first is tested against the second); found %d", len(c.Engines))
+		}
+		for _, f := range []struct {
+			name string
+			p    **float64
+			def  float64
+		}{{"alpha", &s.Alpha, stats.DefaultSPRTAlpha}, {"beta", &s.Beta, stats.DefaultSPRTBeta}} {
+			if *f.p == nil {
+				v := f.def
+				*f.p = &v
+			}
+		}
+		if s.Model == "" {
+			s.Model = stats.ModelNormalized
+		}
+		test := stats.SPRT{Elo0: 0, Elo1: 1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
+		if s.Elo0 == nil {
+			bad(key("sprt"), "sprt elo0 is missing: the Elo difference of H0")
+		}
+		if s.Elo1 == nil {
+			bad(key("sprt"), "sprt elo1 is missing: the Elo difference of H1")
+		}
+		if s.Elo0 != nil && s.Elo1 != nil {
+			test = s.Test()
+		}
+		for _, e := range test.Check() {
+			bad(key("sprt", e.Param), "%s", e.Msg)
+		}
 	}
 	seen := map[string]int{}
 	base := filepath.Dir(c.File)
