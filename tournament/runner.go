@@ -67,6 +67,9 @@ type Progress struct {
 	Game        *Finished // the game that just ended; nil in the first report
 	Standings   []Standing
 	Concurrency int // games played at once
+	// SPRT is where the match's SPRT stands, in slot order (nil without
+	// one).
+	SPRT *SPRTStatus
 }
 
 // Finished is a game that has ended and been stored.
@@ -106,6 +109,9 @@ type Summary struct {
 	// WorkerCPU is the CPU time the worker processes (Options.Workers)
 	// used, their engines excluded.
 	WorkerCPU time.Duration
+	// SPRT is the match's SPRT recomputed over every stored game (nil
+	// without one).
+	SPRT *SPRTStatus
 }
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
@@ -133,13 +139,26 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	}
 	tab := newTable(cfg)
 	have := make(map[int]bool, len(stored))
+	var sp *sprtRun
+	if cfg.SPRT != nil {
+		sp = newSPRTRun(cfg, t.ID, slots)
+	}
 	for _, g := range stored {
 		have[g.Slot] = true
 		tab.add(g.White, g.Black, g.Result)
+		if sp != nil {
+			sp.add(g.Slot, g.Result)
+		}
 	}
 	var todo []Slot
+	if sp != nil {
+		if err := sp.save(ctx, opt.DB, true); err != nil {
+			return nil, err
+		}
+	}
+	// A match whose SPRT has answered plays nothing more.
 	for _, s := range slots {
-		if !have[s.Index] {
+		if !have[s.Index] && (sp == nil || !sp.decided()) {
 			todo = append(todo, s)
 		}
 	}
@@ -194,14 +213,23 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle})
 		}
 	}
+	if sp != nil {
+		defer func() { sum.SPRT = sp.final() }()
+	}
 	if opt.Progress != nil {
-		opt.Progress(Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
-			Standings: tab.standings(), Concurrency: n})
+		p := Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
+			Standings: tab.standings(), Concurrency: n}
+		if sp != nil {
+			p.SPRT = sp.status()
+		}
+		opt.Progress(p)
 	}
 	// Workers take the slots in order by a shared counter: no feeding
 	// goroutine to hand each one over.
 	var next atomic.Int64
-	// After opt.Stop, no game starts; gate counts the games in play.
+	// After opt.Stop, no game starts; gate counts the games in play. The
+	// SPRT's verdict closes the gate too (gate.halt), without it counting
+	// as a stop: the games in play end and are stored, and Run returns nil.
 	gate := newStopGate(opt.Stop, opt.Stopping)
 	defer gate.close()
 	// A finished game waits here, not in its worker, while the one before
@@ -284,12 +312,32 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		sum.Played++
 		sum.Terminations[f.Termination]++
 		tab.add(f.White, f.Black, f.Result.String())
+		var status *SPRTStatus
+		if sp != nil {
+			sp.add(f.Slot.Index, f.Result.String())
+			if err := sp.save(sctx, opt.DB, false); err != nil {
+				fatal = err
+				cancel()
+				continue
+			}
+			if sp.decided() {
+				gate.halt()
+			}
+			status = sp.status()
+		}
 		if opt.Progress != nil {
 			opt.Progress(Progress{Done: done, Total: len(slots), Resumed: sum.Resumed, Game: f,
-				Standings: tab.standings(), Concurrency: n})
+				Standings: tab.standings(), Concurrency: n, SPRT: status})
 		}
 	}
 	sum.Standings = tab.standings()
+	if sp != nil && fatal == nil {
+		// The verdict over everything stored, with the games that were in
+		// play when the test answered.
+		if err := sp.save(sctx, opt.DB, false); err != nil {
+			fatal = err
+		}
+	}
 	select {
 	case err := <-errc:
 		if fatal == nil {

@@ -7,7 +7,8 @@ import "sync"
 type stopGate struct {
 	mu     sync.Mutex
 	inPlay int
-	halted bool
+	halted bool // no game may start
+	asked  bool // by the stop channel (not by halt)
 	done   chan struct{} // closed by close: Run is over
 }
 
@@ -25,7 +26,7 @@ func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
 			return
 		}
 		g.mu.Lock()
-		g.halted = true
+		g.halted, g.asked = true, true
 		n := g.inPlay
 		g.mu.Unlock()
 		if stopping != nil {
@@ -53,11 +54,20 @@ func (g *stopGate) leave() {
 	g.mu.Unlock()
 }
 
+// halt lets no game start from now on, as the stop channel does, without
+// counting as a stop (stopped stays false): the SPRT's verdict ends a match
+// this way.
+func (g *stopGate) halt() {
+	g.mu.Lock()
+	g.halted = true
+	g.mu.Unlock()
+}
+
 // stopped reports whether the stop came.
 func (g *stopGate) stopped() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.halted
+	return g.asked
 }
 
 // close ends the watch.

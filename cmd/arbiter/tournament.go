@@ -193,7 +193,10 @@ func (p *progress) update(ev tournament.Progress) {
 				progressbar.OptionFullWidth(),
 			)
 		}
-		if ev.Resumed == ev.Total {
+		if sp := ev.SPRT; sp != nil && sp.Verdict != "" {
+			fmt.Fprintf(p.w, "tournament %s: the SPRT has answered (%s after %d games), nothing to play\n",
+				p.name, sp.Verdict, sp.DecidedAfter)
+		} else if ev.Resumed == ev.Total {
 			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
 		} else {
 			fmt.Fprintf(p.w, "tournament %s: %d games, %d stored already, playing %d, %d at a time\n",
@@ -205,7 +208,11 @@ func (p *progress) update(ev tournament.Progress) {
 		return
 	}
 	if p.bar != nil {
-		p.bar.Describe(standingsLine(ev.Standings, 3))
+		desc := standingsLine(ev.Standings, 3)
+		if ev.SPRT != nil {
+			desc += ", " + ev.SPRT.LLRText()
+		}
+		p.bar.Describe(desc)
 		p.bar.Set(ev.Done)
 		return
 	}
@@ -214,6 +221,12 @@ func (p *progress) update(ev tournament.Progress) {
 		ev.Done, ev.Total, g.Slot.Index, g.Slot.RoundTag(), g.White, g.Black, g.Result, g.Termination, g.Plies)
 	if g.Score != nil {
 		line += " score " + g.Score.String()
+	}
+	if sp := ev.SPRT; sp != nil {
+		line += ", " + sp.LLRText()
+		if sp.Verdict != "" {
+			line += " " + sp.Verdict + ": no new game starts"
+		}
 	}
 	fmt.Fprintln(p.w, line)
 }
@@ -280,5 +293,8 @@ func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) 
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
+	}
+	if sum.SPRT != nil {
+		fmt.Fprintln(w, sum.SPRT.Line())
 	}
 }

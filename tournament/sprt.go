@@ -1,0 +1,206 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/arbiter-games/arbiter/stats"
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// StoppedAtCap is the verdict of an SPRT whose match played every game of
+// the schedule without reaching a bound.
+const StoppedAtCap = "stopped at the cap"
+
+// SPRTStatus is where a match's SPRT stands.
+type SPRTStatus struct {
+	Test stats.SPRT
+	// Pentanomial says that the LLR is over the pentanomial counts of the
+	// colour-swapped pairs (games_per_encounter even, model not bayesian),
+	// else over the first engine's losses, draws and wins.
+	Pentanomial  bool
+	Counts       []int   // the counts the LLR is computed from
+	LLR          float64 // over the games counted
+	Lower, Upper float64
+	Games        int // games counted
+	// Verdict is stats.H0, stats.H1, StoppedAtCap, or "" while the test
+	// goes on.
+	Verdict string
+	// DecidedAfter is the number of games, in slot order, after which the
+	// LLR reached a bound; 0 before.
+	DecidedAfter int
+}
+
+// Line is the verdict line: "SPRT (0, 5) normalized: LLR 2.96 (-2.94,
+// 2.94) H1 accepted after 1,834 games" ("running after ..." while the test
+// goes on).
+func (s *SPRTStatus) Line() string {
+	v := s.Verdict
+	if v == "" {
+		v = "running"
+	}
+	return fmt.Sprintf("SPRT %s: %s %s after %s games", s.Test, s.LLRText(), v, thousands(s.Games))
+}
+
+// LLRText is "LLR 2.96 (-2.94, 2.94)".
+func (s *SPRTStatus) LLRText() string {
+	return fmt.Sprintf("LLR %.2f (%.2f, %.2f)", s.LLR, s.Lower, s.Upper)
+}
+
+// thousands writes n with commas: 1,834.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// tally counts a match's games from the first engine's side: results by
+// half-points (0 loss, 1 draw, 2 win) and the pentanomial counts of the
+// pairs whose two games are counted.
+type tally struct {
+	tri   [3]int
+	penta [5]int
+	open  map[int]int // pair → 1 + half-points of its one game counted
+	games int
+}
+
+func (t *tally) add(pair, pts int) {
+	t.games++
+	t.tri[pts]++
+	if t.open == nil {
+		t.open = map[int]int{}
+	}
+	if first, ok := t.open[pair]; ok {
+		delete(t.open, pair)
+		t.penta[first-1+pts]++
+		return
+	}
+	t.open[pair] = 1 + pts
+}
+
+func (t *tally) counts(penta bool) []int {
+	if penta {
+		return t.penta[:]
+	}
+	return t.tri[:]
+}
+
+// sprtRun follows the SPRT of a match as its games are stored. The test
+// walks the schedule in slot order: a game is counted once every slot
+// before it is stored, so that the LLR after game k, and where it first
+// reaches a bound, depend only on the games of slots 0..k, not on the
+// order in which games in play happen to end, nor on a kill and resume.
+type sprtRun struct {
+	st      SPRTStatus
+	slots   []Slot
+	pending map[int]int // stored games not yet walked: slot → half-points
+	walked  tally       // slots[:len(walked)] in order
+	all     tally       // every stored game
+	points  []store.SPRTPoint
+	row     store.SPRT
+}
+
+func newSPRTRun(cfg *Config, tid int64, slots []Slot) *sprtRun {
+	test := cfg.SPRT.Test()
+	r := &sprtRun{slots: slots, pending: map[int]int{}}
+	r.st.Test = test
+	r.st.Pentanomial = *cfg.GamesPerEncounter%2 == 0 && test.Pentanomial()
+	r.st.Lower, r.st.Upper = test.Bounds()
+	r.row = store.SPRT{TournamentID: tid, Player: cfg.Engines[0].Name, Opponent: cfg.Engines[1].Name,
+		Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta, Model: test.Model,
+		Pentanomial: r.st.Pentanomial, Lower: r.st.Lower, Upper: r.st.Upper}
+	return r
+}
+
+// halfPoints is the first engine's half-points in the game of slot s with
+// result; ok is false for a game without a result.
+func halfPoints(s Slot, result string) (int, bool) {
+	var pts int
+	switch result {
+	case "1-0":
+		pts = 2
+	case "1/2-1/2":
+		pts = 1
+	case "0-1":
+		pts = 0
+	default:
+		return 0, false
+	}
+	if s.White != 0 {
+		pts = 2 - pts
+	}
+	return pts, true
+}
+
+// add counts the stored game of slot k and walks on as far as the stored
+// slots go, recomputing the LLR after each game.
+func (r *sprtRun) add(k int, result string) {
+	if k < 0 || k >= len(r.slots) {
+		return
+	}
+	pts, ok := halfPoints(r.slots[k], result)
+	if !ok {
+		return
+	}
+	r.all.add(r.slots[k].Pair, pts)
+	r.pending[k] = pts
+	for r.walked.games < len(r.slots) {
+		n := r.walked.games
+		pts, ok := r.pending[n]
+		if !ok {
+			break
+		}
+		delete(r.pending, n)
+		r.walked.add(r.slots[n].Pair, pts)
+		llr := r.st.Test.LLR(r.walked.counts(r.st.Pentanomial))
+		r.points = append(r.points, store.SPRTPoint{Games: n + 1, LLR: llr})
+		r.st.LLR, r.st.Games = llr, n+1
+		if r.st.Verdict == "" {
+			if v := r.st.Test.Decide(llr); v != "" {
+				r.st.Verdict, r.st.DecidedAfter = v, n+1
+			}
+		}
+	}
+}
+
+// decided reports whether the test has answered.
+func (r *sprtRun) decided() bool { return r.st.Verdict == stats.H0 || r.st.Verdict == stats.H1 }
+
+// status returns the test as it stands in slot order, for progress.
+func (r *sprtRun) status() *SPRTStatus {
+	s := r.st
+	s.Counts = append([]int(nil), r.walked.counts(s.Pentanomial)...)
+	return &s
+}
+
+// final returns the verdict recomputed over every stored game: the LLR over
+// all of them, the verdict of the walk in slot order, or StoppedAtCap
+// when every game of the schedule is stored without one.
+func (r *sprtRun) final() *SPRTStatus {
+	s := r.st
+	s.Counts = append([]int(nil), r.all.counts(s.Pentanomial)...)
+	s.LLR = s.Test.LLR(s.Counts)
+	s.Games = r.all.games
+	if s.Verdict == "" && r.all.games == len(r.slots) {
+		s.Verdict = StoppedAtCap
+	}
+	return &s
+}
+
+// save stores the test as it stands and the trajectory points not stored
+// yet; reset replaces the whole stored trajectory.
+func (r *sprtRun) save(ctx context.Context, db *store.DB, reset bool) error {
+	f := r.final()
+	r.row.Games, r.row.LLR, r.row.Verdict, r.row.DecidedAfter = f.Games, f.LLR, f.Verdict, f.DecidedAfter
+	if err := store.SaveSPRT(ctx, db, &r.row, r.points, reset); err != nil {
+		return err
+	}
+	r.points = r.points[:0]
+	return nil
+}

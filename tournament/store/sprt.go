@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// SPRT is the stored state of a match's SPRT (tables sprt and sprt_llr of
+// docs/database.md).
+type SPRT struct {
+	TournamentID     int64
+	Player, Opponent string
+	Elo0, Elo1       float64
+	Alpha, Beta      float64
+	Model            string
+	Pentanomial      bool
+	Lower, Upper     float64
+	Games            int     // games stored
+	LLR              float64 // over all of them
+	Verdict          string  // "" while running
+	DecidedAfter     int     // 0: not decided
+}
+
+// SPRTPoint is one point of the LLR trajectory: the LLR over the first
+// Games games in slot order.
+type SPRTPoint struct {
+	Games int
+	LLR   float64
+}
+
+// SaveSPRT writes s and adds the trajectory points; with reset, the
+// trajectory stored before is dropped first. It is one transaction.
+func SaveSPRT(ctx context.Context, db *DB, s *SPRT, points []SPRTPoint, reset bool) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	defer tx.Rollback()
+	var decided any
+	if s.DecidedAfter > 0 {
+		decided = s.DecidedAfter
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO sprt (tournament_id, player, opponent, elo0, elo1, alpha, beta, model,
+		pentanomial, lower, upper, games, llr, verdict, decided_after, updated_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT (tournament_id) DO UPDATE SET player = excluded.player, opponent = excluded.opponent,
+		elo0 = excluded.elo0, elo1 = excluded.elo1, alpha = excluded.alpha, beta = excluded.beta,
+		model = excluded.model, pentanomial = excluded.pentanomial, lower = excluded.lower,
+		upper = excluded.upper, games = excluded.games, llr = excluded.llr, verdict = excluded.verdict,
+		decided_after = excluded.decided_after, updated_at = excluded.updated_at`,
+		s.TournamentID, s.Player, s.Opponent, s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model, s.Pentanomial,
+		s.Lower, s.Upper, s.Games, s.LLR, s.Verdict, decided, time.Now().UTC().Format(time.RFC3339Nano))
+	if err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	if reset {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sprt_llr WHERE tournament_id = ?`, s.TournamentID); err != nil {
+			return fmt.Errorf("store sprt: %w", err)
+		}
+	}
+	if len(points) > 0 {
+		st, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO sprt_llr (tournament_id, games, llr) VALUES (?,?,?)`)
+		if err != nil {
+			return fmt.Errorf("store sprt: %w", err)
+		}
+		defer st.Close()
+		for _, p := range points {
+			if _, err := st.ExecContext(ctx, s.TournamentID, p.Games, p.LLR); err != nil {
+				return fmt.Errorf("store sprt: %w", err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	return nil
+}
