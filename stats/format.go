@@ -220,6 +220,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 		}
 	}
+	r.writeSPRTText(b)
 	if note := r.crossNote(); note != "" {
 		fmt.Fprintf(b, "\nCrosstable: %s\n", note)
 	} else if len(r.Crosstable) > 0 {
@@ -402,6 +403,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				fmtFloat(m.LOS(), 1)+" %", fmtFloat(m.DrawRatio(), 1)+" %", pt)
 		}
 	}
+	r.writeSPRTMarkdown(b)
 	if note := r.crossNote(); note != "" {
 		fmt.Fprintf(b, "\n## Crosstable\n\n%s.\n", note)
 	} else if len(r.Crosstable) > 0 {
@@ -471,5 +473,11 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			fmtOpt(p.Elo, 1, ""), fmtOpt(p.EloError, 1, "")})
 	}
 	cw.Flush()
+	if rows := r.sprtCSV(); rows != nil {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+		cw.WriteAll(rows)
+	}
 	return cw.Error()
 }

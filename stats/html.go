@@ -66,6 +66,7 @@ type htmlData struct {
 	ShowZero   bool
 	RatingNote string
 	CrossNote  string
+	SPRT       []sprtChart
 }
 
 const (
@@ -76,7 +77,8 @@ const (
 // WriteHTML writes r as one self-contained HTML page (inline CSS and SVG, no
 // scripts, no fetches). Every name is escaped by html/template.
 func (r *Report) WriteHTML(w io.Writer) error {
-	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), RatingNote: r.ratingNote(), CrossNote: r.crossNote()}
+	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), RatingNote: r.ratingNote(), CrossNote: r.crossNote(),
+		SPRT: r.sprtCharts()}
 	for i, id := range d.GameIDs {
 		gs := r.Games[id]
 		y := 10 + float64(i)*34

@@ -21,6 +21,11 @@ type Query struct {
 	Tournament string // tournament name; "" for all games
 	Game       string // game id or name; "" for all games
 	Player     string // only games this player took part in; "" for all
+	// Opponent, with Player, selects the games between the two only.
+	Opponent string
+	// SPRT, when set, adds to the report's SPRT section the test of Player
+	// against Opponent over the selected games (both must be set).
+	SPRT *SPRT
 	// Anchor names the player whose rating is fixed at AnchorElo; "" anchors
 	// the average rating at 0.
 	Anchor    string
@@ -41,6 +46,9 @@ type Report struct {
 	Pairs        []*Pair               `json:"pairs"`
 	Crosstable   []*CrossRow           `json:"crosstable"`
 	Terminations map[string]int        `json:"terminations"` // kind → games
+	// SPRT holds the stored SPRT matches of the selection, then the
+	// Query's SPRT; absent when there are none.
+	SPRT []*SPRTResult `json:"sprt,omitempty"`
 }
 
 // Selection echoes the query a report answers.
@@ -48,6 +56,7 @@ type Selection struct {
 	Tournament string `json:"tournament,omitempty"`
 	Game       string `json:"game,omitempty"`
 	Player     string `json:"player,omitempty"`
+	Opponent   string `json:"opponent,omitempty"`
 }
 
 // GameStats is the first-move statistics of one game type, as BrainKing
@@ -207,7 +216,24 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	if pr.err != nil {
 		return nil, pr.err
 	}
-	return assemble(sel, q, agg, pr.rows)
+	r, err := assemble(sel, q, agg, pr.rows)
+	if err != nil {
+		return nil, err
+	}
+	if r.SPRT, err = storedSPRT(ctx, db, w); err != nil {
+		return nil, err
+	}
+	if q.SPRT != nil {
+		if q.Player == "" || q.Opponent == "" {
+			return nil, errors.New("an SPRT needs the two players")
+		}
+		s, err := adhocSPRT(ctx, db, w, *q.SPRT)
+		if err != nil {
+			return nil, err
+		}
+		r.SPRT = append(r.SPRT, s)
+	}
+	return r, nil
 }
 
 // where is a resolved query.
@@ -215,6 +241,7 @@ type where struct {
 	tournament int64 // 0: any
 	game       string
 	player     string
+	opponent   string // with player: the games between the two
 }
 
 // sql renders w as " AND ..." conditions, with whiteCol and blackCol naming
@@ -230,7 +257,10 @@ func (w where) sql(whiteCol, blackCol string) (string, []any) {
 		conds = append(conds, "game = ?")
 		args = append(args, w.game)
 	}
-	if w.player != "" {
+	if w.player != "" && w.opponent != "" {
+		conds = append(conds, "(("+whiteCol+" = ? AND "+blackCol+" = ?) OR ("+whiteCol+" = ? AND "+blackCol+" = ?))")
+		args = append(args, w.player, w.opponent, w.opponent, w.player)
+	} else if w.player != "" {
 		conds = append(conds, "("+whiteCol+" = ? OR "+blackCol+" = ?)")
 		args = append(args, w.player, w.player)
 	}
@@ -244,6 +274,9 @@ func (w where) sql(whiteCol, blackCol string) (string, []any) {
 func filter(ctx context.Context, db Querier, q Query) (where, Selection, error) {
 	w := where{player: q.Player}
 	sel := Selection{Tournament: q.Tournament, Player: q.Player}
+	if q.Player != "" {
+		w.opponent, sel.Opponent = q.Opponent, q.Opponent
+	}
 	if q.Tournament != "" {
 		err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, q.Tournament).Scan(&w.tournament)
 		if errors.Is(err, sql.ErrNoRows) {

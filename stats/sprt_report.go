@@ -1,0 +1,479 @@
+package stats
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Verdicts an SPRT section shows besides H0 and H1.
+const (
+	// Running: no bound reached, more games may come (for --sprt: more
+	// games are needed).
+	Running = "running"
+	// StoppedAtCap: the match played every game of its schedule without
+	// reaching a bound.
+	StoppedAtCap = "stopped at the cap"
+)
+
+// SPRTResult is one SPRT of a report: a stored SPRT match's (Tournament
+// set) or the test that report --sprt asks for over the selected games.
+// Counts and LLR are over every stored game (complete pairs when
+// pentanomial); the verdict is where the LLR, walked game by game in slot
+// order (for --sprt: in the order the games were stored), first reached a
+// bound.
+type SPRTResult struct {
+	Tournament string `json:"tournament,omitempty"`
+	Player     string `json:"player"`   // the player tested (elo0, elo1 are its Elo over the opponent)
+	Opponent   string `json:"opponent"` // the player it is tested against
+	SPRT
+	Games int `json:"games"` // finished games between them
+	// Pentanomial holds the counts of the colour-swapped pairs [LL, LD,
+	// WL+DD, WD, WW] from Player's side when the test is over them, else it
+	// is null and the test is over WDL.
+	Pentanomial *[5]int `json:"pentanomial"`
+	// WDL is Player's wins, draws and losses.
+	WDL          Match    `json:"wdl"`
+	LLR          float64  `json:"llr"` // 2 decimals, as printed
+	Lower        float64  `json:"lower"`
+	Upper        float64  `json:"upper"`
+	Verdict      string   `json:"verdict"`       // H0, H1, Running or StoppedAtCap
+	DecidedAfter *int     `json:"decided_after"` // games (in order) after which a bound was reached
+	Elo          *float64 `json:"elo"`           // logistic Elo difference, 1 decimal
+	EloError     *float64 `json:"elo_error"`     // 95 % half-width
+	NElo         *float64 `json:"nelo"`          // normalized Elo
+	NEloError    *float64 `json:"nelo_error"`
+	// Trajectory is the LLR after each game (at most sprtPoints points,
+	// evenly thinned, always with the first at a bound and the last).
+	Trajectory []SPRTPoint `json:"trajectory"`
+}
+
+// SPRTPoint is the LLR after Games games.
+type SPRTPoint struct {
+	Games int     `json:"games"`
+	LLR   float64 `json:"llr"`
+}
+
+// sprtPoints bounds the trajectory a report carries.
+const sprtPoints = 1000
+
+// counts returns the counts the LLR is computed from.
+func (s *SPRTResult) counts() []int {
+	if s.Pentanomial != nil {
+		return s.Pentanomial[:]
+	}
+	return []int{s.WDL.Losses, s.WDL.Draws, s.WDL.Wins}
+}
+
+// finish computes the LLR, bounds and estimates of s's counts.
+func (s *SPRTResult) finish() {
+	c := s.counts()
+	s.LLR = round(s.SPRT.LLR(c), 2)
+	lo, hi := s.SPRT.Bounds()
+	s.Lower, s.Upper = round(lo, 2), round(hi, 2)
+	e := EstimateOf(c)
+	s.Elo, s.EloError, s.NElo, s.NEloError = num(e.Elo, 1), num(e.EloError, 1), num(e.NElo, 1), num(e.NEloError, 1)
+	if s.Trajectory == nil {
+		s.Trajectory = []SPRTPoint{}
+	}
+}
+
+// storedSPRT returns the SPRT matches stored in the selection w: every
+// tournament with an sprt row, of the selected tournament and game, with
+// the selected player (and opponent) among its two.
+func storedSPRT(ctx context.Context, db Querier, w where) ([]*SPRTResult, error) {
+	var conds []string
+	var args []any
+	if w.tournament != 0 {
+		conds = append(conds, "t.id = ?")
+		args = append(args, w.tournament)
+	}
+	if w.game != "" {
+		conds = append(conds, "t.game = ?")
+		args = append(args, w.game)
+	}
+	for _, p := range []string{w.player, w.opponent} {
+		if p != "" {
+			conds = append(conds, "(s.player = ? OR s.opponent = ?)")
+			args = append(args, p, p)
+		}
+	}
+	query := `SELECT t.id, t.name, s.player, s.opponent, s.elo0, s.elo1, s.alpha, s.beta, s.model,
+		s.pentanomial, s.verdict, s.decided_after FROM sprt s JOIN tournaments t ON t.id = s.tournament_id`
+	if len(conds) > 0 {
+		query += " WHERE " + strings.Join(conds, " AND ")
+	}
+	query += " ORDER BY t.name"
+	type match struct {
+		id    int64
+		res   *SPRTResult
+		penta bool
+	}
+	ms, err := queryAll(ctx, db, "read sprt matches", query, args, func(rows *sql.Rows) (m match, err error) {
+		m.res = &SPRTResult{}
+		var decided sql.NullInt64
+		err = rows.Scan(&m.id, &m.res.Tournament, &m.res.Player, &m.res.Opponent, &m.res.Elo0, &m.res.Elo1,
+			&m.res.Alpha, &m.res.Beta, &m.res.Model, &m.penta, &m.res.Verdict, &decided)
+		if decided.Valid {
+			n := int(decided.Int64)
+			m.res.DecidedAfter = &n
+		}
+		return m, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*SPRTResult, 0, len(ms))
+	for _, m := range ms {
+		r := m.res
+		if r.Verdict == "" {
+			r.Verdict = Running
+		}
+		// Counts over every stored game of the match.
+		type wdl struct {
+			white, result string
+			n             int
+		}
+		games, err := queryAll(ctx, db, "count sprt games", `SELECT white, result, count(*) FROM games
+			WHERE tournament_id = ? GROUP BY white, result`, []any{m.id}, func(rows *sql.Rows) (g wdl, err error) {
+			err = rows.Scan(&g.white, &g.result, &g.n)
+			return g, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range games {
+			wm, ok := whiteMatch(g.result, g.n)
+			if !ok {
+				continue
+			}
+			if g.white != r.Player {
+				wm = wm.reversed()
+			}
+			r.WDL = r.WDL.plus(wm)
+		}
+		r.Games = r.WDL.Games()
+		if m.penta {
+			var pt [5]int
+			type cell struct {
+				a      string
+				points float64
+				n      int
+			}
+			cells, err := queryAll(ctx, db, "count sprt pairs", `SELECT a, points, count(*) FROM game_pairs
+				WHERE tournament_id = ? AND games = 2 AND a_white = 1 AND same GROUP BY a, points`,
+				[]any{m.id}, func(rows *sql.Rows) (c cell, err error) {
+					err = rows.Scan(&c.a, &c.points, &c.n)
+					return c, err
+				})
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range cells {
+				k := int(c.points)
+				if c.a != r.Player {
+					k = 4 - k
+				}
+				if k >= 0 && k <= 4 {
+					pt[k] += c.n
+				}
+			}
+			r.Pentanomial = &pt
+		}
+		points, err := queryAll(ctx, db, "read sprt trajectory", `SELECT games, llr FROM sprt_llr
+			WHERE tournament_id = ? ORDER BY games`, []any{m.id}, func(rows *sql.Rows) (p SPRTPoint, err error) {
+			err = rows.Scan(&p.Games, &p.LLR)
+			return p, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		decided := 0
+		if r.DecidedAfter != nil {
+			decided = *r.DecidedAfter
+		}
+		r.Trajectory = thin(points, decided)
+		r.finish()
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// thin keeps at most about sprtPoints points of ps, evenly spaced, and
+// always the point after keep games and the last one; LLRs are rounded as
+// printed.
+func thin(ps []SPRTPoint, keep int) []SPRTPoint {
+	step := (len(ps) + sprtPoints - 1) / sprtPoints
+	out := make([]SPRTPoint, 0, min(len(ps), sprtPoints+2))
+	for i, p := range ps {
+		if i%max(step, 1) == 0 || p.Games == keep || i == len(ps)-1 {
+			out = append(out, SPRTPoint{Games: p.Games, LLR: round(p.LLR, 2)})
+		}
+	}
+	return out
+}
+
+// adhocSPRT runs test over the finished games between w.player (tested)
+// and w.opponent in the selection w, in the order they were stored
+// (tournament games by tournament, then slot). It is over the pentanomial
+// counts when every game belongs to a colour-swapped pair of a tournament
+// (games of a pair whose partner is not stored yet are left out), the model
+// is not bayesian and there is at least one whole pair; else over the
+// wins, draws and losses of all the games.
+func adhocSPRT(ctx context.Context, db Querier, w where, test SPRT) (*SPRTResult, error) {
+	cond, args := w.sql("white", "black")
+	type game struct {
+		tid, pair sql.NullInt64
+		white     string
+		pts       int // the player's half-points
+	}
+	games, err := queryAll(ctx, db, "read games for sprt", `SELECT tournament_id, pair, white, result FROM games
+		WHERE result != '*'`+cond+`
+		ORDER BY tournament_id IS NOT NULL, tournament_id, coalesce(slot, id), id`, args,
+		func(rows *sql.Rows) (g game, err error) {
+			var result string
+			err = rows.Scan(&g.tid, &g.pair, &g.white, &result)
+			m, ok := whiteMatch(result, 1)
+			if !ok {
+				g.pts = -1
+				return g, err
+			}
+			g.pts = 2*m.Wins + m.Draws
+			if g.white != w.player {
+				g.pts = 2 - g.pts
+			}
+			return g, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	r := &SPRTResult{Player: w.player, Opponent: w.opponent, SPRT: test, Verdict: Running}
+	type key struct{ tid, pair int64 }
+	type half struct {
+		pts   int
+		white string
+	}
+	// Can the pentanomial model be used?
+	penta := test.Pentanomial()
+	whole := 0
+	seen := map[key]half{}
+	for _, g := range games {
+		if g.pts < 0 {
+			continue
+		}
+		if !g.tid.Valid || !g.pair.Valid {
+			penta = false
+			break
+		}
+		k := key{g.tid.Int64, g.pair.Int64}
+		if h, ok := seen[k]; ok {
+			if h.white == g.white || h.pts < 0 {
+				penta = false // not colour-swapped, or a third game
+				break
+			}
+			whole++
+			seen[k] = half{pts: -1}
+			continue
+		}
+		seen[k] = half{pts: g.pts, white: g.white}
+	}
+	penta = penta && whole > 0
+	clear(seen)
+	var tri [3]int
+	var pt [5]int
+	var points []SPRTPoint
+	decided := 0
+	n := 0
+	for _, g := range games {
+		if g.pts < 0 {
+			continue
+		}
+		n++
+		tri[g.pts]++
+		c := tri[:]
+		if penta {
+			k := key{g.tid.Int64, g.pair.Int64}
+			if h, ok := seen[k]; ok {
+				pt[h.pts+g.pts]++
+				delete(seen, k)
+			} else {
+				seen[k] = half{pts: g.pts}
+			}
+			c = pt[:]
+		}
+		llr := test.LLR(c)
+		points = append(points, SPRTPoint{Games: n, LLR: llr})
+		if decided == 0 {
+			if v := test.Decide(llr); v != "" {
+				decided, r.Verdict = n, v
+			}
+		}
+	}
+	r.WDL = Match{Wins: tri[2], Draws: tri[1], Losses: tri[0]}
+	r.Games = n
+	if penta {
+		r.Pentanomial = &pt
+	}
+	if decided > 0 {
+		r.DecidedAfter = &decided
+	}
+	r.Trajectory = thin(points, decided)
+	r.finish()
+	return r, nil
+}
+
+// VerdictText is "H1 accepted after 148 games", "running", ...
+func (s *SPRTResult) VerdictText() string {
+	if s.DecidedAfter != nil {
+		return fmt.Sprintf("%s after %d games", s.Verdict, *s.DecidedAfter)
+	}
+	return s.Verdict
+}
+
+// CountsText is fastchess's "Ptnml(0-2): [...]" or "WDL: [W, D, L]".
+func (s *SPRTResult) CountsText() string {
+	if t := s.Pentanomial; t != nil {
+		return fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", t[0], t[1], t[2], t[3], t[4])
+	}
+	return fmt.Sprintf("WDL: [%d, %d, %d]", s.WDL.Wins, s.WDL.Draws, s.WDL.Losses)
+}
+
+// LLRText is "LLR 2.96 (-2.94, 2.94)".
+func (s *SPRTResult) LLRText() string {
+	return "LLR " + fmtFloat(s.LLR, 2) + " (" + fmtFloat(s.Lower, 2) + ", " + fmtFloat(s.Upper, 2) + ")"
+}
+
+// EloText is "Elo 12.3 +/- 4.5, nElo 20.1 +/- 7.4" ("-" where undefined).
+func (s *SPRTResult) EloText() string {
+	return fmt.Sprintf("Elo %s +/- %s, nElo %s +/- %s", fmtOpt(s.Elo, 1, "-"), fmtOpt(s.EloError, 1, "-"),
+		fmtOpt(s.NElo, 1, "-"), fmtOpt(s.NEloError, 1, "-"))
+}
+
+// Title is "A vs B, tournament T" (or "A vs B, selected games").
+func (s *SPRTResult) Title() string {
+	if s.Tournament != "" {
+		return fmt.Sprintf("%s vs %s, tournament %s", s.Player, s.Opponent, s.Tournament)
+	}
+	return fmt.Sprintf("%s vs %s, selected games", s.Player, s.Opponent)
+}
+
+// TestText is "SPRT (0, 5) normalized, alpha 0.05, beta 0.05".
+func (s *SPRTResult) TestText() string {
+	return fmt.Sprintf("SPRT %s, alpha %s, beta %s", s.SPRT.String(), fmtNum(s.Alpha), fmtNum(s.Beta))
+}
+
+// writeSPRTText writes the SPRT section of the text format.
+func (r *Report) writeSPRTText(b *strings.Builder) {
+	if len(r.SPRT) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nSPRT\n")
+	for _, s := range r.SPRT {
+		fmt.Fprintf(b, "%s: %s\n", cleanText(s.Title()), s.TestText())
+		fmt.Fprintf(b, "  Games: %d, %s\n", s.Games, s.CountsText())
+		fmt.Fprintf(b, "  %s: %s\n", s.LLRText(), s.VerdictText())
+		fmt.Fprintf(b, "  %s\n", s.EloText())
+	}
+}
+
+// writeSPRTMarkdown writes the SPRT section of the Markdown format.
+func (r *Report) writeSPRTMarkdown(b *strings.Builder) {
+	if len(r.SPRT) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## SPRT\n\n")
+	fmt.Fprintf(b, "| Player | Opponent | Tournament | Test | Games | Counts | LLR (bounds) | Verdict | Elo | nElo |\n")
+	fmt.Fprintf(b, "| --- | --- | --- | --- | ---: | --- | --- | --- | ---: | ---: |\n")
+	for _, s := range r.SPRT {
+		t := s.Tournament
+		if t == "" {
+			t = "(selected games)"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s | %s | %s ± %s | %s ± %s |\n",
+			cleanMarkdown(s.Player), cleanMarkdown(s.Opponent), cleanMarkdown(t), s.TestText(), s.Games,
+			cleanMarkdown(s.CountsText()), strings.TrimPrefix(s.LLRText(), "LLR "), s.VerdictText(),
+			fmtOpt(s.Elo, 1, "-"), fmtOpt(s.EloError, 1, "-"), fmtOpt(s.NElo, 1, "-"), fmtOpt(s.NEloError, 1, "-"))
+	}
+}
+
+// sprtCSV returns the rows of the SPRT table of the CSV format, header
+// first; nil without SPRT.
+func (r *Report) sprtCSV() [][]string {
+	if len(r.SPRT) == 0 {
+		return nil
+	}
+	rows := [][]string{{"tournament", "player", "opponent", "elo0", "elo1", "alpha", "beta", "model", "games",
+		"ll", "ld", "wl_dd", "wd", "ww", "wins", "draws", "losses", "llr", "lower", "upper", "verdict", "decided_after",
+		"elo", "elo_error", "nelo", "nelo_error"}}
+	for _, s := range r.SPRT {
+		pt := make([]string, 5)
+		if s.Pentanomial != nil {
+			for i, n := range s.Pentanomial {
+				pt[i] = strconv.Itoa(n)
+			}
+		}
+		decided := ""
+		if s.DecidedAfter != nil {
+			decided = strconv.Itoa(*s.DecidedAfter)
+		}
+		row := []string{s.Tournament, s.Player, s.Opponent, fmtNum(s.Elo0), fmtNum(s.Elo1), fmtNum(s.Alpha),
+			fmtNum(s.Beta), s.Model, strconv.Itoa(s.Games)}
+		row = append(row, pt...)
+		row = append(row, strconv.Itoa(s.WDL.Wins), strconv.Itoa(s.WDL.Draws), strconv.Itoa(s.WDL.Losses),
+			fmtFloat(s.LLR, 2), fmtFloat(s.Lower, 2), fmtFloat(s.Upper, 2), s.Verdict, decided,
+			fmtOpt(s.Elo, 1, ""), fmtOpt(s.EloError, 1, ""), fmtOpt(s.NElo, 1, ""), fmtOpt(s.NEloError, 1, ""))
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// sprtChart is the LLR-against-games line chart of one SPRT for the HTML
+// format: an SVG in a viewBox of chartW × chartH that scales to the page.
+type sprtChart struct {
+	S              *SPRTResult
+	W, H           float64
+	Path           string  // the LLR polyline's points
+	UpperY, LowerY float64 // the bounds' lines
+	ZeroY          float64
+	Left, Right    float64 // plot area
+	Top, Bottom    float64
+	MaxGames       int
+	YHi, YLo       string // axis labels
+	DecidedX       float64
+	Decided        bool
+}
+
+// sprtCharts lays out the charts of r's SPRTs.
+func (r *Report) sprtCharts() []sprtChart {
+	var out []sprtChart
+	for _, s := range r.SPRT {
+		c := sprtChart{S: s, W: 700, H: 260, Left: 50, Right: 690, Top: 10, Bottom: 230}
+		lo, hi := math.Min(s.Lower, 0), math.Max(s.Upper, 0)
+		maxG := 1
+		for _, p := range s.Trajectory {
+			lo, hi = math.Min(lo, p.LLR), math.Max(hi, p.LLR)
+			maxG = max(maxG, p.Games)
+		}
+		pad := (hi - lo) * 0.05
+		lo, hi = lo-pad, hi+pad
+		x := func(g int) float64 { return round(c.Left+(c.Right-c.Left)*float64(g)/float64(maxG), 1) }
+		y := func(v float64) float64 { return round(c.Bottom-(c.Bottom-c.Top)*(v-lo)/(hi-lo), 1) }
+		var pts []string
+		pts = append(pts, fmt.Sprintf("%v,%v", x(0), y(0)))
+		for _, p := range s.Trajectory {
+			pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(p.LLR)))
+		}
+		c.Path = strings.Join(pts, " ")
+		c.UpperY, c.LowerY, c.ZeroY = y(s.Upper), y(s.Lower), y(0)
+		c.MaxGames = maxG
+		c.YHi, c.YLo = fmtFloat(hi, 1), fmtFloat(lo, 1)
+		if s.DecidedAfter != nil {
+			c.Decided, c.DecidedX = true, x(*s.DecidedAfter)
+		}
+		out = append(out, c)
+	}
+	return out
+}
