@@ -64,6 +64,9 @@ func newApp(e *env) *cli.App {
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
 		UseShortOptionHandling: false,
+		// A repeatable flag's value is taken whole: a player's name may
+		// have a comma in it.
+		DisableSliceFlagSeparator: true,
 		Commands: []*cli.Command{
 			validateCommand(e),
 			showCommand(e),

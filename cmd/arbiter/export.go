@@ -34,7 +34,10 @@ func exportCommand(e *env) *cli.Command {
 			defer db.Close()
 			ctx := c.Context
 			// The games of the selection are those the report counts.
-			q := selection(c)
+			q, err := selection(c, "export")
+			if err != nil {
+				return err
+			}
 			cond, args, err := stats.Where(ctx, db, q)
 			if errors.Is(err, stats.ErrNoTournament) {
 				return fmt.Errorf("export: no tournament %q in %s", q.Tournament, db.Path())

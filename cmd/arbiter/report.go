@@ -28,12 +28,18 @@ func reportCommand(e *env) *cli.Command {
 		Description: "report reads the games stored by 'arbiter tournament' and 'arbiter import' and prints,\n" +
 			"per game type, the white/black/draw split as BrainKing shows it; the standings; maximum\n" +
 			"likelihood Elo ratings with 95 % intervals; the head-to-head lines as cutechess-cli and\n" +
-			"fastchess print them; a crosstable and the termination counts per player.\n" +
+			"fastchess print them; a crosstable and the termination counts per player; and an SPRT\n" +
+			"section for every stored SPRT match. --sprt tests a hypothesis over the games between\n" +
+			"the two --player (the first is tested against the second), e.g.\n" +
+			"  arbiter report --sprt 0,5 --player new --player base\n" +
 			"See docs/reports.md.",
 		Flags: append(selectionFlags(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: " + strings.Join(stats.Formats, ", ")},
 			outputFlag(),
 			&cli.StringFlag{Name: "anchor", Usage: "fix one rating: `NAME=ELO` (default: the average is 0)"},
+			&cli.StringFlag{Name: "sprt", Usage: "an SPRT of the first --player against the second over the selected games: " +
+				"`ELO0,ELO1[,ALPHA,BETA[,MODEL]]` (alpha and beta default to 0.05, the model to normalized; models: " +
+				strings.Join(stats.Models, ", ") + ")"},
 		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -43,7 +49,20 @@ func reportCommand(e *env) *cli.Command {
 			if !slices.Contains(stats.Formats, format) {
 				return usageErrorf("report: unknown format %q (known: %s)", format, strings.Join(stats.Formats, ", "))
 			}
-			q := selection(c)
+			q, err := selection(c, "report")
+			if err != nil {
+				return err
+			}
+			if c.IsSet("sprt") {
+				test, err := parseSPRT(c.String("sprt"))
+				if err != nil {
+					return usageErrorf("report: --sprt %q: %v", c.String("sprt"), err)
+				}
+				if q.Opponent == "" {
+					return usageErrorf("report: --sprt needs the two players: --player TESTED --player OPPONENT")
+				}
+				q.SPRT = &test
+			}
 			if a := c.String("anchor"); a != "" {
 				i := strings.LastIndexByte(a, '=')
 				if i <= 0 {
@@ -80,13 +99,57 @@ func selectionFlags() []cli.Flag {
 		&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE`"},
 		&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
 		&cli.StringFlag{Name: "game", Usage: "only games of the game `ID` (" + games.IDs() + ")"},
-		&cli.StringFlag{Name: "player", Usage: "only games the player `NAME` took part in"},
+		&cli.StringSliceFlag{Name: "player", Usage: "only games the player `NAME` took part in; given twice, only the games between the two"},
 	}
 }
 
-// selection is the games selectionFlags choose.
-func selection(c *cli.Context) stats.Query {
-	return stats.Query{Tournament: c.String("tournament"), Game: c.String("game"), Player: c.String("player")}
+// selection is the games selectionFlags choose; cmd names the command in
+// a usage error.
+func selection(c *cli.Context, cmd string) (stats.Query, error) {
+	q := stats.Query{Tournament: c.String("tournament"), Game: c.String("game")}
+	players := c.StringSlice("player")
+	switch len(players) {
+	case 0:
+	case 1:
+		q.Player = players[0]
+	case 2:
+		q.Player, q.Opponent = players[0], players[1]
+		if q.Player == q.Opponent {
+			return q, usageErrorf("%s: --player %q is given twice", cmd, q.Player)
+		}
+	default:
+		return q, usageErrorf("%s: --player is given %d times; at most two (the games between them)", cmd, len(players))
+	}
+	return q, nil
+}
+
+// parseSPRT reads ELO0,ELO1[,ALPHA,BETA[,MODEL]].
+func parseSPRT(s string) (stats.SPRT, error) {
+	test := stats.SPRT{Alpha: stats.DefaultSPRTAlpha, Beta: stats.DefaultSPRTBeta, Model: stats.ModelNormalized}
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 && len(parts) != 4 && len(parts) != 5 {
+		return test, errors.New("want ELO0,ELO1[,ALPHA,BETA[,MODEL]]")
+	}
+	nums := []*float64{&test.Elo0, &test.Elo1, &test.Alpha, &test.Beta}
+	for i, p := range parts {
+		if i == 4 {
+			test.Model = strings.TrimSpace(p)
+			break
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return test, fmt.Errorf("%q is not a number", strings.TrimSpace(p))
+		}
+		*nums[i] = v
+	}
+	if errs := test.Check(); len(errs) > 0 {
+		msgs := make([]string, len(errs))
+		for i, e := range errs {
+			msgs[i] = e.Msg
+		}
+		return test, errors.New(strings.Join(msgs, "; "))
+	}
+	return test, nil
 }
 
 // outputFlag is --output, which writeOutput and createOutput honour.

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestSPRTCommands plays an SPRT match of built-in engines through the
+// tournament command (one game at a time, random seeded: the same games
+// every run), resumes it, and reports it, stored and as a --sprt test.
+func TestSPRTCommands(t *testing.T) {
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(mainEnv, "1") // for the engines, which inherit it
+	config := "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n" +
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n" +
+		"sprt: {elo0: 0, elo1: 50}\nengines:\n" +
+		"  - {name: r1, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"1\"]}\n" +
+		"  - {name: r2, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]}\n"
+	path := filepath.Join(dir, "m.yaml")
+	os.WriteFile(path, []byte(config), 0o644)
+	db := filepath.Join(dir, "m.db")
+	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H0 accepted after \d+ games$`)
+	r := runCLI(t, "", "tournament", "--db", db, "-j", "1", path)
+	if r.code != exitOK {
+		t.Fatalf("tournament: %v", r)
+	}
+	line := verdict.FindString(r.stdout)
+	if line == "" {
+		t.Fatalf("stdout lacks the verdict line:\n%s", r.stdout)
+	}
+	if !regexp.MustCompile(`game 2/600 \(slot 1, round 1\.2\): .*, LLR -?\d+\.\d\d \(-2\.94, 2\.94\)\n`).MatchString(r.stderr) ||
+		!strings.Contains(r.stderr, "H0 accepted: no new game starts") {
+		t.Errorf("stderr lacks the LLR in the per-game lines:\n%s", clip(r.stderr))
+	}
+	// Resume: nothing to play, the same verdict.
+	r = runCLI(t, "", "tournament", "--db", db, "-j", "1", path)
+	if r.code != exitOK || verdict.FindString(r.stdout) != line || !strings.Contains(r.stderr, "nothing to play") {
+		t.Errorf("resumed: %v; want nothing played and %q", r, line)
+	}
+	// The report's SPRT section.
+	r = runCLI(t, "", "report", "--db", db)
+	if r.code != exitOK || !strings.Contains(r.stdout, "\nSPRT\nr1 vs r2, tournament sprt: SPRT (0, 50) normalized, alpha 0.05, beta 0.05\n") ||
+		!strings.Contains(r.stdout, ": H0 accepted after ") {
+		t.Errorf("report: %v", r)
+	}
+	r = runCLI(t, "", "report", "--db", db, "--format", "json")
+	var j struct {
+		SPRT []struct {
+			Tournament  string  `json:"tournament"`
+			Games       int     `json:"games"`
+			Pentanomial *[5]int `json:"pentanomial"`
+			LLR         float64 `json:"llr"`
+			Verdict     string  `json:"verdict"`
+		} `json:"sprt"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || len(j.SPRT) != 1 {
+		t.Fatalf("report json: %v %v", err, r)
+	}
+	s := j.SPRT[0]
+	sum := 0
+	for _, n := range s.Pentanomial {
+		sum += n
+	}
+	// The verdict line's LLR is over every stored game, as the report's.
+	if s.Verdict != "H0 accepted" || s.Pentanomial == nil || s.Games < 2*sum || s.Games > 2*sum+1 ||
+		!strings.Contains(line, fmt.Sprintf("LLR %.2f ", s.LLR)) {
+		t.Errorf("json sprt %+v, %v; verdict line %q", s, s.Pentanomial, line)
+	}
+	// The same test over the stored games with --sprt: the same verdict;
+	// the other way round (r2 tested against r1, elo 0 against 50) too.
+	for _, players := range [][2]string{{"r1", "r2"}, {"r2", "r1"}} {
+		r = runCLI(t, "", "report", "--db", db, "--tournament", "sprt", "--sprt", "0,50", "--player", players[0], "--player", players[1])
+		if r.code != exitOK || !strings.Contains(r.stdout, players[0]+" vs "+players[1]+", selected games: SPRT (0, 50) normalized") {
+			t.Errorf("report --sprt: %v", r)
+		}
+	}
+	r = runCLI(t, "", "report", "--db", db, "--tournament", "sprt", "--sprt", "0,50", "--player", "r1", "--player", "r2")
+	if got := strings.Count(r.stdout, ": H0 accepted after "); got != 2 {
+		t.Errorf("report --sprt: %d H0 verdicts; want the stored match's and the test's:\n%s", got, r.stdout)
+	}
+	r = runCLI(t, "", "report", "--db", db, "--format", "html", "--sprt", "0,50,0.1,0.1,logistic", "--player", "r1", "--player", "r2")
+	if r.code != exitOK || strings.Count(r.stdout, `<polyline class="llr"`) != 2 {
+		t.Errorf("report html: %v", r)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sprt", "0,50", "--player", "r1"}, "--sprt needs the two players"},
+		{[]string{"--sprt", "0,50"}, "--sprt needs the two players"},
+		{[]string{"--sprt", "50,0", "--player", "r1", "--player", "r2"}, "sprt elo0 (50) must be below elo1 (0)"},
+		{[]string{"--sprt", "0,5,0.5,0.5", "--player", "r1", "--player", "r2"}, "alpha + beta is 1"},
+		{[]string{"--sprt", "0,5,0.05,0.05,gauss", "--player", "r1", "--player", "r2"}, `model "gauss" is unknown`},
+		{[]string{"--sprt", "0", "--player", "r1", "--player", "r2"}, "want ELO0,ELO1[,ALPHA,BETA[,MODEL]]"},
+		{[]string{"--sprt", "0,x", "--player", "r1", "--player", "r2"}, `"x" is not a number`},
+		{[]string{"--player", "r1", "--player", "r2", "--player", "r3"}, "--player is given 3 times"},
+		{[]string{"--player", "r1", "--player", "r1"}, `--player "r1" is given twice`},
+	} {
+		r := runCLI(t, "", append([]string{"report", "--db", db}, c.args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
+			t.Errorf("report %v: %v; want exit 2 and %q", c.args, r, c.want)
+		}
+	}
+	// --player twice selects the games between the two, in export too.
+	r = runCLI(t, "", "export", "--db", db, "--player", "r1", "--player", "r2")
+	if n := strings.Count(r.stdout, "[Event "); r.code != exitOK || n != s.Games {
+		t.Errorf("export --player r1 --player r2: %d games; want %d", n, s.Games)
+	}
+}
