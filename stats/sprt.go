@@ -235,11 +235,29 @@ func (d *dist) mleMean(s float64) (q [5]float64, ok bool) {
 // and σ those of q, started from the uniform distribution. The iteration
 // runs until q no longer changes (to a few units in the last place),
 // rather than to fishtest's 1e-9 or fastchess's 1e-4.
+//
+// From the uniform start the first step has no solution when |t| is large
+// (normalized Elo beyond a few hundred): the solution is then followed
+// from t = 0 in small steps of t, each started from the one before.
 func (d *dist) mleT(ref, t float64) (q [5]float64, ok bool) {
-	n := d.n
-	for i := range n {
-		q[i] = 1 / float64(n)
+	for i := range d.n {
+		q[i] = 1 / float64(d.n)
 	}
+	if q, ok := d.mleTFrom(q, ref, t); ok {
+		return q, true
+	}
+	const steps = 64
+	for k := 0; k <= steps; k++ {
+		if q, ok = d.mleTFrom(q, ref, t*float64(k)/steps); !ok {
+			return q, false
+		}
+	}
+	return q, true
+}
+
+// mleTFrom is mleT's fixed-point iteration started from q.
+func (d *dist) mleTFrom(q [5]float64, ref, t float64) ([5]float64, bool) {
+	n := d.n
 	var phi [5]float64
 	for range maxFixedPoint {
 		mu, v := 0.0, 0.0

@@ -261,6 +261,10 @@ var sprtCases = []struct {
 	{[]int{7, 0, 9}, 0, 50},
 	{[]int{210, 540, 250}, 0, 5},
 	{[]int{0, 0, 0}, 0, 5},
+	// Far apart: the normalized model's fixed point from the uniform start
+	// fails and is followed from t = 0.
+	{[]int{0, 0, 0, 0, 100}, -300, 300},
+	{[]int{3, 0, 100}, -300, 300},
 }
 
 func TestLLRAgainstDefinition(t *testing.T) {
