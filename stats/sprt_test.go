@@ -389,3 +389,35 @@ func BenchmarkLLR(b *testing.B) {
 		})
 	}
 }
+
+// FuzzLLR checks that the LLR of any counts under a checked test neither
+// panics nor hangs, and is finite for tests within ±200 Elo (where every
+// model has a solution), seeded from the table above.
+func FuzzLLR(f *testing.F) {
+	for _, c := range sprtCases {
+		for i := range Models {
+			pad := append(append([]int{}, c.counts...), 0, 0, 0, 0, 0)
+			f.Add(c.elo0, c.elo1, uint8(i), len(c.counts) == 5, pad[0], pad[1], pad[2], pad[3], pad[4])
+		}
+	}
+	f.Fuzz(func(t *testing.T, elo0, elo1 float64, model uint8, five bool, c0, c1, c2, c3, c4 int) {
+		s := SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05, Model: Models[int(model)%len(Models)]}
+		if len(s.Check()) > 0 {
+			return
+		}
+		counts := []int{c0, c1, c2, c3, c4}
+		if !five || s.Model == ModelBayesian {
+			counts = counts[:3]
+		}
+		for _, c := range counts {
+			if c < 0 || c > 1e9 {
+				return
+			}
+		}
+		llr := s.LLR(counts)
+		if math.Abs(elo0) <= 200 && math.Abs(elo1) <= 200 && (math.IsNaN(llr) || math.IsInf(llr, 0)) {
+			t.Errorf("%+v.LLR(%v) = %v", s, counts, llr)
+		}
+		EstimateOf(counts)
+	})
+}

@@ -117,3 +117,18 @@ func TestSPRTCommands(t *testing.T) {
 		t.Errorf("export --player r1 --player r2: %d games; want %d", n, s.Games)
 	}
 }
+
+// FuzzParseSPRT checks that --sprt's parser never panics and accepts only
+// tests that pass the SPRT's own check.
+func FuzzParseSPRT(f *testing.F) {
+	for _, s := range []string{"0,5", "0,5,0.05,0.05", "0,5,0.05,0.05,logistic", "-1.5,3,0.1,0.2,bayesian",
+		"5,0", "0,5,0.5,0.5", "0", "0,x", "0,5,0.05", "0,5,0.05,0.05,normalized,extra", " 0 , 5 ", "NaN,5", "0,Inf"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		test, err := parseSPRT(s)
+		if err == nil && len(test.Check()) > 0 {
+			t.Errorf("parseSPRT(%q) = %+v, accepted with problems %v", s, test, test.Check())
+		}
+	})
+}
