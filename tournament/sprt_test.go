@@ -245,3 +245,42 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 	}
 	checkNoEngines(t, marker)
 }
+
+// BenchmarkSPRTGame is what the runner does for the SPRT after each stored
+// game: count it, walk on in slot order recomputing the LLR, and store the
+// state and the new trajectory point (one transaction). The match is long
+// (20,000 games); results cycle through a fixed pattern.
+func BenchmarkSPRTGame(b *testing.B) {
+	cfg, err := LoadConfig(writeConfig(b, b.TempDir(), sprtHead(10000, "{elo0: 0, elo1: 5}"), "a=first", "b=last"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	db := openDB(b, filepath.Join(b.TempDir(), "t.db"))
+	slots := cfg.Schedule()
+	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, ConfigHash: cfg.Hash(), TotalGames: len(slots)}
+	if err := store.Register(context.Background(), db, t, nil); err != nil {
+		b.Fatal(err)
+	}
+	results := []string{"1-0", "0-1", "1/2-1/2", "1-0", "1-0", "0-1", "1/2-1/2"}
+	for _, save := range []bool{false, true} {
+		b.Run(fmt.Sprintf("store=%v", save), func(b *testing.B) {
+			b.ReportAllocs()
+			sp := newSPRTRun(cfg, t.ID, slots)
+			k := 0
+			for b.Loop() {
+				if k == len(slots) {
+					sp, k = newSPRTRun(cfg, t.ID, slots), 0
+				}
+				sp.add(k, results[k%len(results)])
+				if save {
+					if err := sp.save(context.Background(), db, false); err != nil {
+						b.Fatal(err)
+					}
+				} else {
+					sp.points = sp.points[:0]
+				}
+				k++
+			}
+		})
+	}
+}
