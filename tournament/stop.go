@@ -7,8 +7,8 @@ import "sync"
 type stopGate struct {
 	mu     sync.Mutex
 	inPlay int
-	halted bool // no game may start
-	asked  bool // by the stop channel (not by halt)
+	halted bool          // no game may start
+	asked  bool          // by the stop channel (not by halt)
 	done   chan struct{} // closed by close: Run is over
 }
 
