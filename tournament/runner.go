@@ -157,12 +157,16 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		}
 	}
 	// A match whose SPRT has answered plays nothing more.
+	resumed := 0
 	for _, s := range slots {
-		if !have[s.Index] && (sp == nil || !sp.decided()) {
+		switch {
+		case have[s.Index]:
+			resumed++
+		case sp == nil || !sp.decided():
 			todo = append(todo, s)
 		}
 	}
-	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: len(slots) - len(todo),
+	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: resumed,
 		Terminations: map[string]int{}}
 	for _, g := range stored {
 		sum.Terminations[g.Termination]++

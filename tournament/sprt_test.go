@@ -161,8 +161,8 @@ func TestSPRTStopsEarly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again.Played != 0 || again.SPRT.Line() != sp.Line() {
-				t.Errorf("resumed: played %d, %q; want 0, %q", again.Played, again.SPRT.Line(), sp.Line())
+			if again.Played != 0 || again.Resumed != stored || again.SPRT.Line() != sp.Line() {
+				t.Errorf("resumed: played %d, found %d, %q; want 0, %d, %q", again.Played, again.Resumed, again.SPRT.Line(), stored, sp.Line())
 			}
 			t.Logf("%s", sp.Line())
 		})
