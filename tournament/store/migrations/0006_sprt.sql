@@ -1,10 +1,12 @@
 -- arbiter database, version 6: the SPRT of a match (a tournament with an
 -- sprt key), kept by the runner as it stores the games. See docs/database.md.
 -- Everything here follows from the config and the stored games: the runner
--- writes it again from them when it resumes.
+-- writes it again from them when it resumes. IF NOT EXISTS: applied again
+-- (a database made while this was the fifth migration, before 0005 came),
+-- it changes nothing.
 
 -- One row per SPRT match.
-CREATE TABLE sprt (
+CREATE TABLE IF NOT EXISTS sprt (
     tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
     player        TEXT NOT NULL,    -- the engine tested (the config's first)
     opponent      TEXT NOT NULL,    -- the engine it is tested against
@@ -25,7 +27,7 @@ CREATE TABLE sprt (
 
 -- The LLR trajectory: the LLR after each game, in slot order, over the
 -- games of the slots before it (complete pairs only when pentanomial).
-CREATE TABLE sprt_llr (
+CREATE TABLE IF NOT EXISTS sprt_llr (
     tournament_id INTEGER NOT NULL REFERENCES sprt(tournament_id) ON DELETE CASCADE,
     games         INTEGER NOT NULL, -- games counted (slots 0 .. games-1)
     llr           REAL NOT NULL,
