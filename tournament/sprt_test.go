@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -282,5 +283,26 @@ func BenchmarkSPRTGame(b *testing.B) {
 				k++
 			}
 		})
+	}
+}
+
+// TestSPRTGracefulStop checks that the SPRT and a graceful stop share the
+// gate but not the outcome: a stop before the verdict ends the run with
+// ErrStopped and the test still running; running it again goes on to the
+// verdict, which ends the run with no error.
+func TestSPRTGracefulStop(t *testing.T) {
+	cfg, db := loadTournament(t, t.TempDir(), sprtHead(100, "{elo0: 0, elo1: 40}"), "a=last", "b=first")
+	stop := make(chan struct{})
+	sum, err := Run(context.Background(), cfg, Options{DB: db, Stop: stop, Progress: func(p Progress) {
+		if p.Done == 4 {
+			close(stop)
+		}
+	}})
+	if !errors.Is(err, ErrStopped) || sum.SPRT.Verdict != "" || sum.Played < 4 || sum.Played > 6 {
+		t.Fatalf("Run = %v, played %d, SPRT %+v; want ErrStopped after about 4 games, no verdict", err, sum.Played, sum.SPRT)
+	}
+	sum, err = Run(context.Background(), cfg, Options{DB: db})
+	if err != nil || sum.SPRT.Verdict != stats.H1 {
+		t.Errorf("Run again = %v, %+v; want the verdict and no error", err, sum.SPRT)
 	}
 }
