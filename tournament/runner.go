@@ -120,6 +120,10 @@ type Summary struct {
 // ends. When ctx is done, the games in play are abandoned, every engine is
 // ended, and Run returns ctx's error with the summary so far; when
 // opt.Stop is closed, the games in play are finished first (ErrStopped).
+// With cfg.SPRT, the test is recomputed in slot order after every stored
+// game (see sprt.go); once it answers no new game starts, the games in play
+// are finished and stored, and Run returns nil with the verdict in
+// Summary.SPRT. A match whose test has answered plays nothing more.
 func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
