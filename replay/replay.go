@@ -304,7 +304,9 @@ func tag(g *notation.Game, name string) (value string, line, col int, ok bool) {
 // knownTag reports whether name is a tag arbiter reads or keeps: the PGN
 // standard's (its Seven Tag Roster and supplemental tags) and arbiter's
 // own (Game, Score; Board for Knight Fight, Layout for Tank Battle; Seed,
-// which arbiter new writes to make a random start again).
+// which arbiter new writes to make a random start again), and cutechess's
+// WhiteTimeControl and BlackTimeControl, which a tournament writes when the
+// engines' time controls differ.
 func knownTag(name string) bool {
 	switch name {
 	case "Event", "Site", "Date", "Round", "White", "Black", "Result",
@@ -312,7 +314,7 @@ func knownTag(name string) bool {
 		"WhiteNA", "BlackNA", "WhiteType", "BlackType",
 		"EventDate", "EventSponsor", "Section", "Stage", "Board",
 		"Opening", "Variation", "SubVariation", "ECO", "NIC",
-		"Time", "UTCTime", "UTCDate", "TimeControl", "SetUp", "FEN",
+		"Time", "UTCTime", "UTCDate", "TimeControl", "WhiteTimeControl", "BlackTimeControl", "SetUp", "FEN",
 		"Termination", "Annotator", "Mode", "PlyCount",
 		"Game", "Score", "Layout", "Seed":
 		return true

@@ -60,6 +60,8 @@ type Config struct {
 	TimeMarginMS      *int           `yaml:"time_margin_ms" json:"time_margin_ms"`
 	MaxPlies          *int           `yaml:"max_plies" json:"max_plies"`
 	Adjudication      string         `yaml:"adjudication" json:"adjudication"`
+	Resign            *ResignRule    `yaml:"resign" json:"resign,omitempty"`
+	Draw              *DrawRule      `yaml:"draw" json:"draw,omitempty"`
 	StartupTimeoutMS  *int           `yaml:"startup_timeout_ms" json:"-"`
 	PingTimeoutMS     *int           `yaml:"ping_timeout_ms" json:"-"`
 	Engines           []EngineConfig `yaml:"engines" json:"engines"`
@@ -70,6 +72,12 @@ type Config struct {
 	// SPRT, when set, stops the match as soon as a sequential probability
 	// ratio test answers (see docs/tournament.md).
 	SPRT *SPRTConfig `yaml:"sprt" json:"sprt,omitempty"`
+	// MoveComments (default true) writes each engine move's evaluation,
+	// depth and time in the record; not part of the identity.
+	MoveComments *bool `yaml:"move_comments" json:"-"`
+	// Log is the engine communication log's file, relative to the config
+	// file's directory; not part of the identity.
+	Log string `yaml:"log" json:"-"`
 
 	// File is where the config was read from; relative engine commands and
 	// directories are relative to its directory.
@@ -107,6 +115,30 @@ func (s *SPRTConfig) Test() stats.SPRT {
 	return stats.SPRT{Elo0: *s.Elo0, Elo1: *s.Elo1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
 }
 
+// ResignRule adjudicates a game lost for a side when, for Moves
+// consecutive moves of each side, both engines agree that side is behind
+// by at least Score centipawns, each from its own side.
+type ResignRule struct {
+	Score *int `yaml:"score" json:"score"`
+	Moves *int `yaml:"moves" json:"moves"`
+}
+
+// DrawRule adjudicates a game drawn when both engines report |score| <=
+// Score for Moves consecutive moves each, once AfterPly plies are played.
+// In a game that scores points the points decide instead (see
+// docs/tournament.md).
+type DrawRule struct {
+	Score    *int `yaml:"score" json:"score"`
+	Moves    *int `yaml:"moves" json:"moves"`
+	AfterPly *int `yaml:"after_ply" json:"after_ply"`
+}
+
+// EngineLimits are per-engine search limits, sent with every go.
+type EngineLimits struct {
+	Nodes *int64 `yaml:"nodes" json:"nodes,omitempty"`
+	Depth *int   `yaml:"depth" json:"depth,omitempty"`
+}
+
 // EngineConfig is one engine of a tournament.
 type EngineConfig struct {
 	Name    string            `yaml:"name" json:"name"`
@@ -114,6 +146,10 @@ type EngineConfig struct {
 	Args    []string          `yaml:"args" json:"args"`
 	Dir     string            `yaml:"dir" json:"dir"`
 	Options map[string]string `yaml:"options" json:"options"`
+	// TimeControl, when set, replaces the tournament's for this engine
+	// (handicap and time-odds matches).
+	TimeControl *TimeControl  `yaml:"time_control" json:"time_control,omitempty"`
+	Limits      *EngineLimits `yaml:"limits" json:"limits,omitempty"`
 }
 
 // LoadConfig reads and checks the config file at path.
@@ -185,6 +221,12 @@ func yamlError(file string, err error) error {
 				where = "in random_openings"
 			case strings.HasSuffix(m[3], "SPRTConfig"):
 				where = "in sprt"
+			case strings.HasSuffix(m[3], "ResignRule"):
+				where = "in resign"
+			case strings.HasSuffix(m[3], "DrawRule"):
+				where = "in draw"
+			case strings.HasSuffix(m[3], "EngineLimits"):
+				where = "in limits"
 			}
 			msgs = append(msgs, fmt.Sprintf("%s:%s: unknown key %q %s", file, m[1], m[2], where))
 			continue
@@ -280,27 +322,7 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 		bad(key("concurrency"), "concurrency is %d; it must be at least 1", c.Concurrency)
 	}
 
-	tc := c.TimeControl
-	switch {
-	case tc.MoveMS != nil && (tc.BaseMS != nil || tc.IncrementMS != nil):
-		bad(key("time_control"), "time_control has move_ms and base_ms/increment_ms: give either {base_ms, increment_ms} or {move_ms}")
-	case tc.MoveMS != nil:
-		if *tc.MoveMS < 1 {
-			bad(key("time_control", "move_ms"), "move_ms is %d; it must be at least 1", *tc.MoveMS)
-		}
-	case tc.BaseMS != nil:
-		if *tc.BaseMS < 1 {
-			bad(key("time_control", "base_ms"), "base_ms is %d; it must be at least 1", *tc.BaseMS)
-		}
-		if tc.IncrementMS != nil && *tc.IncrementMS < 0 {
-			bad(key("time_control", "increment_ms"), "increment_ms is %d; it must not be negative", *tc.IncrementMS)
-		}
-	case tc.IncrementMS != nil:
-		bad(key("time_control"), "time_control has increment_ms without base_ms")
-	default:
-		bad(key("time_control"), "time_control is missing: give {base_ms: N, increment_ms: N} or {move_ms: N}")
-	}
-
+	c.checkTimeControl(c.TimeControl, bad, "time_control")
 	switch c.Adjudication {
 	case "":
 		c.Adjudication = AdjudicateDraw
@@ -311,6 +333,40 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 		}
 	default:
 		bad(key("adjudication"), "adjudication %q is neither %s nor %s", c.Adjudication, AdjudicateDraw, AdjudicateScore)
+	}
+
+	if r := c.Resign; r != nil {
+		if r.Score == nil || r.Moves == nil {
+			bad(key("resign"), "resign needs score and moves: {score: CENTIPAWNS, moves: N}")
+		} else {
+			if *r.Score < 1 {
+				bad(key("resign", "score"), "resign score is %d; it must be at least 1", *r.Score)
+			}
+			if *r.Moves < 1 {
+				bad(key("resign", "moves"), "resign moves is %d; it must be at least 1", *r.Moves)
+			}
+		}
+	}
+	if d := c.Draw; d != nil {
+		if d.Score == nil || d.Moves == nil {
+			bad(key("draw"), "draw needs score and moves: {score: CENTIPAWNS, moves: N, after_ply: N}")
+		} else {
+			if *d.Score < 0 {
+				bad(key("draw", "score"), "draw score is %d; it must not be negative", *d.Score)
+			}
+			if *d.Moves < 1 {
+				bad(key("draw", "moves"), "draw moves is %d; it must be at least 1", *d.Moves)
+			}
+		}
+		if d.AfterPly == nil {
+			d.AfterPly = new(int)
+		} else if *d.AfterPly < 0 {
+			bad(key("draw", "after_ply"), "draw after_ply is %d; it must not be negative", *d.AfterPly)
+		}
+		if c.game != nil && scores(c.game) && c.Adjudication != AdjudicateScore {
+			bad(key("draw"), "draw adjudication in %s, which scores points, needs adjudication: score "+
+				"(the points as if the game ended then decide it)", c.game.Name())
+		}
 	}
 
 	if len(c.Engines) < 2 {
@@ -359,6 +415,21 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 			bad(at("name"), "engine name %q is used twice (engines %d and %d)", name, j+1, i+1)
 		}
 		seen[name] = i
+		if ec.TimeControl != nil {
+			c.checkTimeControl(*ec.TimeControl, bad, "engines", fmt.Sprintf("#%d", i), "time_control")
+			if (ec.TimeControl.MoveMS != nil) != (c.TimeControl.MoveMS != nil) {
+				bad(at("time_control"), "engine %q: time_control is of another kind than the tournament's "+
+					"(a clock against a time per move): give both {base_ms, increment_ms} or both {move_ms}", name)
+			}
+		}
+		if l := ec.Limits; l != nil {
+			if l.Nodes != nil && *l.Nodes < 1 {
+				bad(append(at("limits"), "nodes"), "engine %q: limits nodes is %d; it must be at least 1", name, *l.Nodes)
+			}
+			if l.Depth != nil && *l.Depth < 1 {
+				bad(append(at("limits"), "depth"), "engine %q: limits depth is %d; it must be at least 1", name, *l.Depth)
+			}
+		}
 		spec := Spec{Name: name, Args: ec.Args, Options: ec.Options}
 		path, err := resolveCmd(base, ec.Cmd)
 		if err != nil {
@@ -391,6 +462,90 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 		return errors.New(strings.Join(errs, "\n"))
 	}
 	return nil
+}
+
+// checkTimeControl checks a time control found at path.
+func (c *Config) checkTimeControl(tc TimeControl, bad func([]string, string, ...any), path ...string) {
+	at := func(k ...string) []string { return append(append([]string{}, path...), k...) }
+	switch {
+	case tc.MoveMS != nil && (tc.BaseMS != nil || tc.IncrementMS != nil):
+		bad(at(), "time_control has move_ms and base_ms/increment_ms: give either {base_ms, increment_ms} or {move_ms}")
+	case tc.MoveMS != nil:
+		if *tc.MoveMS < 1 {
+			bad(at("move_ms"), "move_ms is %d; it must be at least 1", *tc.MoveMS)
+		}
+	case tc.BaseMS != nil:
+		if *tc.BaseMS < 1 {
+			bad(at("base_ms"), "base_ms is %d; it must be at least 1", *tc.BaseMS)
+		}
+		if tc.IncrementMS != nil && *tc.IncrementMS < 0 {
+			bad(at("increment_ms"), "increment_ms is %d; it must not be negative", *tc.IncrementMS)
+		}
+	case tc.IncrementMS != nil:
+		bad(at(), "time_control has increment_ms without base_ms")
+	default:
+		bad(at(), "time_control is missing: give {base_ms: N, increment_ms: N} or {move_ms: N}")
+	}
+}
+
+// EngineTimeControl returns engine i's time control: its own, or the
+// tournament's.
+func (c *Config) EngineTimeControl(i int) TimeControl {
+	if tc := c.Engines[i].TimeControl; tc != nil {
+		return *tc
+	}
+	return c.TimeControl
+}
+
+// engineLimits returns the go limits of engine i other than the clock.
+func (c *Config) engineLimits(i int) (nodes int64, depth int) {
+	if l := c.Engines[i].Limits; l != nil {
+		if l.Nodes != nil {
+			nodes = *l.Nodes
+		}
+		if l.Depth != nil {
+			depth = *l.Depth
+		}
+	}
+	return nodes, depth
+}
+
+// tcTag writes engine i's time control as a TimeControl tag, cutechess
+// style in seconds: "60+0.5" (base+increment), "60", "0.1/move"; its
+// limits follow, as in "0.1/move nodes=1000 depth=8".
+func (c *Config) tcTag(i int) string {
+	tc := c.EngineTimeControl(i)
+	sec := func(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) }
+	var s string
+	switch {
+	case tc.MoveMS != nil:
+		s = sec(*tc.MoveMS) + "/move"
+	case tc.BaseMS != nil:
+		s = sec(*tc.BaseMS)
+		if tc.IncrementMS != nil && *tc.IncrementMS > 0 {
+			s += "+" + sec(*tc.IncrementMS)
+		}
+	}
+	nodes, depth := c.engineLimits(i)
+	if nodes > 0 {
+		s += " nodes=" + strconv.FormatInt(nodes, 10)
+	}
+	if depth > 0 {
+		s += " depth=" + strconv.Itoa(depth)
+	}
+	return s
+}
+
+// Comments reports whether records get per-move engine comments.
+func (c *Config) Comments() bool { return c.MoveComments == nil || *c.MoveComments }
+
+// LogPath is the config's engine log file, resolved against the config
+// file's directory, or "".
+func (c *Config) LogPath() string {
+	if c.Log == "" || filepath.IsAbs(c.Log) {
+		return c.Log
+	}
+	return filepath.Join(filepath.Dir(c.File), c.Log)
 }
 
 // MaxGames bounds the size of a schedule.

@@ -81,6 +81,10 @@ type Spec struct {
 	Dir     string            // "" is the runner's working directory
 	Env     []string          // nil inherits the runner's environment
 	Options map[string]string // sent as setoption, in name order
+	// Log, when set, gets every line exchanged with the engine, labelled
+	// LogAs (the worker and slot) and Name; see Log.
+	Log   *Log
+	LogAs string
 }
 
 // Timeouts bound the waits that do not depend on the clock.
@@ -109,6 +113,10 @@ type Limits struct {
 	MoveTime       time.Duration
 	P1Time, P2Time time.Duration
 	P1Inc, P2Inc   time.Duration
+	// Nodes and Depth, when above 0, are sent too ("go ... nodes N depth D"):
+	// a per-engine limit of the config.
+	Nodes int64
+	Depth int
 }
 
 // Reply is an engine's answer to go.
@@ -116,6 +124,12 @@ type Reply struct {
 	Move    string        // the move as the engine wrote it
 	Elapsed time.Duration // from writing go to reading bestmove (monotonic clock)
 	Info    string        // the last info line before it, if any
+	// What the info lines said: the latest value of each field, 0 (or a
+	// zero Eval) where none said it.
+	Eval  Eval
+	Depth int
+	Nodes int64
+	NPS   int64
 }
 
 type line struct {
@@ -149,6 +163,8 @@ type Engine struct {
 	wbuf    []byte
 	failed  error // the first failure; every later call returns it
 	closed  bool
+	log     *Log
+	logWho  string // "worker/slot name", the label of its log lines
 }
 
 // Start starts the engine of spec in its own process group, does the UGI
@@ -221,6 +237,10 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		e.outR = r
 	}
 
+	if spec.Log != nil {
+		e.log = spec.Log
+		e.logAs(spec.LogAs)
+	}
 	if err := e.handshake(ctx, spec.Options); err != nil {
 		e.Close()
 		return nil, err
@@ -323,6 +343,9 @@ func (e *Engine) send() error {
 	if e.closed {
 		return e.fail(&Error{Kind: Crash, Detail: "used after close"})
 	}
+	if e.log != nil {
+		e.log.lines(e.logWho, '>', b)
+	}
 	e.stdin.SetWriteDeadline(time.Now().Add(e.t.Ping))
 	if _, err := e.stdin.Write(b); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
@@ -365,8 +388,28 @@ func (e *Engine) watch(ctx context.Context) {
 var errTimeout = errors.New("deadline passed")
 
 // recv returns the next line of stdout, or errTimeout when deadline passes
-// first, or io.EOF when the output ended, or ctx's error.
+// first, or io.EOF when the output ended, or ctx's error. The line goes to
+// the log, if any.
 func (e *Engine) recv(ctx context.Context, deadline time.Time) (line, error) {
+	l, err := e.recvLine(ctx, deadline)
+	if e.log != nil && err == nil {
+		if l.long {
+			e.log.line(e.logWho, '<', fmt.Sprintf("(a line longer than %d bytes, not kept)", MaxLine))
+		} else {
+			e.log.line(e.logWho, '<', l.text)
+		}
+	}
+	return l, err
+}
+
+// logAs labels the engine's log lines with as, the worker and slot.
+func (e *Engine) logAs(as string) {
+	if e.log != nil {
+		e.logWho = as + " " + e.name
+	}
+}
+
+func (e *Engine) recvLine(ctx context.Context, deadline time.Time) (line, error) {
 	if l, ok := e.out.next(); ok {
 		return l, nil
 	}
@@ -500,6 +543,14 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		b = appendMillis(b, "p1inc", lim.P1Inc)
 		b = appendMillis(b, "p2inc", lim.P2Inc)
 	}
+	if lim.Nodes > 0 {
+		b = append(b, " nodes "...)
+		b = strconv.AppendInt(b, lim.Nodes, 10)
+	}
+	if lim.Depth > 0 {
+		b = append(b, " depth "...)
+		b = strconv.AppendInt(b, int64(lim.Depth), 10)
+	}
 	e.wbuf = append(b, '\n')
 	var r Reply
 	if err := e.send(); err != nil {
@@ -529,6 +580,7 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		}
 		if s == "info" || strings.HasPrefix(s, "info ") {
 			r.Info = s
+			r.parseInfo(s)
 			continue
 		}
 		if rest, ok := strings.CutPrefix(s, "bestmove "); ok {
@@ -555,6 +607,9 @@ func (e *Engine) Close() error {
 	default:
 		// A failed engine is killed at once; a sound one is asked to quit.
 		if e.failed == nil {
+			if e.log != nil {
+				e.log.line(e.logWho, '>', "quit")
+			}
 			e.stdin.SetWriteDeadline(time.Now().Add(e.t.Grace))
 			e.stdin.Write([]byte("quit\n"))
 			t := time.NewTimer(e.t.Grace)

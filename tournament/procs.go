@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -37,6 +38,20 @@ type workerInit struct {
 	// Start lists the engines to start and check before the first game,
 	// as engine index → processes.
 	Start map[int]int `json:"start,omitempty"`
+	// Worker is the worker's number (1 and up), for the engine log.
+	Worker int `json:"worker,omitempty"`
+	// Log is the engine log's file ("" for none), which the worker appends
+	// to; LogStart is the run's start (Unix nanoseconds), which its lines
+	// are timed from.
+	Log      string `json:"log,omitempty"`
+	LogStart int64  `json:"log_start,omitempty"`
+}
+
+// logOpts is the engine log a runner hands its worker processes.
+type logOpts struct {
+	path  string
+	start time.Time
+	log   *Log // the runner's own, for the engines it checks
 }
 
 // workerReply is a line a worker writes: its answer to the init or to a
@@ -93,7 +108,19 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 
-	idle := &pool{}
+	var elog *Log
+	if init.Log != "" {
+		// The run's start on this process's monotonic clock.
+		start := time.Now()
+		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
+		if elog, err = OpenLog(init.Log, start, false); err != nil {
+			enc.Encode(workerReply{Error: err.Error(), CPU: selfCPU()})
+			return err
+		}
+		defer elog.Close()
+	}
+	as := strconv.Itoa(init.Worker)
+	idle := &pool{log: elog, logAs: as + "/-"}
 	defer idle.closeAll()
 	reply := workerReply{}
 	for i, err := range idle.start(ctx, cfg, init.Start) {
@@ -108,7 +135,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := enc.Encode(reply); err != nil {
 		return fmt.Errorf("tournament worker: %w", err)
 	}
-	w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle}
+	w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle, id: init.Worker, log: elog}
 	defer w.closeAll()
 	for s := range slots {
 		f, err := w.play(ctx, s)
@@ -299,12 +326,16 @@ func (p *proc) closeAll() {
 // the engines that no first slot has: the preflight, as Run does it in
 // process. It returns the workers, or the failures of the engines (all of
 // them, in engine order) after ending every worker.
-func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot) ([]*proc, error) {
+func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot, lo *logOpts) ([]*proc, error) {
 	var procs []*proc
 	closeProcs := func() { atOnce(procs, (*proc).closeAll) }
 	checked := map[int]bool{}
-	for _, s := range first {
-		p, err := startProc(argv, workerInit{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}})
+	for k, s := range first {
+		init := workerInit{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
+		if lo != nil {
+			init.Log, init.LogStart = lo.path, lo.start.UnixNano()
+		}
+		p, err := startProc(argv, init)
 		if err != nil {
 			closeProcs()
 			return nil, err
@@ -319,6 +350,9 @@ func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot) (
 		}
 	}
 	var p pool
+	if lo != nil {
+		p.log, p.logAs = lo.log, "-/-"
+	}
 	errs := p.start(ctx, cfg, rest)
 	p.closeAll()
 	// A worker answers once it has started two engines (at the same time),

@@ -6,7 +6,8 @@ import "github.com/arbiter-games/arbiter/notation"
 // comments[i], where given and not empty, is the comment after moves[i]
 // (comments may be shorter than moves, or nil). The closing comment (why the
 // game ended, when the rules alone did not end it) follows the last move, or
-// opens the movetext when no move was played.
+// opens the movetext when no move was played; after a move's own comment
+// it follows a semicolon: {-7.12/14 0.120s; adjudicated: ...}.
 func buildRecord(tags [][2]string, moves, comments []string, closing, result string) string {
 	g := &notation.Game{Result: result, Tags: make([]notation.Tag, 0, len(tags)), Moves: make([]notation.Move, len(moves))}
 	for _, t := range tags {
@@ -24,7 +25,7 @@ func buildRecord(tags [][2]string, moves, comments []string, closing, result str
 		} else if last := &g.Moves[len(moves)-1]; last.Comment == "" {
 			last.Comment = closing
 		} else {
-			last.Comment += " " + closing
+			last.Comment += "; " + closing
 		}
 	}
 	return g.String()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,6 +39,10 @@ type Options struct {
 	// Progress, when set, is called once before the first game (with a nil
 	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
+	// Log, when set, is the file that gets every line exchanged with every
+	// engine (see Log); "" takes the config's log, if any. It is started
+	// anew by each run.
+	Log string
 	// Workers, when set, is the command line of a worker process: one that
 	// runs ServeWorker on its stdin and stdout, as "arbiter
 	// tournament-worker" does. With more than one game at a time, each is
@@ -86,6 +91,9 @@ type Finished struct {
 	BlackTime    time.Duration
 	StartedAt    time.Time
 	Record       string
+	// WhiteStats and BlackStats sum up what each engine's search reported
+	// (nil when the side played no move).
+	WhiteStats, BlackStats *store.EngineStats
 }
 
 // Standing is one engine's line in the standings.
@@ -112,6 +120,8 @@ type Summary struct {
 	// SPRT is the match's SPRT recomputed over every stored game (nil
 	// without one).
 	SPRT *SPRTStatus
+	// LogErr is why the engine log could not be written in full, if so.
+	LogErr error
 }
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
@@ -187,9 +197,29 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	logPath := opt.Log
+	if logPath == "" {
+		logPath = cfg.LogPath()
+	}
+	var elog *Log
+	runStart := time.Now()
+	if logPath != "" && len(todo) > 0 {
+		if elog, err = OpenLog(logPath, runStart, true); err != nil {
+			return sum, err
+		}
+		defer func() {
+			if err := elog.Close(); err != nil && sum != nil {
+				sum.LogErr = err
+			}
+		}()
+	}
 	var players []player
 	if len(opt.Workers) > 0 && n > 1 {
-		procs, err := startProcs(wctx, cfg, opt.Workers, todo[:n])
+		var lo *logOpts
+		if elog != nil {
+			lo = &logOpts{path: logPath, start: runStart, log: elog}
+		}
+		procs, err := startProcs(wctx, cfg, opt.Workers, todo[:n], lo)
 		if err != nil {
 			return sum, err
 		}
@@ -206,7 +236,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		// worker (and checks every engine once): they play those games,
 		// the others end at once, so that no more engines run at a time
 		// than without it.
-		idle := &pool{}
+		idle := &pool{log: elog, logAs: "-/-"}
 		defer idle.closeAll()
 		first := map[int]int{}
 		for _, s := range todo[:n] {
@@ -217,8 +247,9 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			return sum, err
 		}
 		idle.retain(first)
-		for range n {
-			players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle})
+		for i := range n {
+			players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle,
+				id: i + 1, log: elog})
 		}
 	}
 	if sp != nil {
@@ -297,7 +328,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 		g := &store.Game{TournamentID: t.ID, Slot: f.Slot.Index, Pair: f.Slot.Pair, Game: cfg.Game,
 			White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
 			Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
-			StartedAt: f.StartedAt, Record: f.Record}
+			StartedAt: f.StartedAt, Record: f.Record, WhiteStats: f.WhiteStats, BlackStats: f.BlackStats}
 		if f.Score != nil {
 			g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
 		}
@@ -370,6 +401,8 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 type pool struct {
 	mu      sync.Mutex
 	engines map[int][]*Engine
+	log     *Log   // the engine log, if any
+	logAs   string // the worker/slot column of its engines' log lines
 }
 
 // preflight starts every engine of cfg at the same time and checks that it
@@ -404,6 +437,7 @@ func (p *pool) start(ctx context.Context, cfg *Config, want map[int]int) (errs [
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				spec.Log, spec.LogAs = p.log, p.logAs
 				e, err := Start(ctx, spec, cfg.Timeouts())
 				if err == nil {
 					if err = e.Ping(ctx); err != nil {
@@ -495,6 +529,8 @@ type worker struct {
 	game    rules.Game
 	engines map[int]*Engine
 	idle    *pool // engines to take before starting new ones
+	id      int   // 1 and up, for the engine log
+	log     *Log  // the engine log, if any
 }
 
 func (w *worker) closeAll() {
@@ -527,7 +563,9 @@ func (w *worker) ready(ctx context.Context, i int, cur *Engine) (*Engine, error)
 		}
 		cur.Close()
 	}
-	e, err := Start(ctx, w.cfg.specs[i], w.cfg.Timeouts())
+	spec := w.cfg.specs[i]
+	spec.Log, spec.LogAs = w.log, strconv.Itoa(w.id)+"/-"
+	e, err := Start(ctx, spec, w.cfg.Timeouts())
 	if err != nil {
 		return nil, err
 	}
@@ -609,13 +647,21 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	if w.log != nil {
+		as := strconv.Itoa(w.id) + "/" + strconv.Itoa(s.Index)
+		for _, e := range eng {
+			if e != nil {
+				e.logAs(as)
+			}
+		}
+	}
 
 	lose := func(c rules.Color, term, why string) {
 		f.Result = rules.Win(c.Other())
 		f.Termination = term
 		f.Comment = fmt.Sprintf("%s (%s) loses: %s", names[c], c, why)
 	}
-	moves := bookMoves
+	moves, comments := bookMoves, bookComments(len(bookMoves))
 	switch {
 	case failed[rules.White] != nil && failed[rules.Black] != nil:
 		// Something is wrong beyond one engine: stop, and leave the slot
@@ -628,7 +674,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		lose(rules.Black, termination(failed[rules.Black]), failed[rules.Black].Error())
 	default:
 		var err error
-		moves, err = w.referee(ctx, pos, startCmd, bookMoves, eng, names, f, lose)
+		moves, comments, err = w.referee(ctx, pos, startCmd, bookMoves, eng, idx, f, lose)
 		if err != nil {
 			return nil, err
 		}
@@ -650,39 +696,64 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		f.Score = &sc
 		tags = append(tags, [2]string{"Score", sc.String()})
 	}
+	if wt, bt := cfg.tcTag(s.White), cfg.tcTag(s.Black); wt == bt {
+		tags = append(tags, [2]string{"TimeControl", wt})
+	} else {
+		tags = append(tags, [2]string{"WhiteTimeControl", wt}, [2]string{"BlackTimeControl", bt})
+	}
 	tags = append(tags, [2]string{"Termination", f.Termination})
-	f.Record = buildRecord(tags, moves, bookComments(len(bookMoves)), f.Comment, f.Result.String())
+	f.Record = buildRecord(tags, moves, comments, f.Comment, f.Result.String())
 	return f, nil
 }
 
-// referee plays the moves of a game between two ready engines until the
-// rules, a forfeit or adjudication end it, filling f's result.
-// bookMoves, the opening's, have been played on pos already: the engines
-// get them as the game's first moves.
+// referee plays the moves of a game between two ready engines (engine
+// indexes idx) until the rules, a forfeit or adjudication end it, filling
+// f's result and engine statistics. bookMoves, the opening's, have been
+// played on pos already: the engines get them as the game's first moves.
+// It returns the moves, the book's first, and their comments (one a move,
+// "" for none; "book" for the book's).
 func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, bookMoves []string, eng [2]*Engine,
-	names [2]string, f *Finished, lose func(rules.Color, string, string)) ([]string, error) {
+	idx [2]int, f *Finished, lose func(rules.Color, string, string)) (moves, comments []string, err error) {
 	cfg := w.cfg
-	tc := cfg.TimeControl
 	margin := cfg.Margin()
-	var moveTime, inc time.Duration
-	var left [2]time.Duration
-	if tc.MoveMS != nil {
-		moveTime = time.Duration(*tc.MoveMS) * time.Millisecond
-	} else {
-		left[0] = time.Duration(*tc.BaseMS) * time.Millisecond
-		left[1] = left[0]
-		if tc.IncrementMS != nil {
-			inc = time.Duration(*tc.IncrementMS) * time.Millisecond
+	// Each side's clock (or time per move) and limits: the tournament's,
+	// or its engine's own. All are of one kind (the config checks it).
+	var (
+		moveTime, inc, left [2]time.Duration
+		nodes               [2]int64
+		depth               [2]int
+	)
+	clock := cfg.TimeControl.MoveMS == nil
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		tc := cfg.EngineTimeControl(idx[c])
+		if tc.MoveMS != nil {
+			moveTime[c] = time.Duration(*tc.MoveMS) * time.Millisecond
+		} else {
+			left[c] = time.Duration(*tc.BaseMS) * time.Millisecond
+			if tc.IncrementMS != nil {
+				inc[c] = time.Duration(*tc.IncrementMS) * time.Millisecond
+			}
 		}
+		nodes[c], depth[c] = cfg.engineLimits(idx[c])
 	}
 	first := w.game.FirstMover()
 	var used [2]time.Duration
-	defer func() { f.WhiteTime, f.BlackTime = used[rules.White], used[rules.Black] }()
-	moves := append(make([]string, 0, 128+len(bookMoves)), bookMoves...)
+	var st [2]statsAcc
+	defer func() {
+		f.WhiteTime, f.BlackTime = used[rules.White], used[rules.Black]
+		f.WhiteStats, f.BlackStats = st[rules.White].stats(), st[rules.Black].stats()
+	}()
+	adj := adjudicator{resign: cfg.Resign, draw: cfg.Draw}
+	withComments := cfg.Comments()
+	moves = append(make([]string, 0, 128+len(bookMoves)), bookMoves...)
+	comments = append(make([]string, 0, 128+len(bookMoves)), bookComments(len(bookMoves))...)
 	for {
 		if o := pos.Outcome(); o.Over() {
 			f.Result, f.Termination = o.Result, TermNormal
-			return moves, nil
+			return moves, comments, nil
+		}
+		if adj.decide(pos, len(moves), cfg.Adjudication == AdjudicateScore, f) {
+			return moves, comments, nil
 		}
 		if len(moves) >= *cfg.MaxPlies {
 			f.Termination = TermAdjudication
@@ -695,36 +766,37 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 				}
 			}
 			f.Comment = fmt.Sprintf("adjudicated after %d plies: %s", len(moves), how)
-			return moves, nil
+			return moves, comments, nil
 		}
 		side := pos.Turn()
 		e := eng[side]
 		if err := e.Position(startCmd, moves); err != nil {
 			lose(side, termination(err), err.Error())
-			return moves, nil
+			return moves, comments, nil
 		}
-		lim := Limits{MoveTime: moveTime}
-		allow := moveTime
-		if moveTime == 0 {
-			lim = Limits{P1Time: left[first], P2Time: left[first.Other()], P1Inc: inc, P2Inc: inc}
+		lim := Limits{MoveTime: moveTime[side], Nodes: nodes[side], Depth: depth[side]}
+		allow := moveTime[side]
+		if clock {
+			lim.P1Time, lim.P2Time = left[first], left[first.Other()]
+			lim.P1Inc, lim.P2Inc = inc[first], inc[first.Other()]
 			allow = left[side]
 		}
 		r, err := e.Go(ctx, lim, allow+margin)
 		used[side] += r.Elapsed
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		if err != nil {
 			lose(side, termination(err), err.Error())
-			return moves, nil
+			return moves, comments, nil
 		}
 		if r.Elapsed > allow+margin {
 			lose(side, TermTimeForfeit, fmt.Sprintf("moved after %v with %v left and a margin of %v",
 				r.Elapsed.Round(time.Millisecond), allow, margin))
-			return moves, nil
+			return moves, comments, nil
 		}
-		if moveTime == 0 {
-			left[side] = max(0, left[side]-r.Elapsed) + inc
+		if clock {
+			left[side] = max(0, left[side]-r.Elapsed) + inc[side]
 		}
 		m, err := pos.ParseMove(r.Move)
 		var text string
@@ -736,9 +808,16 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 		}
 		if err != nil {
 			lose(side, TermIllegalMove, fmt.Sprintf("played %q at ply %d: %v", r.Move, len(moves)+1, err))
-			return moves, nil
+			return moves, comments, nil
 		}
 		moves = append(moves, text)
+		comment := ""
+		if withComments {
+			comment = moveComment(&r)
+		}
+		comments = append(comments, comment)
+		st[side].add(&r)
+		adj.add(side, r.Eval)
 	}
 }
 

@@ -316,6 +316,19 @@ type Game struct {
 	StartedAt    time.Time
 	Record       string
 	RecordHash   string // computed by Insert from Record when empty
+	// WhiteStats and BlackStats, when set, say what each engine's search
+	// reported over the game (table game_engine_stats).
+	WhiteStats, BlackStats *EngineStats
+}
+
+// EngineStats sums up the moves one engine played in a game. A zero Depth,
+// Nodes or NPS is unknown (stored as NULL).
+type EngineStats struct {
+	Moves  int     `json:"moves"`
+	Depth  float64 `json:"depth,omitempty"`   // mean over the moves that reported one
+	MoveMS float64 `json:"move_ms,omitempty"` // mean thinking time per move
+	Nodes  int64   `json:"nodes,omitempty"`   // over the game
+	NPS    int64   `json:"nps,omitempty"`
 }
 
 // HashRecord returns the dedupe key of a record's text.
@@ -347,7 +360,10 @@ const insertSQL = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTu
 // Insert stores g in its own statement (use a transaction as e to batch).
 // It returns ErrDuplicate when the game is stored already.
 func Insert(ctx context.Context, e Execer, g *Game) error {
-	return insert(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertSQL, args...) })
+	if err := insert(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertSQL, args...) }); err != nil {
+		return err
+	}
+	return insertStats(ctx, e, g)
 }
 
 // insert stores g with exec, which runs insertSQL with the arguments given.
@@ -365,6 +381,50 @@ func insert(g *Game, exec func(args []any) (sql.Result, error)) error {
 	}
 	if n == 0 {
 		return ErrDuplicate
+	}
+	if g.ID, err = res.LastInsertId(); err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+	}
+	return nil
+}
+
+const insertStatsSQL = `INSERT INTO game_engine_stats (game_id, tournament_id, game, white, black,
+	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
+	black_moves, black_depth, black_move_ms, black_nodes, black_nps)
+	VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+
+// insertStats stores g's engine statistics, if it has any, once g is
+// stored (g.ID set).
+func insertStats(ctx context.Context, e Execer, g *Game) error {
+	if g.WhiteStats == nil && g.BlackStats == nil {
+		return nil
+	}
+	var tid any
+	if g.TournamentID != 0 {
+		tid = g.TournamentID
+	}
+	args := []any{g.ID, tid, g.Game, g.White, g.Black}
+	for _, s := range []*EngineStats{g.WhiteStats, g.BlackStats} {
+		if s == nil {
+			s = &EngineStats{}
+		}
+		var depth, moveMS, nodes, nps any
+		if s.Depth > 0 {
+			depth = s.Depth
+		}
+		if s.Moves > 0 {
+			moveMS = s.MoveMS
+		}
+		if s.Nodes > 0 {
+			nodes = s.Nodes
+		}
+		if s.NPS > 0 {
+			nps = s.NPS
+		}
+		args = append(args, s.Moves, depth, moveMS, nodes, nps)
+	}
+	if _, err := e.ExecContext(ctx, insertStatsSQL, args...); err != nil {
+		return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, err)
 	}
 	return nil
 }

@@ -176,6 +176,9 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	if err := insert(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
 		return err
 	}
+	if err := insertStats(ctx, tx, g); err != nil {
+		return err
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 	}

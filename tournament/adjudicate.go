@@ -1,0 +1,134 @@
+package tournament
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/tournament/store"
+)
+
+// adjudicator applies the config's resign and draw rules to the engines'
+// evaluations, as cutechess-cli's -resign and -draw do.
+//
+// Resign: a side loses when its own engine has reported a score of -Score
+// or worse for its last Moves moves in a row, and the opponent's engine +Score
+// or better for its last Moves moves in a row (both agree). Draw: the last
+// 2*Moves moves in a row (Moves of each side) were reported within ±Score,
+// and at least AfterPly plies are played. A move without an evaluation
+// breaks every run of its side (and the draw run); a mate score counts as
+// beyond any resign score and never within a draw one.
+type adjudicator struct {
+	resign *ResignRule
+	draw   *DrawRule
+	behind [2]int // moves in a row the side's engine saw itself behind by resign.Score
+	ahead  [2]int // moves in a row the side's engine saw itself ahead by resign.Score
+	even   int    // moves in a row (both sides) within ±draw.Score
+	last   [2]Eval
+}
+
+// add takes the evaluation the engine of side reported with its move.
+func (a *adjudicator) add(side rules.Color, ev Eval) {
+	a.last[side] = ev
+	if a.resign != nil {
+		cp := ev.CP()
+		switch {
+		case !ev.OK:
+			a.behind[side], a.ahead[side] = 0, 0
+		case cp <= -*a.resign.Score:
+			a.behind[side]++
+			a.ahead[side] = 0
+		case cp >= *a.resign.Score:
+			a.ahead[side]++
+			a.behind[side] = 0
+		default:
+			a.behind[side], a.ahead[side] = 0, 0
+		}
+	}
+	if a.draw != nil {
+		if cp := ev.CP(); ev.OK && !ev.Mate && cp <= *a.draw.Score && cp >= -*a.draw.Score {
+			a.even++
+		} else {
+			a.even = 0
+		}
+	}
+}
+
+// decide ends the game in f when a rule applies after plies plies; byPoints
+// says a draw is decided by the points of a game that scores them.
+func (a *adjudicator) decide(pos rules.Position, plies int, byPoints bool, f *Finished) bool {
+	if r := a.resign; r != nil {
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			o := c.Other()
+			if a.behind[c] >= *r.Moves && a.ahead[o] >= *r.Moves {
+				f.Result = rules.Win(o)
+				f.Termination = TermAdjudication
+				f.Comment = fmt.Sprintf("adjudicated: %s resigns, scores %s/%s for %d moves",
+					c, a.last[c].cpText(), a.last[o].cpText(), *r.Moves)
+				return true
+			}
+		}
+	}
+	if d := a.draw; d != nil && a.even >= 2**d.Moves && plies >= *d.AfterPly {
+		f.Termination = TermAdjudication
+		f.Result = rules.Draw
+		scores := fmt.Sprintf("scores %s/%s for %d moves", a.last[rules.White].cpText(), a.last[rules.Black].cpText(), *d.Moves)
+		f.Comment = "adjudicated: draw, " + scores
+		if sc, ok := pos.Score(); ok && byPoints {
+			f.Result = sc.Result()
+			f.Comment = fmt.Sprintf("adjudicated: even by both engines (%s), decided by points %s", scores, sc)
+		}
+		return true
+	}
+	return false
+}
+
+// statsAcc sums up the replies of one side's engine over a game.
+type statsAcc struct {
+	moves        int
+	elapsed      time.Duration
+	depthSum     int64
+	depthN       int
+	nodes        int64
+	nodesElapsed time.Duration // the time of the moves that reported nodes
+	npsSum       int64
+	npsN         int
+}
+
+// add counts a move played after reply r.
+func (s *statsAcc) add(r *Reply) {
+	s.moves++
+	s.elapsed += r.Elapsed
+	if r.Depth > 0 {
+		s.depthSum += int64(r.Depth)
+		s.depthN++
+	}
+	if r.Nodes > 0 {
+		s.nodes += r.Nodes
+		s.nodesElapsed += r.Elapsed
+	}
+	if r.NPS > 0 {
+		s.npsSum += r.NPS
+		s.npsN++
+	}
+}
+
+// stats returns the game's figures, or nil without moves. The nps is the
+// mean of what the engine reported, else its nodes over its time.
+func (s *statsAcc) stats() *store.EngineStats {
+	if s.moves == 0 {
+		return nil
+	}
+	es := &store.EngineStats{Moves: s.moves, Nodes: s.nodes,
+		MoveMS: float64(s.elapsed.Microseconds()) / 1000 / float64(s.moves)}
+	if s.depthN > 0 {
+		es.Depth = float64(s.depthSum) / float64(s.depthN)
+	}
+	switch {
+	case s.npsN > 0:
+		es.NPS = s.npsSum / int64(s.npsN)
+	case s.nodes > 0 && s.nodesElapsed > 0:
+		es.NPS = int64(float64(s.nodes) / s.nodesElapsed.Seconds())
+	}
+	return es
+}
