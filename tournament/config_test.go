@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -94,6 +95,17 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad dir", "dir: .}", "dir: ./nodir}", "dir ./nodir is not a directory"},
 		{"one engine", "  - {name: beta", "  #", "at least two engines; found"},
 		{"empty", goodConfig, "", "empty config"},
+		{"resign without moves", "max_plies: 400", "max_plies: 400\nresign: {score: 600}", "club.yaml:11: resign needs score and moves"},
+		{"resign zero score", "max_plies: 400", "max_plies: 400\nresign: {score: 0, moves: 3}", "club.yaml:11: resign score is 0"},
+		{"unknown resign key", "max_plies: 400", "max_plies: 400\nresign: {score: 600, move: 3}", `club.yaml:11: unknown key "move" in resign`},
+		{"draw zero moves", "max_plies: 400", "max_plies: 400\ndraw: {score: 10, moves: 0}", "club.yaml:11: draw moves is 0"},
+		{"draw negative after", "max_plies: 400", "max_plies: 400\ndraw: {score: 10, moves: 8, after_ply: -1}", "club.yaml:11: draw after_ply is -1"},
+		{"draw without score adjudication", "adjudication: score", "adjudication: draw\ndraw: {score: 10, moves: 8}",
+			"draw adjudication in Toy Race, which scores points, needs adjudication: score"},
+		{"engine time control", "dir: .}", "dir: ., time_control: {move_ms: 0}}", "club.yaml:14: move_ms is 0"},
+		{"engine time control kind", "dir: .}", "dir: ., time_control: {move_ms: 100}}", `club.yaml:14: engine "beta": time_control is of another kind`},
+		{"engine zero nodes", "dir: .}", "dir: ., limits: {nodes: 0}}", `club.yaml:14: engine "beta": limits nodes is 0`},
+		{"unknown limit", "dir: .}", "dir: ., limits: {knots: 5}}", `club.yaml:14: unknown key "knots" in limits`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,6 +118,72 @@ func TestParseConfigErrors(t *testing.T) {
 				t.Errorf("ParseConfig = %v; want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestNewKeysKeepIdentity checks that a config without the keys of engine
+// adjudication, per-engine limits, comments and log has the JSON (and so
+// the hash) it had before they existed, and that the ones of identity
+// change it.
+func TestNewKeysKeepIdentity(t *testing.T) {
+	dir := configDir(t)
+	cfg, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(goodConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(cfg)
+	for _, k := range []string{"resign", "draw", "limits", "move_comments", "log"} {
+		if strings.Contains(string(b), `"`+k+`"`) {
+			t.Errorf("config JSON has %q while the config does not: %s", k, b)
+		}
+	}
+	if n := strings.Count(string(b), `"time_control"`); n != 1 {
+		t.Errorf("config JSON has %d time controls; want the tournament's alone: %s", n, b)
+	}
+	for _, edit := range []struct{ from, to string }{
+		{"max_plies: 400", "max_plies: 400\nmove_comments: false\nlog: engines.log"},
+	} {
+		other, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, edit.from, edit.to, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Hash() != cfg.Hash() {
+			t.Errorf("%q changed the hash", edit.to)
+		}
+	}
+	for _, edit := range []struct{ from, to string }{
+		{"max_plies: 400", "max_plies: 400\nresign: {score: 600, moves: 3}"},
+		{"max_plies: 400", "max_plies: 400\ndraw: {score: 10, moves: 8}"},
+		{"dir: .}", "dir: ., limits: {nodes: 1000}}"},
+		{"dir: .}", "dir: ., time_control: {base_ms: 5000}}"},
+	} {
+		other, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, edit.from, edit.to, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.Hash() == cfg.Hash() {
+			t.Errorf("%q did not change the hash", edit.to)
+		}
+	}
+}
+
+func TestTimeControlTag(t *testing.T) {
+	dir := configDir(t)
+	text := strings.Replace(goodConfig, "dir: .}", "dir: ., time_control: {base_ms: 2500}, limits: {nodes: 1000, depth: 8}}", 1)
+	text = strings.Replace(text, "cmd: ./bot}", "cmd: ./bot, time_control: {base_ms: 60000, increment_ms: 500}}", 1)
+	cfg, err := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"10+0.1", "2.5 nodes=1000 depth=8", "60+0.5"} {
+		if got := cfg.tcTag(i); got != want {
+			t.Errorf("tcTag(%d) = %q; want %q", i, got, want)
+		}
+	}
+	moves, _ := ParseConfig(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig,
+		"{base_ms: 10000, increment_ms: 100}", "{move_ms: 250}", 1)))
+	if got := moves.tcTag(0); got != "0.25/move" {
+		t.Errorf("tcTag of move_ms 250 = %q; want 0.25/move", got)
 	}
 }
 

@@ -84,6 +84,10 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //	slow:MS           wait MS before every bestmove
 //	slowat:N:MS       wait MS before the N-th bestmove
 //	info              write info lines before bestmove
+//	eval:E1/E2/...    write "info depth 7 score E nodes 1000 nps 50000" before
+//	                  the N-th bestmove, E the N-th of the list (the last one
+//	                  repeats): "cp-700", "mate3", "none" (no info line)
+//	echogo            write the go command as "info string go ..." first
 //	spawn             start a grandchild and ignore quit
 func fakeEngine(modes, game string) int {
 	g, err := games.Lookup(game)
@@ -238,6 +242,20 @@ func fakeEngine(modes, game string) int {
 				if atoi(at) == n {
 					say("bestmove " + text)
 					continue
+				}
+			}
+			if _, ok := mode["echogo"]; ok {
+				say("info string " + text)
+			}
+			if v, ok := mode["eval"]; ok {
+				list := strings.Split(v, "/")
+				e := list[min(n, len(list)-1)]
+				if e != "none" {
+					kind := "cp"
+					if strings.HasPrefix(e, "mate") {
+						kind = "mate"
+					}
+					say(fmt.Sprintf("info depth 7 score %s %s nodes 1000 nps 50000 pv x", kind, strings.TrimLeft(e, "cpmate")))
 				}
 			}
 			if _, ok := mode["info"]; ok {

@@ -548,7 +548,9 @@ func (w *worker) closeAll() {
 // while idle) and fails to get ready is replaced by a new process once
 // before it is blamed. It does not touch w.engines, so that both engines of
 // a game get ready at the same time.
-func (w *worker) ready(ctx context.Context, i int, cur *Engine) (*Engine, error) {
+//
+// as labels the engine's log lines (the worker and slot), if there is a log.
+func (w *worker) ready(ctx context.Context, i int, cur *Engine, as string) (*Engine, error) {
 	if cur != nil && cur.Failed() != nil {
 		cur.Close()
 		cur = nil
@@ -557,6 +559,7 @@ func (w *worker) ready(ctx context.Context, i int, cur *Engine) (*Engine, error)
 		cur = w.idle.take(i)
 	}
 	if cur != nil {
+		cur.logAs(as)
 		err := cur.NewGame(ctx)
 		if err == nil || ctx.Err() != nil {
 			return cur, err
@@ -564,7 +567,7 @@ func (w *worker) ready(ctx context.Context, i int, cur *Engine) (*Engine, error)
 		cur.Close()
 	}
 	spec := w.cfg.specs[i]
-	spec.Log, spec.LogAs = w.log, strconv.Itoa(w.id)+"/-"
+	spec.Log, spec.LogAs = w.log, as
 	e, err := Start(ctx, spec, w.cfg.Timeouts())
 	if err != nil {
 		return nil, err
@@ -629,13 +632,17 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		eng    [2]*Engine
 		failed [2]error
 	)
+	var as string // the log's worker/slot column
+	if w.log != nil {
+		as = strconv.Itoa(w.id) + "/" + strconv.Itoa(s.Index)
+	}
 	// Both engines get ready at the same time (a start can take a while).
 	done := make(chan struct{})
 	go func() {
-		eng[rules.Black], failed[rules.Black] = w.ready(ctx, idx[rules.Black], w.engines[idx[rules.Black]])
+		eng[rules.Black], failed[rules.Black] = w.ready(ctx, idx[rules.Black], w.engines[idx[rules.Black]], as)
 		close(done)
 	}()
-	eng[rules.White], failed[rules.White] = w.ready(ctx, idx[rules.White], w.engines[idx[rules.White]])
+	eng[rules.White], failed[rules.White] = w.ready(ctx, idx[rules.White], w.engines[idx[rules.White]], as)
 	<-done
 	for _, c := range []rules.Color{rules.White, rules.Black} {
 		if eng[c] != nil {
@@ -646,14 +653,6 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
-	}
-	if w.log != nil {
-		as := strconv.Itoa(w.id) + "/" + strconv.Itoa(s.Index)
-		for _, e := range eng {
-			if e != nil {
-				e.logAs(as)
-			}
-		}
 	}
 
 	lose := func(c rules.Color, term, why string) {
