@@ -201,9 +201,18 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Players) > 0 {
 		fmt.Fprintf(b, "\nStandings (Elo: %s)\n", r.ratingNote())
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "Rank\t"+pad("Player")+"\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t\n")
+		engines := r.hasEngineStats()
+		head := "Rank\t" + pad("Player") + "\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t"
+		if engines {
+			head += "Depth\tms/move\tnps\t"
+		}
+		fmt.Fprint(tw, head+"\n")
 		for _, p := range r.Players {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t\n", p.Rank, pad(cleanText(p.Name)), strings.Join(p.cells(), "\t"))
+			cells := p.cells()
+			if engines {
+				cells = append(cells, p.engineCells("-")...)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t\n", p.Rank, pad(cleanText(p.Name)), strings.Join(cells, "\t"))
 		}
 		tw.Flush()
 	}
@@ -381,10 +390,21 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	if len(r.Players) > 0 {
 		fmt.Fprintf(b, "\n## Standings\n\nElo: %s.\n\n", cleanMarkdown(r.ratingNote()))
-		row("Rank", "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score %", "White %", "Black %", "Avg pts", "Elo", "±")
-		rule(13, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+		engines := r.hasEngineStats()
+		head := []string{"Rank", "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score %", "White %", "Black %", "Avg pts", "Elo", "±"}
+		right := []int{0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+		if engines {
+			head = append(head, "Depth", "ms/move", "nps")
+			right = append(right, 13, 14, 15)
+		}
+		row(head...)
+		rule(len(head), right...)
 		for _, p := range r.Players {
-			row(append([]string{strconv.Itoa(p.Rank), cleanMarkdown(p.Name)}, p.cells()...)...)
+			cells := append([]string{strconv.Itoa(p.Rank), cleanMarkdown(p.Name)}, p.cells()...)
+			if engines {
+				cells = append(cells, p.engineCells("-")...)
+			}
+			row(cells...)
 		}
 	}
 	if len(r.Pairs) > 0 {
@@ -463,14 +483,14 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	}
 	cw.Write([]string{"rank", "player", "games", "wins", "draws", "losses", "points", "score_pct",
 		"white_games", "white_points", "white_score_pct", "black_games", "black_points", "black_score_pct",
-		"unfinished", "point_games", "avg_points", "elo", "elo_error"})
+		"unfinished", "point_games", "avg_points", "elo", "elo_error", "avg_depth", "avg_move_ms", "avg_nps"})
 	for _, p := range r.Players {
-		cw.Write([]string{strconv.Itoa(p.Rank), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
+		cw.Write(append([]string{strconv.Itoa(p.Rank), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
 			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmtPoints(p.Points), fmtPct(p.ScorePct),
 			strconv.Itoa(p.WhiteGames), fmtPoints(p.WhitePoints), fmtOpt(p.WhiteScorePct, 2, ""),
 			strconv.Itoa(p.BlackGames), fmtPoints(p.BlackPoints), fmtOpt(p.BlackScorePct, 2, ""),
 			strconv.Itoa(p.Unfinished), strconv.Itoa(p.PointGames), fmtOpt(p.AvgPoints, 2, ""),
-			fmtOpt(p.Elo, 1, ""), fmtOpt(p.EloError, 1, "")})
+			fmtOpt(p.Elo, 1, ""), fmtOpt(p.EloError, 1, "")}, p.engineCells("")...))
 	}
 	cw.Flush()
 	if rows := r.sprtCSV(); rows != nil {

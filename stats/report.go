@@ -108,6 +108,13 @@ type Player struct {
 	Elo          *float64                 `json:"elo"`
 	EloError     *float64                 `json:"elo_error"`
 	Terminations map[string]*Terminations `json:"terminations"` // kind → games
+	// AvgDepth, AvgMoveMS and AvgNPS sum up what the engine's search
+	// reported in the tournament games it played: mean depth, mean time per
+	// move in milliseconds, mean nodes per second (each game's figure
+	// weighted by its moves); null when unknown (imported games).
+	AvgDepth  *float64 `json:"avg_depth"`
+	AvgMoveMS *float64 `json:"avg_move_ms"`
+	AvgNPS    *float64 `json:"avg_nps"`
 }
 
 // Terminations counts a player's games that ended one way.
@@ -220,6 +227,11 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	es, err := queryEngineStats(ctx, db, w)
+	if err != nil {
+		return nil, err
+	}
+	r.addEngineStats(es)
 	if r.SPRT, err = storedSPRT(ctx, db, w); err != nil {
 		return nil, err
 	}

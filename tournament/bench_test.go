@@ -63,20 +63,32 @@ func BenchmarkMachine(b *testing.B) {
 // The sleepy variant has engines that sleep 2 ms before each move (no CPU):
 // there the ratio shows whether the runner itself serialises anything,
 // whatever the machine's load.
+//
+// The info variants have engines that send two info lines before each
+// bestmove, and the log variants write the engine log (--log) of it too:
+// their cpu-ns/move against the info variant's is what the log costs.
 func BenchmarkTournament(b *testing.B) {
-	for _, v := range []struct{ name, game, modes string }{
-		{"toy-race", "toy-race", ""},
-		{"lines-of-action", "lines-of-action", ""},
-		{"sleepy-toy-race", "toy-race", ",slow:2"},
+	for _, v := range []struct {
+		name, game, modes string
+		log               bool
+	}{
+		{"toy-race", "toy-race", "", false},
+		{"lines-of-action", "lines-of-action", "", false},
+		{"lines-of-action-info", "lines-of-action", ",info", false},
+		{"lines-of-action-info-log", "lines-of-action", ",info", true},
+		{"sleepy-toy-race", "toy-race", ",slow:2", false},
 	} {
 		for _, conc := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/concurrency-%d", v.name, conc), func(b *testing.B) {
-				benchTournament(b, v.game, v.modes, conc, nil)
+				benchTournament(b, v.game, v.modes, conc, nil, v.log)
 			})
 		}
 		b.Run(v.name+"/concurrency-2-workers", func(b *testing.B) {
-			benchTournament(b, v.game, v.modes, 2, workerCmd(b))
+			benchTournament(b, v.game, v.modes, 2, workerCmd(b), v.log)
 		})
+		if v.log {
+			continue
+		}
 		for k, name := range []string{"one-runner", "two-runners"} {
 			b.Run(v.name+"/"+name, func(b *testing.B) {
 				benchRunners(b, v.game, v.modes, k+1)
@@ -154,7 +166,7 @@ func benchRunners(b *testing.B, game, modes string, k int) {
 	b.ReportMetric(float64(k**benchGames*b.N)/elapsed.Seconds(), "games/s")
 }
 
-func benchTournament(b *testing.B, game, modes string, conc int, workers []string) {
+func benchTournament(b *testing.B, game, modes string, conc int, workers []string, log bool) {
 	perEncounter := *benchGames
 	dir := b.TempDir()
 	cfg, err := LoadConfig(benchConfig(b, dir, game, modes))
@@ -173,7 +185,11 @@ func benchTournament(b *testing.B, game, modes string, conc int, workers []strin
 		cpu0, all0 := selfCPU(), allCPU()
 		start := time.Now()
 		var plies int
-		sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc, Workers: workers,
+		var logPath string
+		if log {
+			logPath = filepath.Join(dir, "engines.log")
+		}
+		sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: conc, Workers: workers, Log: logPath,
 			Progress: func(p Progress) {
 				if p.Game != nil {
 					plies += p.Game.Plies

@@ -39,6 +39,7 @@ func tournamentCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "SQLite database that stores the games"},
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once", DefaultText: "the config's concurrency, else 1"},
+			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with every engine to `FILE` (started anew; see docs/tournament.md)", DefaultText: "the config's log, else none"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -64,7 +65,7 @@ func tournamentCommand(e *env) *cli.Command {
 				return err
 			}
 			defer db.Close()
-			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop}
+			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: c.String("log")}
 			if exe, err := os.Executable(); err == nil {
 				// Games at once are played by worker processes: see
 				// tournament.Options.Workers.
@@ -83,6 +84,9 @@ func tournamentCommand(e *env) *cli.Command {
 			opt.Stopping = p.stopping
 			sum, err := tournament.Run(ctx, cfg, opt)
 			p.finish()
+			if sum != nil && sum.LogErr != nil {
+				fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
+			}
 			if err != nil {
 				if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
 					return err // interrupted: run exits with 130

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -93,5 +94,67 @@ func TestTournamentCommandRuns(t *testing.T) {
 	}
 	if r := runCLI(t, "", "validate", out); r.code != exitOK {
 		t.Errorf("validate --out file: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestTournamentCommentsRoundTrip plays a tournament of built-in engines,
+// whose search sends its scores, with resign adjudication and an engine
+// log, and checks that the records' move comments survive validate, import
+// into another database and export; and that report shows the engines'
+// search statistics.
+func TestTournamentCommentsRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(mainEnv, "1") // for the engines, which inherit it
+	config := "name: rt\ngame: lines-of-action\ngames_per_encounter: 2\nseed: 5\n" +
+		"time_control: {move_ms: 20}\ntime_margin_ms: 500\nmax_plies: 40\nresign: {score: 300, moves: 2}\nengines:\n" +
+		"  - {name: s, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, search], limits: {depth: 2}}\n" +
+		"  - {name: r, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, random]}\n"
+	path := filepath.Join(dir, "rt.yaml")
+	os.WriteFile(path, []byte(config), 0o644)
+	db, out, log := filepath.Join(dir, "rt.db"), filepath.Join(dir, "rt.agn"), filepath.Join(dir, "rt.log")
+	if r := runCLI(t, "", "tournament", "--db", db, "--out", out, "--log", log, path); r.code != exitOK {
+		t.Fatalf("tournament: exit %d; stderr %s", r.code, r.stderr)
+	}
+	played, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comment := regexp.MustCompile(`\{[^}]*\}`)
+	want := comment.FindAllString(string(played), -1)
+	if !strings.Contains(string(played), "/2 0.") {
+		t.Errorf("no depth-2 move comment of the search engine:\n%s", played)
+	}
+	if r := runCLI(t, "", "validate", out); r.code != exitOK {
+		t.Errorf("validate: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	db2 := filepath.Join(dir, "imported.db")
+	if r := runCLI(t, "", "import", "--db", db2, out); r.code != exitOK {
+		t.Fatalf("import: exit %d\n%s", r.code, r.stderr)
+	}
+	r := runCLI(t, "", "export", "--db", db2)
+	if r.code != exitOK {
+		t.Fatalf("export: exit %d\n%s", r.code, r.stderr)
+	}
+	got := comment.FindAllString(r.stdout, -1)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("comments after import and export:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if text, err := os.ReadFile(log); err != nil || !strings.Contains(string(text), " s > go movetime 20 depth 2\n") {
+		t.Errorf("engine log (%v) lacks s's go with its depth limit:\n%s", err, text)
+	}
+	r = runCLI(t, "", "report", "--db", db, "--format", "json")
+	if r.code != exitOK {
+		t.Fatalf("report: exit %d\n%s", r.code, r.stderr)
+	}
+	// s searches to depth 1, then 2, and reports its nodes and nps; r
+	// (random) reports nothing.
+	for _, k := range []string{`"avg_depth": [12]\.[0-9]`, `"avg_move_ms": [0-9]`, `"avg_nps": [0-9]`, `"avg_depth": null`} {
+		if !regexp.MustCompile(k).MatchString(r.stdout) {
+			t.Errorf("report lacks %s:\n%s", k, r.stdout)
+		}
 	}
 }

@@ -363,7 +363,7 @@ func Insert(ctx context.Context, e Execer, g *Game) error {
 	if err := insert(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertSQL, args...) }); err != nil {
 		return err
 	}
-	return insertStats(ctx, e, g)
+	return insertStats(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertStatsSQL, args...) })
 }
 
 // insert stores g with exec, which runs insertSQL with the arguments given.
@@ -394,8 +394,9 @@ const insertStatsSQL = `INSERT INTO game_engine_stats (game_id, tournament_id, g
 	VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 
 // insertStats stores g's engine statistics, if it has any, once g is
-// stored (g.ID set).
-func insertStats(ctx context.Context, e Execer, g *Game) error {
+// stored (g.ID set), with exec, which runs insertStatsSQL with the
+// arguments given.
+func insertStats(g *Game, exec func(args []any) (sql.Result, error)) error {
 	if g.WhiteStats == nil && g.BlackStats == nil {
 		return nil
 	}
@@ -423,7 +424,7 @@ func insertStats(ctx context.Context, e Execer, g *Game) error {
 		}
 		args = append(args, s.Moves, depth, moveMS, nodes, nps)
 	}
-	if _, err := e.ExecContext(ctx, insertStatsSQL, args...); err != nil {
+	if _, err := exec(args); err != nil {
 		return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, err)
 	}
 	return nil

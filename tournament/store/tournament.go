@@ -150,8 +150,9 @@ func SlotGames(ctx context.Context, q Queryer, id int64) ([]SlotGame, error) {
 // spends while other games play. Use an Inserter from one goroutine, and
 // Close it.
 type Inserter struct {
-	db   *DB
-	stmt *sql.Stmt // prepared on the first Insert
+	db    *DB
+	stmt  *sql.Stmt // prepared on the first Insert
+	stats *sql.Stmt // prepared on the first Insert of a game with engine statistics
 }
 
 // NewInserter returns an Inserter of db.
@@ -176,8 +177,18 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	if err := insert(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
 		return err
 	}
-	if err := insertStats(ctx, tx, g); err != nil {
-		return err
+	if g.WhiteStats != nil || g.BlackStats != nil {
+		if in.stats == nil {
+			st, err := in.db.PrepareContext(ctx, insertStatsSQL)
+			if err != nil {
+				return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+			}
+			in.stats = st
+		}
+		st := tx.StmtContext(ctx, in.stats)
+		if err := insertStats(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
+			return err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
@@ -187,10 +198,14 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 
 // Close releases the prepared statement.
 func (in *Inserter) Close() error {
-	if in.stmt == nil {
-		return nil
+	var err error
+	for _, st := range []**sql.Stmt{&in.stmt, &in.stats} {
+		if *st != nil {
+			if e := (*st).Close(); e != nil && err == nil {
+				err = e
+			}
+			*st = nil
+		}
 	}
-	err := in.stmt.Close()
-	in.stmt = nil
 	return err
 }
