@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -187,27 +188,65 @@ func TestRing(t *testing.T) {
 // BenchmarkRoundTrip measures one position+go+bestmove exchange with an
 // instant engine; cpu-ns/move is the runner's own CPU (getrusage), not the
 // engine's.
+// BenchmarkRoundTrip measures one move's round trip with an instant
+// engine: position and go out, bestmove back. The info variant's engine
+// sends two info lines before its bestmove (which Go parses); the log
+// variant also writes the engine log, five lines a move.
 func BenchmarkRoundTrip(b *testing.B) {
-	ctx := context.Background()
-	e, err := Start(ctx, fakeSpec(b, "fast", "first", "toy-race"), quick)
+	for _, v := range []struct {
+		name, modes string
+		log         bool
+	}{
+		{"plain", "first", false},
+		{"info", "first,info", false},
+		{"info-log", "first,info", true},
+	} {
+		b.Run(v.name, func(b *testing.B) {
+			ctx := context.Background()
+			spec := fakeSpec(b, "fast", v.modes, "toy-race")
+			if v.log {
+				l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer l.Close()
+				spec.Log, spec.LogAs = l, "1/0"
+			}
+			e, err := Start(ctx, spec, quick)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer e.Close()
+			if err := e.NewGame(ctx); err != nil {
+				b.Fatal(err)
+			}
+			moves := []string{"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := selfCPU()
+			for i := 0; i < b.N; i++ {
+				if err := e.Position("startpos", moves); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := e.Go(ctx, Limits{P1Time: time.Minute, P2Time: time.Minute}, time.Minute); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(selfCPU()-cpu0)/float64(b.N), "cpu-ns/move")
+		})
+	}
+}
+
+// BenchmarkLogLine measures what a line of the engine log costs the
+// runner: the lock, the formatting and its share of the buffered writes.
+func BenchmarkLogLine(b *testing.B) {
+	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer e.Close()
-	if err := e.NewGame(ctx); err != nil {
-		b.Fatal(err)
-	}
-	moves := []string{"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"}
+	defer l.Close()
 	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := selfCPU()
-	for i := 0; i < b.N; i++ {
-		if err := e.Position("startpos", moves); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := e.Go(ctx, Limits{P1Time: time.Minute, P2Time: time.Minute}, time.Minute); err != nil {
-			b.Fatal(err)
-		}
+	for b.Loop() {
+		l.line("1/17 alpha", '<', "info depth 2 score cp 12 nodes 5000 nps 100000 pv c1-c3")
 	}
-	b.ReportMetric(float64(selfCPU()-cpu0)/float64(b.N), "cpu-ns/move")
 }

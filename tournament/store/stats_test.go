@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+)
+
+// TestEngineStats checks that a game's engine statistics are stored with
+// it (NULL where unknown), follow a change of its players, and go with it.
+func TestEngineStats(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
+		t.Fatal(err)
+	}
+	in := db.NewInserter()
+	defer in.Close()
+	g := &Game{TournamentID: 1, Slot: 0, Pair: 0, Game: "lines-of-action", White: "a", Black: "b", Result: "1-0",
+		Record: "x", WhiteStats: &EngineStats{Moves: 20, Depth: 9.5, MoveMS: 12.25, Nodes: 123456, NPS: 500000},
+		BlackStats: &EngineStats{Moves: 19, MoveMS: 3}}
+	if err := in.Insert(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	plain := &Game{TournamentID: 1, Slot: 1, Pair: 0, Game: "lines-of-action", White: "b", Black: "a", Result: "1-0", Record: "y"}
+	if err := in.Insert(ctx, plain); err != nil {
+		t.Fatal(err)
+	}
+	var (
+		white, black string
+		wm, bm       int
+		wd, wms, bms float64
+		wn, wnps     int64
+		bd           sql.NullFloat64
+		bn, bnps     sql.NullInt64
+	)
+	read := func() error {
+		return db.QueryRow(`SELECT white, black, white_moves, white_depth, white_move_ms, white_nodes, white_nps,
+			black_moves, black_depth, black_move_ms, black_nodes, black_nps FROM game_engine_stats WHERE game_id = ?`, g.ID).
+			Scan(&white, &black, &wm, &wd, &wms, &wn, &wnps, &bm, &bd, &bms, &bn, &bnps)
+	}
+	if err := read(); err != nil {
+		t.Fatal(err)
+	}
+	if wm != 20 || wd != 9.5 || wms != 12.25 || wn != 123456 || wnps != 500000 || bm != 19 || bms != 3 || bd.Valid || bn.Valid || bnps.Valid {
+		t.Errorf("stored %d %v %v %d %d / %d %v %v %v %v", wm, wd, wms, wn, wnps, bm, bd, bms, bn, bnps)
+	}
+	var n int
+	db.QueryRow(`SELECT count(*) FROM game_engine_stats`).Scan(&n)
+	if n != 1 {
+		t.Errorf("%d rows of statistics; want 1 (the game without any has none)", n)
+	}
+	if _, err := db.Exec(`UPDATE games SET white = 'z' WHERE id = ?`, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := read(); err != nil || white != "z" || black != "b" {
+		t.Errorf("after renaming White: %q %q (%v); want z b", white, black, err)
+	}
+	if _, err := db.Exec(`DELETE FROM games WHERE id = ?`, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := read(); err != sql.ErrNoRows {
+		t.Errorf("statistics of a deleted game: %v; want none", err)
+	}
+}
