@@ -265,6 +265,9 @@ func TestTooManyGames(t *testing.T) {
 // config it accepts has a schedule of the size it promises.
 func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte(goodConfig))
+	f.Add([]byte(strings.Replace(strings.Replace(goodConfig, "max_plies: 400", "max_plies: 400\nresign: {score: 600, moves: 3}\n"+
+		"draw: {score: 10, moves: 8, after_ply: 60}\nmove_comments: false\nlog: e.log", 1),
+		"dir: .}", "dir: ., time_control: {base_ms: 5000}, limits: {nodes: 100, depth: 3}}", 1)))
 	seeds, _ := filepath.Glob("../examples/*.yaml")
 	for _, s := range seeds {
 		b, err := os.ReadFile(s)
