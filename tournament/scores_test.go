@@ -388,3 +388,55 @@ func TestLog(t *testing.T) {
 		})
 	}
 }
+
+// TestLogWhole writes lines of many lengths from several Logs on one file
+// at once, as worker processes do (each Log has its own descriptor and
+// buffer), and checks that every line comes out whole.
+func TestLogWhole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.log")
+	start := time.Now()
+	const writers, lines = 4, 5000
+	done := make(chan error, writers)
+	for w := range writers {
+		go func() {
+			l, err := OpenLog(path, start, false)
+			if err != nil {
+				done <- err
+				return
+			}
+			who := fmt.Sprintf("%d/0 e%d", w+1, w)
+			for i := range lines {
+				// Lengths up to 3000 bytes, so that buffers fill mid-run.
+				l.line(who, '<', fmt.Sprintf("%d %s.", i, strings.Repeat(string(rune('a'+w)), i*7%3000)))
+			}
+			done <- l.Close()
+		}()
+	}
+	for range writers {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`^\d+ (\d)/0 e(\d) < (\d+) ([a-d]*)\.$`)
+	next := make([]int, writers)
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		m := line.FindStringSubmatch(l)
+		if m == nil || m[1][0]-'1' != m[2][0]-'0' {
+			t.Fatalf("broken line %.100q", l)
+		}
+		w := int(m[2][0] - '0')
+		if m[3] != fmt.Sprint(next[w]) || len(m[4]) != next[w]*7%3000 || strings.Trim(m[4], string(rune('a'+w))) != "" {
+			t.Fatalf("writer %d: line %.100q; want its line %d whole", w, l, next[w])
+		}
+		next[w]++
+	}
+	for w, n := range next {
+		if n != lines {
+			t.Errorf("writer %d: %d lines; want %d", w, n, lines)
+		}
+	}
+}
