@@ -437,6 +437,7 @@ func (p *pool) start(ctx context.Context, cfg *Config, want map[int]int) (errs [
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				spec := spec // the copies of one engine start at once
 				spec.Log, spec.LogAs = p.log, p.logAs
 				e, err := Start(ctx, spec, cfg.Timeouts())
 				if err == nil {
