@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,6 +58,20 @@ func tournamentCommand(e *env) *cli.Command {
 			if err := checkOutput(c.String("out"), c.String("db")); err != nil {
 				return err
 			}
+			// The engine log is started anew: at the database, it would
+			// ruin it too.
+			logPath := c.String("log")
+			if logPath == "" {
+				logPath = cfg.LogPath()
+			}
+			if logPath != "" {
+				if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
+					return withCode(exitUsage, fmt.Errorf("tournament: engine log %s: no directory %s", logPath, filepath.Dir(logPath)))
+				}
+				if err := checkOutput(logPath, c.String("db")); err != nil {
+					return err
+				}
+			}
 			ctx, stop, undo := interrupts(c.Context, e.stderr)
 			defer undo()
 
@@ -65,7 +80,7 @@ func tournamentCommand(e *env) *cli.Command {
 				return err
 			}
 			defer db.Close()
-			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: c.String("log")}
+			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath}
 			if exe, err := os.Executable(); err == nil {
 				// Games at once are played by worker processes: see
 				// tournament.Options.Workers.

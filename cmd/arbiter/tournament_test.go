@@ -158,3 +158,20 @@ func TestTournamentCommentsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentBadLog checks that an engine log that cannot be written is
+// a usage error, found before any game.
+func TestTournamentBadLog(t *testing.T) {
+	dir := t.TempDir()
+	config := "name: bl\ngame: lines-of-action\ntime_control: {move_ms: 20}\nlog: nodir/e.log\nengines:\n" +
+		"  - {name: a, cmd: arbiter, args: [engine, --game, lines-of-action]}\n" +
+		"  - {name: b, cmd: arbiter, args: [engine, --game, lines-of-action]}\n"
+	path := filepath.Join(dir, "bl.yaml")
+	os.WriteFile(path, []byte(config), 0o644)
+	for _, args := range [][]string{{}, {"--log", filepath.Join(dir, "nodir", "x.log")}} {
+		r := runCLI(t, "", append(append([]string{"tournament", "--db", filepath.Join(dir, "t.db")}, args...), path)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "engine log") || !strings.Contains(r.stderr, "nodir") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and the log's directory named", args, r.code, r.stderr)
+		}
+	}
+}
