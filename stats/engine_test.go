@@ -67,11 +67,14 @@ func TestEngineStats(t *testing.T) {
 			t.Errorf("%s in C's games: depth %v, ms %v; want none", p.Name, f(p.AvgDepth), f(p.AvgMoveMS))
 		}
 	}
-	var text, md, csv strings.Builder
+	var text, md, csv, html strings.Builder
 	r = compute(t, db, Query{})
 	r.WriteText(&text)
 	r.WriteMarkdown(&md)
 	r.WriteCSV(&csv)
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ what, got, want string }{
 		{"text", text.String(), "Depth  ms/move    nps"},
 		{"text", text.String(), "11.0    175.0  25000"},
@@ -79,6 +82,8 @@ func TestEngineStats(t *testing.T) {
 		{"markdown", md.String(), "| 11.0 | 175.0 | 25000 |"},
 		{"csv", csv.String(), "avg_depth,avg_move_ms,avg_nps\n"},
 		{"csv", csv.String(), ",11.0,175.0,25000\n"},
+		{"html", html.String(), "<th>Depth</th><th>ms/move</th><th>nps</th></tr>"},
+		{"html", html.String(), "<td>11.0</td><td>175.0</td><td>25000</td></tr>"},
 	} {
 		if !strings.Contains(c.got, c.want) {
 			t.Errorf("%s lacks %q:\n%s", c.what, c.want, c.got)

@@ -19,6 +19,7 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"split":       splitCell,
 		"short":       shortName,
 		"playerCells": func(p *Player) []string { return p.cells() },
+		"engineCells": func(p *Player) []string { return p.engineCells("-") },
 		"cells":       func(r *Report, row *CrossRow) []string { return r.crossCells(row) },
 		"term":        termCell,
 		"inc":         func(i int) int { return i + 1 },
@@ -53,6 +54,7 @@ type ratingMark struct {
 
 type htmlData struct {
 	R          *Report
+	Engines    bool // some player has search statistics: their columns are shown
 	Kinds      []string
 	GameIDs    []string
 	Splits     []splitChart
@@ -78,7 +80,7 @@ const (
 // scripts, no fetches). Every name is escaped by html/template.
 func (r *Report) WriteHTML(w io.Writer) error {
 	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), RatingNote: r.ratingNote(), CrossNote: r.crossNote(),
-		SPRT: r.sprtCharts()}
+		SPRT: r.sprtCharts(), Engines: r.hasEngineStats()}
 	for i, id := range d.GameIDs {
 		gs := r.Games[id]
 		y := 10 + float64(i)*34
