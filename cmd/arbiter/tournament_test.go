@@ -174,4 +174,11 @@ func TestTournamentBadLog(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and the log's directory named", args, r.code, r.stderr)
 		}
 	}
+	// The log is started anew: it must not be the database.
+	db := filepath.Join(dir, "keep.db")
+	os.WriteFile(db, []byte("precious"), 0o644)
+	r := runCLI(t, "", "tournament", "--db", db, "--log", db, path)
+	if b, _ := os.ReadFile(db); r.code != exitUsage || string(b) != "precious" {
+		t.Errorf("--log at the database: exit %d, stderr %q, database %q; want 2 and the database untouched", r.code, r.stderr, b)
+	}
 }
