@@ -331,7 +331,8 @@ func TestGracefulStop(t *testing.T) {
 			stop := make(chan struct{})
 			var done atomic.Int64
 			var atStop atomic.Int64
-			inPlay := -1
+			var inPlay atomic.Int64 // set by Stopping, which another goroutine calls
+			inPlay.Store(-1)
 			sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Workers: workers, Stop: stop,
 				Progress: func(p Progress) {
 					done.Store(int64(p.Done))
@@ -339,7 +340,7 @@ func TestGracefulStop(t *testing.T) {
 						time.AfterFunc(40*time.Millisecond, func() { close(stop) }) // mid-game
 					}
 				},
-				Stopping: func(n int) { inPlay = n; atStop.Store(done.Load()) }})
+				Stopping: func(n int) { inPlay.Store(int64(n)); atStop.Store(done.Load()) }})
 			if !errors.Is(err, ErrStopped) {
 				t.Fatalf("Run = %v; want ErrStopped", err)
 			}
@@ -347,8 +348,9 @@ func TestGracefulStop(t *testing.T) {
 			rs := rows(t, db)
 			// Every game in play at the stop is stored; at most one more a
 			// worker (finished then, not yet reported); none started after.
-			if inPlay < 1 || len(rs) != sum.Played || len(rs) < int(atStop.Load())+inPlay || len(rs) > int(atStop.Load())+inPlay+2 {
-				t.Errorf("stopped with %d games stored and %d in play; %d stored at the end, %d played", atStop.Load(), inPlay, len(rs), sum.Played)
+			n := int(inPlay.Load())
+			if n < 1 || len(rs) != sum.Played || len(rs) < int(atStop.Load())+n || len(rs) > int(atStop.Load())+n+2 {
+				t.Errorf("stopped with %d games stored and %d in play; %d stored at the end, %d played", atStop.Load(), n, len(rs), sum.Played)
 			}
 			for _, r := range rs {
 				if r.Termination != TermNormal {
