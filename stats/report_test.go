@@ -20,7 +20,7 @@ func TestComputeByHand(t *testing.T) {
 	wantLOA := &GameStats{ID: "lines-of-action", Name: loa.Name, Total: 9, Finished: 8, Unfinished: 1,
 		WhiteWins: 3, BlackWins: 2, Draws: 3, WhitePct: 37.5, BlackPct: 25, DrawPct: 37.5,
 		// (3 + 3/2) / 8 = 56.25 %; trinomial sd 0.137996, ±1.96 sd.
-		WhiteScorePct: 56.25, WhiteScoreLow: 29.2, WhiteScoreHigh: 83.3}
+		WhiteScorePct: 56.25, WhiteScoreLow: 29.2, WhiteScoreHigh: 83.3, Players: 3}
 	if !reflect.DeepEqual(loa, wantLOA) {
 		t.Errorf("lines-of-action = %+v; want %+v", loa, wantLOA)
 	}
@@ -33,7 +33,10 @@ func TestComputeByHand(t *testing.T) {
 		t.Errorf("terminations = %v; want %v", r.Terminations, wantTerms)
 	}
 
+	// Issue 14: standings are per game type, so A's tank games no longer
+	// add to its Lines of Action line.
 	type line struct {
+		game                 string
 		rank                 int
 		name                 string
 		games, w, d, l       int
@@ -42,34 +45,40 @@ func TestComputeByHand(t *testing.T) {
 		unfinished, pointGms int
 		avg                  *float64
 	}
+	const loaID, tankID = "lines-of-action", "tank-battle"
 	want := []line{
-		{1, "B", 6, 4, 1, 1, 4.5, 75, ptr(83.33), ptr(66.67), 1, 0, nil},
-		{2, "A", 8, 3, 3, 2, 4.5, 56.25, ptr(62.5), ptr(50), 1, 2, ptr(27.5)},
-		{3, "C", 6, 0, 2, 4, 1, 16.67, ptr(16.67), ptr(16.67), 0, 2, ptr(15)},
+		{loaID, 1, "B", 6, 4, 1, 1, 4.5, 75, ptr(83.33), ptr(66.67), 1, 0, nil},
+		{loaID, 2, "A", 6, 1, 3, 2, 2.5, 41.67, ptr(50), ptr(33.33), 1, 0, nil},
+		{loaID, 3, "C", 4, 0, 2, 2, 1, 25, ptr(25), ptr(25), 0, 0, nil},
+		{tankID, 1, "A", 2, 2, 0, 0, 2, 100, ptr(100), ptr(100), 0, 2, ptr(27.5)},
+		{tankID, 2, "C", 2, 0, 0, 2, 0, 0, ptr(0), ptr(0), 0, 2, ptr(15)},
 	}
 	if len(r.Players) != len(want) {
 		t.Fatalf("%d players; want %d", len(r.Players), len(want))
 	}
 	for i, w := range want {
 		p := r.Players[i]
-		got := line{p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Points, p.ScorePct,
+		got := line{p.Game, p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Points, p.ScorePct,
 			p.WhiteScorePct, p.BlackScorePct, p.Unfinished, p.PointGames, p.AvgPoints}
 		if !reflect.DeepEqual(got, w) {
 			t.Errorf("standings line %d = %+v; want %+v", i+1, got, w)
 		}
 	}
-	a := r.Players[1]
-	if tf := a.Terminations["time forfeit"]; tf == nil || *tf != (Terminations{Games: 1, Wins: 1}) {
-		t.Errorf("A's time forfeits = %+v; want 1 game, 1 win", tf)
+	if tf := r.Players[3].Terminations["time forfeit"]; tf == nil || *tf != (Terminations{Games: 1, Wins: 1}) {
+		t.Errorf("A's time forfeits in tank battle = %+v; want 1 game, 1 win", tf)
 	}
-	if ab := a.Terminations["abandoned"]; ab == nil || *ab != (Terminations{Games: 1, Unfinished: 1}) {
+	if ab := r.Players[1].Terminations["abandoned"]; ab == nil || *ab != (Terminations{Games: 1, Unfinished: 1}) {
 		t.Errorf("A's abandoned = %+v; want 1 unfinished", ab)
 	}
-	if tf := r.Players[2].Terminations["time forfeit"]; tf == nil || tf.Losses != 1 {
+	if tf := r.Players[4].Terminations["time forfeit"]; tf == nil || tf.Losses != 1 {
 		t.Errorf("C's time forfeits = %+v; want 1 loss", tf)
+	}
+	if tf := r.Players[1].Terminations["time forfeit"]; tf != nil {
+		t.Errorf("A's time forfeits in lines of action = %+v; want none (that game was tank battle)", tf)
 	}
 
 	type pair struct {
+		game    string
 		a, b    string
 		w, l, d int
 		score   float64
@@ -77,17 +86,19 @@ func TestComputeByHand(t *testing.T) {
 	}
 	wantPairs := []pair{
 		// B vs A: pair 0 gives B ½ (LD), pair 1 gives B 2 (WW).
-		{"B", "A", 2, 1, 1, 0.625, &[5]int{0, 1, 0, 0, 1}},
-		{"B", "C", 2, 0, 0, 1, &[5]int{0, 0, 0, 0, 1}},
-		// A vs C: the tank games come in no pair; pair 3 is two draws.
-		{"A", "C", 2, 0, 2, 0.75, &[5]int{0, 0, 1, 0, 0}},
+		{loaID, "B", "A", 2, 1, 1, 0.625, &[5]int{0, 1, 0, 0, 1}},
+		{loaID, "B", "C", 2, 0, 0, 1, &[5]int{0, 0, 0, 0, 1}},
+		// A vs C: pair 3 is two draws; the tank games (in no pair) are
+		// a pair of their own game type.
+		{loaID, "A", "C", 0, 0, 2, 0.5, &[5]int{0, 0, 1, 0, 0}},
+		{tankID, "A", "C", 2, 0, 0, 1, nil},
 	}
 	if len(r.Pairs) != len(wantPairs) {
 		t.Fatalf("%d pairs; want %d", len(r.Pairs), len(wantPairs))
 	}
 	for i, w := range wantPairs {
 		p := r.Pairs[i]
-		got := pair{p.A, p.B, p.Wins, p.Losses, p.Draws, p.Score, p.Pentanomial}
+		got := pair{p.Game, p.A, p.B, p.Wins, p.Losses, p.Draws, p.Score, p.Pentanomial}
 		if !reflect.DeepEqual(got, w) {
 			t.Errorf("pair %d = %+v; want %+v", i, got, w)
 		}
@@ -103,9 +114,11 @@ func TestComputeByHand(t *testing.T) {
 	}
 
 	wantCross := []*CrossRow{
-		{"B", []*CrossCell{{"A", 4, 2.5}, {"C", 2, 2}}},
-		{"A", []*CrossCell{{"B", 4, 1.5}, {"C", 4, 3}}},
-		{"C", []*CrossCell{{"B", 2, 0}, {"A", 4, 1}}},
+		{loaID, "B", []*CrossCell{{"A", 4, 2.5}, {"C", 2, 2}}},
+		{loaID, "A", []*CrossCell{{"B", 4, 1.5}, {"C", 2, 1}}},
+		{loaID, "C", []*CrossCell{{"B", 2, 0}, {"A", 2, 1}}},
+		{tankID, "A", []*CrossCell{{"C", 2, 2}}},
+		{tankID, "C", []*CrossCell{{"A", 2, 0}}},
 	}
 	if !reflect.DeepEqual(r.Crosstable, wantCross) {
 		t.Errorf("crosstable differs")
@@ -127,15 +140,24 @@ func checkScoreEquations(t *testing.T, r *Report) { checkScoreEquationsTol(t, r,
 
 func checkScoreEquationsTol(t *testing.T, r *Report, tol float64) {
 	t.Helper()
+	for _, s := range r.Sections() {
+		if !s.Game.Regularized {
+			checkSectionScores(t, s, tol)
+		}
+	}
+}
+
+func checkSectionScores(t *testing.T, sec *Section, tol float64) {
+	t.Helper()
 	elo := map[string]float64{}
-	for _, p := range r.Players {
+	for _, p := range sec.Players {
 		if p.Elo != nil {
 			elo[p.Name] = *p.Elo
 		}
 	}
 	exp := map[string]float64{}
 	act := map[string]float64{}
-	for _, p := range r.Pairs {
+	for _, p := range sec.Pairs {
 		e := float64(p.Games) / (1 + math.Pow(10, (elo[p.B]-elo[p.A])/400))
 		s := float64(p.Wins) + float64(p.Draws)/2
 		exp[p.A] += e
@@ -207,7 +229,7 @@ func TestCountsAgreeWithSQL(t *testing.T) {
 	for _, p := range r.Players {
 		var games, wins int
 		err := db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE (white = ?1 AND result = '1-0') OR (black = ?1 AND result = '0-1'))
-			FROM games WHERE (white = ?1 OR black = ?1) AND result != '*'`, p.Name).Scan(&games, &wins)
+			FROM games WHERE (white = ?1 OR black = ?1) AND result != '*' AND game = ?2`, p.Name, p.Game).Scan(&games, &wins)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -271,9 +293,9 @@ func TestSelfPlay(t *testing.T) {
 		t.Errorf("pair = %+v; want A vs B 1-0-1, as White 1-0-0, as Black 0-0-1", p)
 	}
 	wantCross := []*CrossRow{
-		{"A", []*CrossCell{{"A", 4, 2}, {"B", 2, 1.5}}},
-		{"C", []*CrossCell{{"C", 2, 1}}},
-		{"B", []*CrossCell{{"A", 2, 0.5}}},
+		{loa, "A", []*CrossCell{{"A", 4, 2}, {"B", 2, 1.5}}},
+		{loa, "C", []*CrossCell{{"C", 2, 1}}},
+		{loa, "B", []*CrossCell{{"A", 2, 0.5}}},
 	}
 	if !reflect.DeepEqual(r.Crosstable, wantCross) {
 		t.Errorf("crosstable differs")
@@ -283,7 +305,7 @@ func TestSelfPlay(t *testing.T) {
 			}
 		}
 	}
-	if got, want := r.crossCells(r.Crosstable[0]), []string{"2/4", "-", "1.5/2"}; !reflect.DeepEqual(got, want) {
+	if got, want := r.Sections()[0].crossCells(r.Crosstable[0]), []string{"2/4", "-", "1.5/2"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("A's crosstable cells = %q; want %q", got, want)
 	}
 }
