@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,15 +65,9 @@ func reportCommand(e *env) *cli.Command {
 				q.SPRT = &test
 			}
 			if a := c.String("anchor"); a != "" {
-				i := strings.LastIndexByte(a, '=')
-				if i <= 0 {
-					return usageErrorf("report: --anchor %q: want NAME=ELO", a)
+				if q.Anchor, q.AnchorElo, err = parseAnchor(a); err != nil {
+					return err
 				}
-				elo, err := strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
-				if err != nil {
-					return usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
-				}
-				q.Anchor, q.AnchorElo = a[:i], elo
 			}
 			db, err := openExisting(c, c.String("db"))
 			if err != nil {
@@ -104,9 +99,17 @@ func selectionFlags() []cli.Flag {
 }
 
 // selection is the games selectionFlags choose; cmd names the command in
-// a usage error.
+// a usage error. An unknown game id is a usage error that lists the known
+// ones, as perft and new say it.
 func selection(c *cli.Context, cmd string) (stats.Query, error) {
 	q := stats.Query{Tournament: c.String("tournament"), Game: c.String("game")}
+	if c.IsSet("game") {
+		g, err := games.Lookup(q.Game)
+		if err != nil {
+			return q, usageErrorf("%s: %v", cmd, err)
+		}
+		q.Game = g.ID()
+	}
 	players := c.StringSlice("player")
 	switch len(players) {
 	case 0:
@@ -150,6 +153,25 @@ func parseSPRT(s string) (stats.SPRT, error) {
 		return test, errors.New(strings.Join(msgs, "; "))
 	}
 	return test, nil
+}
+
+// maxAnchor is the largest rating --anchor accepts, in absolute value.
+const maxAnchor = 10000
+
+// parseAnchor reads --anchor NAME=ELO: a finite rating within ±maxAnchor.
+func parseAnchor(a string) (name string, elo float64, err error) {
+	i := strings.LastIndexByte(a, '=')
+	if i <= 0 {
+		return "", 0, usageErrorf("report: --anchor %q: want NAME=ELO", a)
+	}
+	elo, err = strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
+		return "", 0, usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
+	}
+	if math.Abs(elo) > maxAnchor {
+		return "", 0, usageErrorf("report: --anchor %q: rating %s is out of range (-%d to %d)", a, a[i+1:], maxAnchor, maxAnchor)
+	}
+	return a[:i], elo, nil
 }
 
 // outputFlag is --output, which writeOutput and createOutput honour.
