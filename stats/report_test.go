@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -307,5 +308,117 @@ func TestSelfPlay(t *testing.T) {
 	}
 	if got, want := r.Sections()[0].crossCells(r.Crosstable[0]), []string{"2/4", "-", "1.5/2"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("A's crosstable cells = %q; want %q", got, want)
+	}
+}
+
+// TestUnknownPlayers checks that "?", "-" and empty names are nobody: their
+// games count in the game type's split and in no standings (issue 14).
+func TestUnknownPlayers(t *testing.T) {
+	db := openDB(t)
+	const loa = "lines-of-action"
+	insert(t, db, []g{
+		{0, -1, loa, "A", "B", "1-0", "", nil},
+		{0, -1, loa, "B", "A", "0-1", "", nil},
+		{0, -1, loa, "?", "?", "1-0", "", nil},
+		{0, -1, loa, "A", "?", "1/2-1/2", "", nil},
+		{0, -1, loa, "-", "B", "0-1", "", nil},
+		{0, -1, loa, "", "A", "*", "", nil},
+		{0, -1, loa, " ? ", "B", "1-0", "", nil},
+	})
+	r := compute(t, db, Query{})
+	gs := r.Games[loa]
+	if gs.Total != 7 || gs.WhiteWins != 3 || gs.BlackWins != 2 || gs.Draws != 1 || gs.Unfinished != 1 {
+		t.Errorf("game type = %+v; want all 7 games counted: 3 white wins, 2 black wins, 1 draw, 1 unfinished", gs)
+	}
+	if r.UnknownPlayerGames != 5 || gs.UnknownPlayerGames != 5 {
+		t.Errorf("unknown player games = %d, %d; want 5", r.UnknownPlayerGames, gs.UnknownPlayerGames)
+	}
+	var names []string
+	for _, p := range r.Players {
+		names = append(names, p.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"A", "B"}) {
+		t.Errorf("players = %q; want A and B only", names)
+	}
+	if a := r.Players[0]; a.Games != 2 || a.Wins != 2 || a.Unfinished != 0 {
+		t.Errorf("A = %+v; want 2 games, 2 wins (the games against unknown players left out)", a)
+	}
+	if len(r.Pairs) != 1 || len(r.Crosstable) != 2 {
+		t.Errorf("%d pairs, %d crosstable rows; want 1 and 2", len(r.Pairs), len(r.Crosstable))
+	}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "5 games with an unknown player") {
+		t.Errorf("text report does not say that 5 games were left out:\n%s", b.String())
+	}
+}
+
+// TestWhiteAdvantageReport checks --white-advantage through Compute: auto
+// fits it per game type with an interval, a number is used as given, and
+// the LOS matrix is consistent with the ratings.
+func TestWhiteAdvantageReport(t *testing.T) {
+	db := clubFixture(t)
+	r := compute(t, db, Query{FitAdvantage: true})
+	loa := r.Games["lines-of-action"]
+	if loa.WhiteAdvantage == nil || loa.WhiteAdvantageError == nil {
+		t.Fatalf("lines-of-action advantage = %v ± %v; want a fitted value and interval", loa.WhiteAdvantage, loa.WhiteAdvantageError)
+	}
+	if r.Ratings.WhiteAdvantage != "auto" {
+		t.Errorf("ratings.white_advantage = %q; want auto", r.Ratings.WhiteAdvantage)
+	}
+	// White's expected points at the fit equal White's actual points.
+	elo := map[string]float64{}
+	for _, p := range r.Players {
+		if p.Game == "lines-of-action" {
+			elo[p.Name] = *p.Elo
+		}
+	}
+	var exp, act float64
+	for _, p := range r.Pairs {
+		if p.Game != "lines-of-action" {
+			continue
+		}
+		e := func(white, black string) float64 {
+			return 1 / (1 + math.Pow(10, (elo[black]-elo[white]-*loa.WhiteAdvantage)/400))
+		}
+		exp += float64(p.AsWhite.Games())*e(p.A, p.B) + float64(p.AsBlack.Games())*e(p.B, p.A)
+		act += p.AsWhite.points() + float64(p.AsBlack.Games()) - p.AsBlack.points()
+	}
+	if math.Abs(exp-act) > 0.01 {
+		t.Errorf("White's expected points %.4f at the fit; scored %.4f", exp, act)
+	}
+
+	fixed := compute(t, db, Query{Advantage: 35})
+	if a := fixed.Games["lines-of-action"]; a.WhiteAdvantage == nil || *a.WhiteAdvantage != 35 || a.WhiteAdvantageError != nil {
+		t.Errorf("fixed advantage = %v ± %v; want 35 without interval", a.WhiteAdvantage, a.WhiteAdvantageError)
+	}
+
+	// The LOS matrix: one row per player of each game type, nothing on the
+	// diagonal, LOS(i, j) + LOS(j, i) = 100, and above 50 % exactly when
+	// i's rating is higher.
+	for _, s := range r.Sections() {
+		if len(s.LOS) != len(s.Players) {
+			t.Fatalf("%s: %d LOS rows; want %d", s.Game.ID, len(s.LOS), len(s.Players))
+		}
+		for i, row := range s.LOS {
+			for j, x := range row.LOS {
+				if i == j {
+					if x != nil {
+						t.Errorf("%s: LOS[%d][%d] = %v; want null", s.Game.ID, i, j, *x)
+					}
+					continue
+				}
+				y := s.LOS[j].LOS[i]
+				if x == nil || y == nil || math.Abs(*x+*y-100) > 0.11 {
+					t.Errorf("%s: LOS[%d][%d], LOS[%d][%d] = %v, %v; want a sum of 100", s.Game.ID, i, j, j, i, x, y)
+					continue
+				}
+				if (*x > 50) != (*s.Players[i].Elo > *s.Players[j].Elo) {
+					t.Errorf("%s: LOS %s over %s = %v but Elo %v vs %v", s.Game.ID, row.Player, s.Players[j].Name, *x, *s.Players[i].Elo, *s.Players[j].Elo)
+				}
+			}
+		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -41,6 +40,10 @@ func reportCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "sprt", Usage: "an SPRT of the first --player against the second over the selected games: " +
 				"`ELO0,ELO1[,ALPHA,BETA[,MODEL]]` (alpha and beta default to 0.05, the model to normalized; models: " +
 				strings.Join(stats.Models, ", ") + ")"},
+			&cli.StringFlag{Name: "white-advantage", Value: "0", Usage: "White's advantage in the rating model: " +
+				"`auto` fits it with the ratings (as Ordo's -W), a number fixes it in Elo"},
+			&cli.BoolFlag{Name: "pairs", Usage: fmt.Sprintf("print head to head and crosstables also for game types "+
+				"with more than %d players", stats.PairLimit)},
 		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -69,6 +72,10 @@ func reportCommand(e *env) *cli.Command {
 					return err
 				}
 			}
+			if q.FitAdvantage, q.Advantage, err = parseAdvantage(c.String("white-advantage")); err != nil {
+				return err
+			}
+			q.Pairs = c.Bool("pairs")
 			db, err := openExisting(c, c.String("db"))
 			if err != nil {
 				return err
@@ -78,11 +85,17 @@ func reportCommand(e *env) *cli.Command {
 			if err != nil {
 				return fmt.Errorf("report: %w", err)
 			}
-			var buf bytes.Buffer
-			if err := r.Write(&buf, format); err != nil {
-				return fmt.Errorf("report: %w", err)
+			// The report is written as it is formatted (a big one is
+			// hundreds of MB of text), to a temporary file renamed into
+			// place at the end when --output names one.
+			w, finish, err := createOutput(e, c.String("output"))
+			if err != nil {
+				return err
 			}
-			return writeOutput(e, c.String("output"), buf.Bytes())
+			if err := r.Write(w, format); err != nil {
+				return finish(fmt.Errorf("report: %w", err))
+			}
+			return finish(nil)
 		},
 	}
 }
@@ -155,6 +168,19 @@ func parseSPRT(s string) (stats.SPRT, error) {
 	return test, nil
 }
 
+// parseAdvantage reads --white-advantage: "auto" (fit it) or a finite
+// number of Elo within ±maxAnchor.
+func parseAdvantage(a string) (fit bool, elo float64, err error) {
+	if strings.EqualFold(strings.TrimSpace(a), "auto") {
+		return true, 0, nil
+	}
+	elo, err = strconv.ParseFloat(strings.TrimSpace(a), 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) || math.Abs(elo) > maxAnchor {
+		return false, 0, usageErrorf("report: --white-advantage %q: want auto or a number of Elo within ±%d", a, maxAnchor)
+	}
+	return false, elo, nil
+}
+
 // maxAnchor is the largest rating --anchor accepts, in absolute value.
 const maxAnchor = 10000
 
@@ -174,7 +200,7 @@ func parseAnchor(a string) (name string, elo float64, err error) {
 	return a[:i], elo, nil
 }
 
-// outputFlag is --output, which writeOutput and createOutput honour.
+// outputFlag is --output, which createOutput honours.
 func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}
 }
@@ -239,16 +265,6 @@ func samePath(a, b string) bool {
 		return filepath.Join(dir, base)
 	}
 	return canon(a) == canon(b)
-}
-
-// writeOutput writes data to stdout, or atomically to the file path.
-func writeOutput(e *env, path string, data []byte) error {
-	w, finish, err := createOutput(e, path)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(data)
-	return finish(err)
 }
 
 // createOutput returns a writer to stdout (path "" or "-") or to a temporary
