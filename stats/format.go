@@ -3,10 +3,13 @@ package stats
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,11 +38,84 @@ func (r *Report) Write(w io.Writer, format string) error {
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
 }
 
-// WriteJSON writes r as one indented JSON object.
+// WriteJSON writes r as one indented JSON object. A report whose pairs
+// are made as they are written (see Query.Pairs) is written key by key,
+// its pairs and crosstable rows one by one, in the same layout.
 func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	if len(r.lazy) == 0 {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	b := &errWriter{w: w}
+	sections := r.Sections()
+	io.WriteString(b, "{")
+	rv := reflect.ValueOf(r).Elem()
+	first := true
+	for i := range rv.NumField() {
+		f := rv.Type().Field(i)
+		tag := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if strings.Contains(opts, "omitempty") && rv.Field(i).IsZero() {
+			continue
+		}
+		if !first {
+			io.WriteString(b, ",")
+		}
+		first = false
+		key, _ := json.Marshal(name)
+		fmt.Fprintf(b, "\n  %s: ", key)
+		switch name {
+		case "pairs":
+			writeJSONList(b, sections, (*Section).EachPair)
+		case "crosstable":
+			writeJSONList(b, sections, (*Section).EachCrossRow)
+		default:
+			v, err := json.MarshalIndent(rv.Field(i).Interface(), "  ", "  ")
+			if err != nil {
+				return err
+			}
+			b.Write(v)
+		}
+		if b.err != nil {
+			return b.err
+		}
+	}
+	io.WriteString(b, "\n}\n")
+	return b.err
+}
+
+// writeJSONList writes the items each gives for every section as one JSON
+// array, indented as a value of the report's object.
+func writeJSONList[T any](b *errWriter, sections []*Section, each func(*Section, func(T) error) error) {
+	n := 0
+	for _, s := range sections {
+		each(s, func(x T) error {
+			v, err := json.MarshalIndent(x, "    ", "  ")
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				io.WriteString(b, "[\n    ")
+			} else {
+				io.WriteString(b, ",\n    ")
+			}
+			n++
+			_, err = b.Write(v)
+			return err
+		})
+	}
+	if n == 0 {
+		io.WriteString(b, "[]")
+	} else {
+		io.WriteString(b, "\n  ]")
+	}
 }
 
 // GameIDs returns the ids of the game types in r, sorted.
@@ -65,6 +141,53 @@ type Section struct {
 	Crosstable []*CrossRow
 	Kinds      []string // the termination kinds of its players, "normal" first
 	fit        bool     // White's advantage was fitted
+	lazy       *section // the pairs and crosstable rows are made as written
+}
+
+// HasPairs reports whether the section has head-to-head lines.
+func (s *Section) HasPairs() bool {
+	return len(s.Pairs) > 0 || s.lazy != nil && len(s.lazy.matches) > 0
+}
+
+// EachPair calls fn with each head-to-head line of the section, in order,
+// and stops at fn's first error.
+func (s *Section) EachPair(fn func(*Pair) error) error {
+	if s.lazy != nil {
+		return s.lazy.eachPair(fn)
+	}
+	for _, p := range s.Pairs {
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AllPairs is EachPair as an iterator, for the HTML template.
+func (s *Section) AllPairs() iter.Seq[*Pair] {
+	return func(yield func(*Pair) bool) {
+		stop := errors.New("stop")
+		s.EachPair(func(p *Pair) error {
+			if !yield(p) {
+				return stop
+			}
+			return nil
+		})
+	}
+}
+
+// EachCrossRow calls fn with each crosstable row of the section, in order,
+// and stops at fn's first error.
+func (s *Section) EachCrossRow(fn func(*CrossRow) error) error {
+	if s.lazy != nil {
+		return s.lazy.eachCrossRow(fn)
+	}
+	for _, row := range s.Crosstable {
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Sections returns r's game types in order of id, each with its players,
@@ -73,7 +196,7 @@ func (r *Report) Sections() []*Section {
 	ids := r.GameIDs()
 	out := make([]*Section, len(ids))
 	for i, id := range ids {
-		s := &Section{Game: r.Games[id], fit: r.Ratings.WhiteAdvantage == "auto"}
+		s := &Section{Game: r.Games[id], fit: r.Ratings.WhiteAdvantage == "auto", lazy: r.lazy[id]}
 		s.Players = part(r.Players, id, func(p *Player) string { return p.Game })
 		s.Pairs = part(r.Pairs, id, func(p *Pair) string { return p.Game })
 		s.LOS = part(r.LOS, id, func(p *LOSRow) string { return p.Game })
@@ -123,7 +246,7 @@ func (s *Section) PairsNote() string {
 		return ""
 	}
 	return fmt.Sprintf("%d players: head to head and crosstable left out (more than %d players; ask with --pairs)",
-		len(s.Players), PairLimit)
+		len(s.Players), pairLimit)
 }
 
 // AdvantageNote describes White's advantage in the section's ratings, or
@@ -338,9 +461,9 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 	if note := s.PairsNote(); note != "" {
 		fmt.Fprintf(b, "\nHead to head and crosstable: %s\n", note)
 	}
-	if len(s.Pairs) > 0 {
+	if s.HasPairs() {
 		fmt.Fprintf(b, "\nHead to head, %s\n", cleanText(gs.Name))
-		for _, p := range s.Pairs {
+		s.EachPair(func(p *Pair) error {
 			fmt.Fprintf(b, "%s\n", cleanText(p.ScoreLine()))
 			for _, l := range p.ColourLines() {
 				fmt.Fprintf(b, "%s\n", cleanText(l))
@@ -349,11 +472,12 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 			if l := p.PentanomialLine(); l != "" {
 				fmt.Fprintf(b, "%s\n", l)
 			}
-		}
+			return nil
+		})
 	}
 	if note := s.crossNote(); note != "" {
 		fmt.Fprintf(b, "\nCrosstable, %s: %s\n", cleanText(gs.Name), note)
-	} else if len(s.Crosstable) > 0 {
+	} else if len(s.Crosstable) > 0 || s.HasPairs() {
 		fmt.Fprintf(b, "\nCrosstable, %s (points/games against the player of each rank)\n", cleanText(gs.Name))
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "#\t"+pad("Player")+"\t")
@@ -361,13 +485,16 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 			fmt.Fprintf(tw, "%d\t", i+1)
 		}
 		fmt.Fprint(tw, "\n")
-		for i, row := range s.Crosstable {
-			fmt.Fprintf(tw, "%d\t%s\t", i+1, pad(cleanText(row.Player)))
+		i := 0
+		s.EachCrossRow(func(row *CrossRow) error {
+			i++
+			fmt.Fprintf(tw, "%d\t%s\t", i, pad(cleanText(row.Player)))
 			for _, c := range s.crossCells(row) {
 				fmt.Fprintf(tw, "%s\t", c)
 			}
 			fmt.Fprint(tw, "\n")
-		}
+			return nil
+		})
 		tw.Flush()
 	}
 	if len(s.Kinds) > 1 || len(s.Kinds) == 1 && s.Kinds[0] != "normal" {
@@ -548,11 +675,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if note := s.PairsNote(); note != "" {
 			fmt.Fprintf(b, "\n## Head to head, %s\n\n%s.\n", name, cleanMarkdown(note))
 		}
-		if len(s.Pairs) > 0 {
+		if s.HasPairs() {
 			fmt.Fprintf(b, "\n## Head to head, %s\n\n", name)
 			row("A", "B", "W - L - D", "Score", "Games", "Elo difference", "LOS", "DrawRatio", "Ptnml(0-2)")
 			rule(9, 3, 4, 5, 6, 7)
-			for _, p := range s.Pairs {
+			s.EachPair(func(p *Pair) error {
 				m := p.Match()
 				pt := "-"
 				if p.Pentanomial != nil {
@@ -561,11 +688,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				row(cleanMarkdown(p.A), cleanMarkdown(p.B), fmt.Sprintf("%d - %d - %d", p.Wins, p.Losses, p.Draws),
 					fmt.Sprintf("%.3f", p.Score), strconv.Itoa(p.Games),
 					p.EloCell(), p.LOSCell(), fmtFloat(m.DrawRatio(), 1)+" %", pt)
-			}
+				return nil
+			})
 		}
 		if note := s.crossNote(); note != "" {
 			fmt.Fprintf(b, "\n## Crosstable, %s\n\n%s.\n", name, note)
-		} else if len(s.Crosstable) > 0 {
+		} else if len(s.Crosstable) > 0 || s.HasPairs() {
 			fmt.Fprintf(b, "\n## Crosstable, %s\n\nPoints/games against the player of each rank.\n\n", name)
 			head := []string{"#", "Player"}
 			for i := range s.Players {
@@ -573,9 +701,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			}
 			row(head...)
 			rule(len(head), 0)
-			for i, cr := range s.Crosstable {
-				row(append([]string{strconv.Itoa(i + 1), cleanMarkdown(cr.Player)}, s.crossCells(cr)...)...)
-			}
+			i := 0
+			s.EachCrossRow(func(cr *CrossRow) error {
+				i++
+				row(append([]string{strconv.Itoa(i), cleanMarkdown(cr.Player)}, s.crossCells(cr)...)...)
+				return nil
+			})
 		}
 		if len(s.Kinds) > 0 {
 			fmt.Fprintf(b, "\n## Terminations, %s\n\nGames per termination kind; lost in brackets.\n\n", name)

@@ -47,6 +47,9 @@ type Query struct {
 // 2 million lines).
 const PairLimit = 100
 
+// pairLimit is PairLimit, lowered by tests.
+var pairLimit = PairLimit
+
 // Report is everything arbiter report prints. Percentages are 0..100 and
 // rounded to 2 decimals, Elo figures to 1 decimal, so that every format
 // prints the same numbers. Standings, ratings, pairs, crosstables and LOS
@@ -70,6 +73,11 @@ type Report struct {
 	// SPRT holds the stored SPRT matches of the selection, then the
 	// Query's SPRT; absent when there are none.
 	SPRT []*SPRTResult `json:"sprt,omitempty"`
+
+	// lazy holds, by game id, the sections whose pairs and crosstable rows
+	// are made as they are written (more than PairLimit players, asked
+	// for with Query.Pairs): they are in no list above.
+	lazy map[string]*section
 }
 
 // Selection echoes the query a report answers.
@@ -255,7 +263,7 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	for _, id := range b.ids() {
 		sc := b.sections[id]
 		sc.gs.Players = len(sc.players)
-		sc.gs.PairsOmitted = len(sc.players) > PairLimit && !q.Pairs
+		sc.gs.PairsOmitted = len(sc.players) > pairLimit && !q.Pairs
 		if !sc.gs.PairsOmitted && len(sc.matches) > 0 {
 			want = append(want, id)
 		}
@@ -475,10 +483,17 @@ func key(a, b int32) (pairKey, bool) {
 
 // h2h is the results of a pair of players from the side of the first of
 // their pairKey: the games it played as White and as Black.
-type h2h struct{ aWhite, aBlack Match }
+// It is kept in 32-bit counts: a big report holds a million of them.
+type h2h struct{ ww, wl, wd, bw, bl, bd int32 }
+
+// aWhite is the games the first played as White, from its side.
+func (h *h2h) aWhite() Match { return Match{int(h.ww), int(h.wl), int(h.wd)} }
+
+// aBlack is the games the first played as Black, from its side.
+func (h *h2h) aBlack() Match { return Match{int(h.bw), int(h.bl), int(h.bd)} }
 
 // all returns all the games of the pair.
-func (h *h2h) all() Match { return h.aWhite.plus(h.aBlack) }
+func (h *h2h) all() Match { return h.aWhite().plus(h.aBlack()) }
 
 type cross struct {
 	games  int
@@ -508,6 +523,8 @@ type section struct {
 	matches map[pairKey]*h2h
 	self    map[int32]*cross // a player's games against itself, both sides
 	pentas  map[pairKey]*[5]int
+	order   []int32 // standings position → index
+	rank    []int32 // index → standings position
 }
 
 // player returns the index of name, adding it.
@@ -636,9 +653,9 @@ func (b *builder) add(row *aggRow) {
 		sc.matches[k] = h
 	}
 	if flip { // k.a played Black
-		h.aBlack = h.aBlack.plus(black)
+		h.bw, h.bl, h.bd = h.bw+int32(black.Wins), h.bl+int32(black.Losses), h.bd+int32(black.Draws)
 	} else {
-		h.aWhite = h.aWhite.plus(white)
+		h.ww, h.wl, h.wd = h.ww+int32(white.Wins), h.wl+int32(white.Losses), h.wd+int32(white.Draws)
 	}
 }
 
@@ -711,8 +728,8 @@ func (b *builder) finish(sc *section) {
 	colours := q.FitAdvantage || q.Advantage != 0
 	for k, h := range sc.matches {
 		if colours {
-			fit.addColour(int(k.a), int(k.b), h.aWhite, 1)
-			fit.addColour(int(k.a), int(k.b), h.aBlack, -1)
+			fit.addColour(int(k.a), int(k.b), h.aWhite(), 1)
+			fit.addColour(int(k.a), int(k.b), h.aBlack(), -1)
 		} else {
 			m := h.all()
 			fit.add(int(k.a), int(k.b), float64(m.Games()), m.points())
@@ -774,45 +791,12 @@ func (b *builder) finish(sc *section) {
 	if gs.PairsOmitted {
 		return
 	}
-
-	// Head to head, A ranked above B.
-	first := len(r.Pairs)
-	for k, h := range sc.matches {
-		a, bb, mm, white, black, pt := k.a, k.b, h.all(), h.aWhite, h.aBlack, sc.pentas[k]
-		if rank[bb] < rank[a] {
-			a, bb = bb, a
-			mm, white, black = mm.reversed(), black.reversed(), white.reversed()
-			if pt != nil {
-				rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
-				pt = &rev
-			}
-		}
-		r.Pairs = append(r.Pairs, &Pair{
-			Game: gs.ID, A: sc.players[a].Name, B: sc.players[bb].Name,
-			Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
-			Score:       round(mm.Score(), 3),
-			EloDiff:     num(mm.EloDiff(), 1),
-			EloError:    num(mm.EloError(), 1),
-			LOS:         num(mm.LOS(), 1),
-			DrawRatio:   round(mm.DrawRatio(), 1),
-			Pentanomial: pt,
-			AsWhite:     white,
-			AsBlack:     black,
-		})
-	}
-	pairs := r.Pairs[first:]
-	pos := func(name string) int32 { return rank[sc.index[name]] }
-	slices.SortFunc(pairs, func(x, y *Pair) int {
-		if c := cmp.Compare(pos(x.A), pos(y.A)); c != 0 {
-			return c
-		}
-		return cmp.Compare(pos(x.B), pos(y.B))
-	})
+	sc.order, sc.rank = order, rank
 
 	// The LOS matrix, from the ratings and their covariance (n² cells:
 	// only up to PairLimit players, --pairs or not).
 	for _, i := range order {
-		if n > PairLimit {
+		if n > pairLimit {
 			break
 		}
 		row := &LOSRow{Game: gs.ID, Player: sc.players[i].Name, LOS: make([]*float64, n)}
@@ -824,26 +808,107 @@ func (b *builder) finish(sc *section) {
 		r.LOS = append(r.LOS, row)
 	}
 
-	rows := make([]*CrossRow, n)
-	for pos, i := range order {
-		rows[pos] = &CrossRow{Game: gs.ID, Player: sc.players[i].Name, Results: []*CrossCell{}}
+	if n > pairLimit {
+		// Asked for with --pairs: the lines are made as they are written
+		// (a million pairs would take most of a gigabyte as values).
+		if r.lazy == nil {
+			r.lazy = map[string]*section{}
+		}
+		r.lazy[gs.ID] = sc
+		return
 	}
-	cell := func(player, opponent int32, games int, points float64) {
-		row := rows[rank[player]]
-		row.Results = append(row.Results, &CrossCell{Opponent: sc.players[opponent].Name, Games: games, Points: points})
+	sc.eachPair(func(p *Pair) error { r.Pairs = append(r.Pairs, p); return nil })
+	sc.eachCrossRow(func(row *CrossRow) error { r.Crosstable = append(r.Crosstable, row); return nil })
+}
+
+// eachPair calls fn with the head-to-head result of each pair of players
+// who met, the higher ranked first, in standings order; it stops at fn's
+// first error.
+func (sc *section) eachPair(fn func(*Pair) error) error {
+	keys := make([]pairKey, 0, len(sc.matches)) // a ranked above b
+	for k := range sc.matches {
+		if sc.rank[k.b] < sc.rank[k.a] {
+			k = pairKey{k.b, k.a}
+		}
+		keys = append(keys, k)
 	}
-	for k, h := range sc.matches {
-		m := h.all()
-		cell(k.a, k.b, m.Games(), m.points())
-		cell(k.b, k.a, m.Games(), m.reversed().points())
+	slices.SortFunc(keys, func(x, y pairKey) int {
+		if c := cmp.Compare(sc.rank[x.a], sc.rank[y.a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(sc.rank[x.b], sc.rank[y.b])
+	})
+	for _, k := range keys {
+		if err := fn(sc.pair(k.a, k.b)); err != nil {
+			return err
+		}
 	}
-	for i, x := range sc.self {
-		cell(i, i, x.games, x.points)
+	return nil
+}
+
+// pair returns the head-to-head result of a against b, from a's side.
+func (sc *section) pair(a, b int32) *Pair {
+	k, flip := key(a, b)
+	h, pt := sc.matches[k], sc.pentas[k]
+	mm, white, black := h.all(), h.aWhite(), h.aBlack()
+	if flip {
+		mm, white, black = mm.reversed(), black.reversed(), white.reversed()
+		if pt != nil {
+			rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
+			pt = &rev
+		}
 	}
-	for _, row := range rows {
-		slices.SortFunc(row.Results, func(x, y *CrossCell) int { return cmp.Compare(pos(x.Opponent), pos(y.Opponent)) })
+	return &Pair{
+		Game: sc.gs.ID, A: sc.players[a].Name, B: sc.players[b].Name,
+		Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
+		Score:       round(mm.Score(), 3),
+		EloDiff:     num(mm.EloDiff(), 1),
+		EloError:    num(mm.EloError(), 1),
+		LOS:         num(mm.LOS(), 1),
+		DrawRatio:   round(mm.DrawRatio(), 1),
+		Pentanomial: pt,
+		AsWhite:     white,
+		AsBlack:     black,
 	}
-	r.Crosstable = append(r.Crosstable, rows...)
+}
+
+// eachCrossRow calls fn with each player's crosstable row, in standings
+// order; it stops at fn's first error.
+func (sc *section) eachCrossRow(fn func(*CrossRow) error) error {
+	adj := make([][]int32, len(sc.players)) // opponents met
+	for k := range sc.matches {
+		adj[k.a] = append(adj[k.a], k.b)
+		adj[k.b] = append(adj[k.b], k.a)
+	}
+	for i := range sc.self {
+		adj[i] = append(adj[i], i)
+	}
+	for _, i := range sc.order {
+		opp := adj[i]
+		slices.SortFunc(opp, func(x, y int32) int { return cmp.Compare(sc.rank[x], sc.rank[y]) })
+		row := &CrossRow{Game: sc.gs.ID, Player: sc.players[i].Name, Results: make([]*CrossCell, 0, len(opp))}
+		for _, j := range opp {
+			var games int
+			var points float64
+			if i == j {
+				x := sc.self[i]
+				games, points = x.games, x.points
+			} else {
+				k, flip := key(i, j)
+				m := sc.matches[k].all()
+				if flip {
+					m = m.reversed()
+				}
+				games, points = m.Games(), m.points()
+			}
+			row.Results = append(row.Results, &CrossCell{Opponent: sc.players[j].Name, Games: games, Points: points})
+		}
+		adj[i] = nil
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func terms(p *Player, kind string) *Terminations {

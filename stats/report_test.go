@@ -1,7 +1,9 @@
 package stats
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"reflect"
@@ -419,6 +421,70 @@ func TestWhiteAdvantageReport(t *testing.T) {
 					t.Errorf("%s: LOS %s over %s = %v but Elo %v vs %v", s.Game.ID, row.Player, s.Players[j].Name, *x, *s.Players[i].Elo, *s.Players[j].Elo)
 				}
 			}
+		}
+	}
+}
+
+// TestPairLimit checks the game types with more than PairLimit players:
+// without Query.Pairs their head to head, crosstable and LOS matrix are left
+// out and the report says so; with it, the lines made as they are written
+// are the lines of a small report, in every format.
+func TestPairLimit(t *testing.T) {
+	db := clubFixture(t)
+	eager := compute(t, db, Query{})
+	old := pairLimit
+	pairLimit = 2 // Lines of Action has 3 players, Tank Battle 2
+	defer func() { pairLimit = old }()
+
+	omitted := compute(t, db, Query{})
+	if loa := omitted.Games["lines-of-action"]; !loa.PairsOmitted || omitted.Games["tank-battle"].PairsOmitted {
+		t.Errorf("pairs omitted: lines-of-action %v, tank-battle %v; want true, false", loa.PairsOmitted, omitted.Games["tank-battle"].PairsOmitted)
+	}
+	for _, p := range omitted.Pairs {
+		if p.Game == "lines-of-action" {
+			t.Errorf("pair %s vs %s of lines-of-action; want none", p.A, p.B)
+		}
+	}
+	var text strings.Builder
+	omitted.WriteText(&text)
+	if !strings.Contains(text.String(), "3 players: head to head and crosstable left out (more than 2 players; ask with --pairs)") {
+		t.Errorf("text does not say why the pairs are left out:\n%s", text.String())
+	}
+
+	lazy := compute(t, db, Query{Pairs: true})
+	for _, format := range []string{"text", "markdown", "json"} {
+		var want, got bytes.Buffer
+		if err := eager.Write(&want, format); err != nil {
+			t.Fatal(err)
+		}
+		if err := lazy.Write(&got, format); err != nil {
+			t.Fatal(err)
+		}
+		w, g := want.String(), got.String()
+		if format == "json" {
+			// The LOS matrix stops at PairLimit players, --pairs or not.
+			var a, b map[string]any
+			if err := json.Unmarshal(want.Bytes(), &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(got.Bytes(), &b); err != nil {
+				t.Fatalf("streamed json: %v\n%s", err, g)
+			}
+			delete(a, "los_matrix")
+			delete(b, "los_matrix")
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("streamed json differs:\n%s\nwant:\n%s", g, w)
+			}
+			// The layout is the encoder's too.
+			for _, key := range []string{"\n  \"pairs\": [\n    {\n      \"game\": \"lines-of-action\",", "\n  \"crosstable\": [\n    {"} {
+				if !strings.Contains(g, key) {
+					t.Errorf("streamed json lacks %q", key)
+				}
+			}
+			continue
+		}
+		if g != w {
+			t.Errorf("%s with pairs made as written differs:\n%s\nwant:\n%s", format, g, w)
 		}
 	}
 }

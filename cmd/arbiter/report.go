@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,6 +77,13 @@ func reportCommand(e *env) *cli.Command {
 				return err
 			}
 			q.Pairs = c.Bool("pairs")
+			if os.Getenv("GOMEMLIMIT") == "" {
+				// The report's live data stays well under this; the soft
+				// limit makes the collector return the garbage of
+				// formatting millions of lines before the process grows
+				// past it (see docs/reports.md, "Memory").
+				debug.SetMemoryLimit(reportMemoryLimit)
+			}
 			db, err := openExisting(c, c.String("db"))
 			if err != nil {
 				return err
@@ -180,6 +188,9 @@ func parseAdvantage(a string) (fit bool, elo float64, err error) {
 	}
 	return false, elo, nil
 }
+
+// reportMemoryLimit is the soft limit of the Go heap while report runs.
+const reportMemoryLimit = 320 << 20
 
 // maxAnchor is the largest rating --anchor accepts, in absolute value.
 const maxAnchor = 10000
