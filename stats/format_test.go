@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -244,5 +245,51 @@ func TestPairNumbersAgree(t *testing.T) {
 		fmtOpt(p.EloDiff, 1, "-"), fmtOpt(p.EloError, 1, "-"), fmtOpt(p.LOS, 1, "-"), fmtFloat(p.DrawRatio, 1))
 	if !strings.Contains(out[2].String(), md) {
 		t.Errorf("markdown lacks the JSON figures %q:\n%s", md, out[2].String())
+	}
+}
+
+// TestSplitBars checks the white/draw/black bar: every non-zero segment is
+// at least minSegment wide and labelled (below the bar when it is too
+// narrow for its label), a zero one has no label, and the bar keeps its
+// width.
+func TestSplitBars(t *testing.T) {
+	tests := []struct {
+		name          string
+		w, d, b       int
+		inside, below []string // classes labelled inside, below
+	}{
+		{"one draw in a thousand", 600, 1, 399, []string{"white", "black"}, []string{"draw"}},
+		{"no draws", 10, 0, 10, []string{"white", "black"}, nil},
+		{"one of each", 1, 1, 998, []string{"black"}, []string{"white", "draw"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := tt.w + tt.d + tt.b
+			gs := &GameStats{Finished: n, WhiteWins: tt.w, Draws: tt.d, BlackWins: tt.b,
+				WhitePct: pct(float64(tt.w), float64(n)), DrawPct: pct(float64(tt.d), float64(n)), BlackPct: pct(float64(tt.b), float64(n))}
+			c := splitBars(gs, 10)
+			total := 0.0
+			var inside, below []string
+			for i, b := range c.Bars {
+				total += b.W
+				count := []int{tt.w, tt.d, tt.b}[i]
+				switch {
+				case count == 0 && b.Pct != "":
+					t.Errorf("%s: empty segment labelled %q", b.Class, b.Pct)
+				case count > 0 && b.W < minSegment-0.05:
+					t.Errorf("%s: %d games drawn %.1f wide; want at least %v", b.Class, count, b.W, minSegment)
+				case count > 0 && b.Inside:
+					inside = append(inside, b.Class)
+				case count > 0:
+					below = append(below, b.Class)
+				}
+			}
+			if math.Abs(total-chartWidth) > 0.2 {
+				t.Errorf("bar %.1f wide; want %v", total, chartWidth)
+			}
+			if !slices.Equal(inside, tt.inside) || !slices.Equal(below, tt.below) {
+				t.Errorf("labels inside %q, below %q; want %q, %q", inside, below, tt.inside, tt.below)
+			}
+		})
 	}
 }

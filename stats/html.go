@@ -252,9 +252,9 @@ func tickStep(span float64) float64 {
 	return 10 * p
 }
 
-// shortName cuts a name to fit a chart label.
+// shortName cuts a name to fit a chart label (164 units of 12 px text).
 func shortName(s string) string {
-	const n = 24
+	const n = 20
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
