@@ -102,14 +102,6 @@ func Game(file string, g *notation.Game) Report {
 type Options struct {
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
-	// FirstMoverResults reads the results of records as some archives
-	// write them: 1-0 for a win of the player who moves first, 0-1 for a
-	// win of the other one (EricCJoyce/Datasets does so for Lines of
-	// Action, where Black moves first). The replay turns them into
-	// arbiter's results, 1-0 for White, in the report and in the Record
-	// (so that import stores them that way). Games where White moves first
-	// read the same either way.
-	FirstMoverResults bool
 	// Text fills Report.Text of each valid game. File computes it on its
 	// worker goroutines, so that a caller storing records (import) does
 	// not spend its own goroutine on it.
@@ -162,9 +154,6 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if ok && err == nil {
 		st.game = game
 		r.Game = game.ID()
-	}
-	if opts.FirstMoverResults && st.game != nil && st.game.FirstMover() == rules.Black {
-		swapResults(g)
 	}
 	if g.Err != nil {
 		r.Err = &Error{Code: g.Err.Code, Line: g.Err.Line, Col: g.Err.Col, Ply: g.Err.Ply, Move: g.Err.Move, Message: g.Err.Msg}
@@ -368,26 +357,6 @@ func parseScore(s string) (rules.Score, bool) {
 		return rules.Score{}, false
 	}
 	return rules.Score{White: wi, Black: bi}, true
-}
-
-// swapResults turns 1-0 into 0-1 and back, in the result token and the
-// Result tag.
-func swapResults(g *notation.Game) {
-	swap := func(s string) string {
-		switch s {
-		case "1-0":
-			return "0-1"
-		case "0-1":
-			return "1-0"
-		}
-		return s
-	}
-	g.Result = swap(g.Result)
-	for i := range g.Tags {
-		if g.Tags[i].Name == "Result" {
-			g.Tags[i].Value = swap(g.Tags[i].Value)
-		}
-	}
 }
 
 // appendMove appends the canonical text of m in pos to b, through a (pos
