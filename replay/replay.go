@@ -50,7 +50,9 @@ type Report struct {
 	Err         *Error
 	Record      *notation.Game
 	// Text is Record.String(), the canonical record text, for a valid game
-	// replayed with Options.Text; "" otherwise. Unlike Record it stays
+	// replayed with Options.Text; "" otherwise. A record that declares "*"
+	// although its final position is decided gets the result of the rules
+	// in its Result tag and closing token. Unlike Record it stays
 	// valid after File's callback returns.
 	Text string
 	// Extra is the caller's, for Options.Prepare to attach what it makes
@@ -118,9 +120,22 @@ type Options struct {
 func GameWith(file string, g *notation.Game, opts Options) Report {
 	r, _ := replay(file, g, -1, opts)
 	if opts.Text && r.Valid {
+		decide(g, r.Result)
 		r.Text = g.String()
 	}
 	return r
+}
+
+// decide writes res, the result the replay established, into the Result
+// tag and the closing token of g when g declares none ("*") but its final
+// position is decided by the rules, so that the canonical record and the
+// stored result agree.
+func decide(g *notation.Game, res rules.Result) {
+	if res == rules.Unfinished || g.Result != rules.Unfinished.String() {
+		return
+	}
+	g.Result = res.String()
+	g.SetTag("Result", g.Result)
 }
 
 // Position replays the first plies moves of g (all of them when plies is

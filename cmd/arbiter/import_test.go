@@ -301,3 +301,46 @@ func TestImportSpellings(t *testing.T) {
 		t.Errorf("export does not write the moves canonically:\n%s", out)
 	}
 }
+
+// TestImportDecidedStar checks records that declare "*" although their final
+// position is decided (251 of the real games): import stores the
+// result the rules give, and export writes it in the Result tag and the
+// closing token, so that the exported file, the database and the report
+// agree (issue 14).
+func TestImportDecidedStar(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	src := "../../testdata/loa-real/real_loa.agn"
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcStars := strings.Count(string(data), "[Result \"*\"]")
+	if srcStars < 200 {
+		t.Fatalf("%s declares %d games \"*\"; want the 250 or so whose final position is decided", src, srcStars)
+	}
+	if code, _, errs := runCLI(t, "", "import", "--db", db, src).parts(); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errs)
+	}
+	code, out, errs := runCLI(t, "", "export", "--db", db).parts()
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	stars := strings.Count(out, "[Result \"*\"]")
+	decided := strings.Count(out, "[Result \"1-0\"]") + strings.Count(out, "[Result \"0-1\"]") + strings.Count(out, "[Result \"1/2-1/2\"]")
+	// 251 of the file's "*" games end on a decided position.
+	if srcStars-stars != 251 || decided+stars != 4652 {
+		t.Errorf("exported %d decided and %d undecided games, of 4652 (%d declared \"*\"); want 251 fewer \"*\"", decided, stars, srcStars)
+	}
+	exported := write(t, "export.agn", out)
+	if code, vout, _ := runCLI(t, "", "validate", exported).parts(); code != 0 || !strings.Contains(vout, "0 invalid") {
+		t.Errorf("validate export: exit %d, %q; want every game valid (Result tags agree with the closing tokens)", code, lastLine(vout))
+	}
+	var r struct{ Finished, Unfinished int }
+	_, js, _ := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Finished != decided || r.Unfinished != stars {
+		t.Errorf("report: %d finished, %d unfinished; export: %d decided, %d undecided", r.Finished, r.Unfinished, decided, stars)
+	}
+}
