@@ -728,14 +728,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	r.writeSPRTMarkdown(b)
 	if len(r.Terminations) > 0 {
 		kinds := r.TerminationKinds()
-		fmt.Fprintf(b, "\n## Terminations\n\n")
-		head := []string{"Game"}
+		fmt.Fprintf(b, "\n## Terminations\n\nGames per termination kind, all game types.\n\n")
+		head := []string{" "}
 		for _, k := range kinds {
 			head = append(head, cleanMarkdown(k))
 		}
 		row(head...)
 		rule(len(head))
-		all := []string{"**all**"}
+		all := []string{"**all games**"}
 		for _, k := range kinds {
 			all = append(all, strconv.Itoa(r.Terminations[k]))
 		}
