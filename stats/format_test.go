@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -291,5 +292,47 @@ func TestSplitBars(t *testing.T) {
 				t.Errorf("labels inside %q, below %q; want %q, %q", inside, below, tt.inside, tt.below)
 			}
 		})
+	}
+}
+
+// TestCSVInjection checks that names a spreadsheet would run as formulas
+// are neutralised with a leading apostrophe (issue 17), while number cells,
+// negative Elo included, stay numbers.
+func TestCSVInjection(t *testing.T) {
+	db := openDB(t)
+	const loa = "lines-of-action"
+	evil := []string{`=cmd|' /C calc'!A0`, `=HYPERLINK("http://x","y")`, "+1", "-2", "@SUM(A1)", "\tTab", "\rCR"}
+	var games []g
+	for i, a := range evil {
+		b := evil[(i+1)%len(evil)]
+		games = append(games, g{0, -1, loa, a, b, "1-0", "", nil}, g{0, -1, loa, b, a, "1/2-1/2", "", nil})
+	}
+	games = append(games, g{0, -1, loa, evil[0], evil[1], "1-0", "", nil}) // someone rates below 0
+	insert(t, db, games)
+	var b bytes.Buffer
+	if err := compute(t, db, Query{}).WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.SplitN(b.String(), "\n\n", 2)
+	recs, err := csv.NewReader(strings.NewReader(parts[1])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col, elo := slices.Index(recs[0], "player"), slices.Index(recs[0], "elo")
+	names := map[string]bool{}
+	negative := false
+	for _, rec := range recs[1:] {
+		names[rec[col]] = true
+		if strings.HasPrefix(rec[elo], "-") {
+			negative = true
+		}
+	}
+	for _, n := range evil {
+		if !names["'"+strings.ReplaceAll(n, "\r", "\n")] && !names["'"+n] {
+			t.Errorf("csv lacks %q neutralised as %q; has %q", n, "'"+n, slices.Sorted(maps.Keys(names)))
+		}
+	}
+	if !negative {
+		t.Errorf("no negative Elo cell: numbers must not be neutralised")
 	}
 }
