@@ -613,10 +613,14 @@ func (p *Pair) EloCell() string {
 	case math.IsNaN(d):
 		return "-"
 	}
-	if e := m.EloError(); !math.IsNaN(e) && !math.IsInf(e, 0) {
-		return fmtFloat(m.EloDiff(), 1) + " ± " + fmtFloat(e, 1)
+	d := fmtFloat(m.EloDiff(), 1)
+	if d == "-0.0" {
+		d = "0.0" // an even score; cutechess's text prints -0.0
 	}
-	return fmtFloat(m.EloDiff(), 1) + " (interval undefined)"
+	if e := m.EloError(); !math.IsNaN(e) && !math.IsInf(e, 0) {
+		return d + " ± " + fmtFloat(e, 1)
+	}
+	return d + " (interval undefined)"
 }
 
 // LOSCell is the pair's LOS for a table: "-" when no game was decided.

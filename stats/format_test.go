@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -334,5 +335,31 @@ func TestCSVInjection(t *testing.T) {
 	}
 	if !negative {
 		t.Errorf("no negative Elo cell: numbers must not be neutralised")
+	}
+}
+
+// TestAllGamesWon checks that the text format prints cutechess's
+// "inf +/- nan" for a pair one player won every game of, while Markdown
+// and HTML say "all games won" and never inf or nan (issue 14).
+func TestAllGamesWon(t *testing.T) {
+	r := compute(t, clubFixture(t), Query{})
+	out := map[string]string{}
+	for _, format := range []string{"text", "markdown", "html"} {
+		var b bytes.Buffer
+		if err := r.Write(&b, format); err != nil {
+			t.Fatal(err)
+		}
+		out[format] = b.String()
+	}
+	if !strings.Contains(out["text"], "Elo difference: inf +/- nan") {
+		t.Errorf("text lacks cutechess's \"inf +/- nan\"")
+	}
+	for _, format := range []string{"markdown", "html"} {
+		if !strings.Contains(out[format], "all games won") {
+			t.Errorf("%s does not say \"all games won\"", format)
+		}
+		if m := regexp.MustCompile(`\b(inf|nan)\b|(^|[^0-9.])-0\.0\b`).FindString(out[format]); m != "" {
+			t.Errorf("%s prints %q", format, m)
+		}
 	}
 }
