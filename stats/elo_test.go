@@ -286,6 +286,31 @@ func TestFitWhiteAdvantage(t *testing.T) {
 					t.Errorf("elo[%d] = %.4f; brute force %.4f", i, f.elo[i], theta[i]*eloScale)
 				}
 			}
+			// Ordo's own stopping rule (calc_rating_ordo in its rating.c):
+			// every player's expected points equal its points, and White's
+			// expected points equal White's, at the ratings and W found.
+			exp, got := make([]float64, f.n), make([]float64, f.n)
+			var whiteExp, whiteGot float64
+			for _, e := range f.edges {
+				p := 1 / (1 + math.Pow(10, -(f.elo[e.i]-f.elo[e.j]+e.white*f.advantage*eloScale)/400))
+				exp[e.i] += e.games * p
+				exp[e.j] += e.games * (1 - p)
+				got[e.i] += e.points
+				got[e.j] += e.games - e.points
+				if e.white > 0 {
+					whiteExp, whiteGot = whiteExp+e.games*p, whiteGot+e.points
+				} else {
+					whiteExp, whiteGot = whiteExp+e.games*(1-p), whiteGot+e.games-e.points
+				}
+			}
+			for i := range exp {
+				if math.Abs(exp[i]-got[i]) > 1e-6 {
+					t.Errorf("player %d: expected %.8f points at the fit; scored %.8f", i, exp[i], got[i])
+				}
+			}
+			if math.Abs(whiteExp-whiteGot) > 1e-6 {
+				t.Errorf("White: expected %.8f points at the fit; scored %.8f", whiteExp, whiteGot)
+			}
 			if adv := f.advantage * eloScale; adv < 20 || adv > 100 {
 				t.Errorf("white advantage %.1f Elo; the games were drawn with 60", adv)
 			}
