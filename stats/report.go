@@ -398,24 +398,36 @@ type aggRow struct {
 // ids by players and the half-points the first scored, from the game_pairs
 // summary that the database keeps, and passes each count to add.
 func queryPairs(ctx context.Context, db Querier, w where, ids []string, add func(game, a, b string, s, count int)) error {
-	where, args := w.sql("a", "b")
-	if w.game == "" {
-		where += " AND game IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
-		for _, id := range ids {
-			args = append(args, id)
-		}
+	where, wargs := w.sql("a", "b")
+	// One count per game type, in one scan grouped in the order of the
+	// index game_pairs_report (a, b, points, …): grouping by the game too
+	// would sort every row into a temporary tree (five times slower).
+	var cols []string
+	var args []any
+	for _, id := range ids {
+		cols = append(cols, "total(game = ?)")
+		args = append(args, id)
 	}
-	query := `SELECT game, a, b, points, count(*) FROM game_pairs
+	args = append(args, wargs...)
+	query := `SELECT a, b, points, ` + strings.Join(cols, ", ") + ` FROM game_pairs
 		WHERE games = 2 AND a_white = 1 AND same` + where + `
-		GROUP BY a, b, points, game`
-	var game, a, b string
+		GROUP BY a, b, points`
+	var a, b string
 	var s float64
-	var count int
+	counts := make([]float64, len(ids))
+	dest := []any{&a, &b, &s}
+	for i := range counts {
+		dest = append(dest, &counts[i])
+	}
 	return queryEach(ctx, db, "count game pairs", query, args, func(rows *sql.Rows) error {
-		if err := rows.Scan(&game, &a, &b, &s, &count); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
-		add(game, a, b, int(s), count)
+		for i, n := range counts {
+			if n > 0 {
+				add(ids[i], a, b, int(s), int(n))
+			}
+		}
 		return nil
 	})
 }

@@ -488,3 +488,37 @@ func TestPairLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestPentanomialPerGame checks that the colour-swapped pairs of two players
+// who met in two game types count in the pentanomial of each game type
+// apart.
+func TestPentanomialPerGame(t *testing.T) {
+	db := openDB(t)
+	loaT := addTournament(t, db, "loa", "lines-of-action")
+	tankT := addTournament(t, db, "tank", "tank-battle")
+	const loa, tank = "lines-of-action", "tank-battle"
+	insert(t, db, []g{
+		{loaT, 0, loa, "A", "B", "1-0", "", nil}, // A: 2 points (WW)
+		{loaT, 0, loa, "B", "A", "0-1", "", nil},
+		{loaT, 1, loa, "A", "B", "1/2-1/2", "", nil}, // A: 1 point (DD)
+		{loaT, 1, loa, "B", "A", "1/2-1/2", "", nil},
+		{tankT, 0, tank, "A", "B", "0-1", "", sc(1, 2)}, // A: 0 points (LL)
+		{tankT, 0, tank, "B", "A", "1-0", "", sc(2, 1)},
+	})
+	r := compute(t, db, Query{})
+	// From the side of the pair's first, the higher ranked: A in Lines of
+	// Action (WW and DD), B in Tank Battle (WW).
+	want := map[string]struct {
+		a     string
+		penta [5]int
+	}{loa: {"A", [5]int{0, 0, 1, 0, 1}}, tank: {"B", [5]int{0, 0, 0, 0, 1}}}
+	for _, p := range r.Pairs {
+		w := want[p.Game]
+		if p.A != w.a || p.Pentanomial == nil || *p.Pentanomial != w.penta {
+			t.Errorf("%s: %s's pentanomial %v; want %s's %v", p.Game, p.A, p.Pentanomial, w.a, w.penta)
+		}
+	}
+	if len(r.Pairs) != 2 {
+		t.Errorf("%d pairs; want one per game type", len(r.Pairs))
+	}
+}
