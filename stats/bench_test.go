@@ -67,7 +67,7 @@ func BenchmarkQueryPairs(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := queryPairs(ctx, db, where{}, []string{"lines-of-action", "tank-battle", "knight-fight"}, func(string, string, string, int, int) {}); err != nil {
+		if err := queryPairs(ctx, db, where{}, []string{"lines-of-action"}, true, func(string, string, string, int, int) {}); err != nil {
 			b.Fatal(err)
 		}
 	}

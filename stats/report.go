@@ -269,7 +269,10 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 		}
 	}
 	if len(want) > 0 {
-		if err := queryPairs(ctx, db, w, want, b.addPenta); err != nil {
+		// With one game type in the selection every pair row is of it, and
+		// the scan need not read the game column (a third of its time).
+		only := len(b.sections) == 1
+		if err := queryPairs(ctx, db, w, want, only, b.addPenta); err != nil {
 			return nil, err
 		}
 	}
@@ -397,14 +400,20 @@ type aggRow struct {
 // games between the same players, each with White once) of the game types
 // ids by players and the half-points the first scored, from the game_pairs
 // summary that the database keeps, and passes each count to add.
-func queryPairs(ctx context.Context, db Querier, w where, ids []string, add func(game, a, b string, s, count int)) error {
+func queryPairs(ctx context.Context, db Querier, w where, ids []string, only bool, add func(game, a, b string, s, count int)) error {
 	where, wargs := w.sql("a", "b")
 	// One count per game type, in one scan grouped in the order of the
 	// index game_pairs_report (a, b, points, …): grouping by the game too
 	// would sort every row into a temporary tree (five times slower).
+	// With only (the selection holds the one game type ids[0]) every row
+	// is of ids[0], and the game column is not read.
 	var cols []string
 	var args []any
 	for _, id := range ids {
+		if only {
+			cols = append(cols, "count(*)")
+			break
+		}
 		cols = append(cols, "total(game = ?)")
 		args = append(args, id)
 	}
