@@ -27,11 +27,14 @@ func reportCommand(e *env) *cli.Command {
 		Usage:     "print win rates, standings, ratings and a crosstable from the database",
 		ArgsUsage: " ",
 		Description: "report reads the games stored by 'arbiter tournament' and 'arbiter import' and prints,\n" +
-			"per game type, the white/black/draw split as BrainKing shows it; the standings; maximum\n" +
-			"likelihood Elo ratings with 95 % intervals; the head-to-head lines as cutechess-cli and\n" +
-			"fastchess print them; a crosstable and the termination counts per player; and an SPRT\n" +
-			"section for every stored SPRT match. --sprt tests a hypothesis over the games between\n" +
-			"the two --player (the first is tested against the second), e.g.\n" +
+			"per game type, the white/black/draw split as BrainKing shows it, then for each game type\n" +
+			"on its own: the standings; maximum likelihood Elo ratings with 95 % intervals (with\n" +
+			"--white-advantage, White's advantage in the model, fitted with 'auto'); the head-to-head\n" +
+			"lines as cutechess-cli and fastchess print them; a crosstable and the termination counts\n" +
+			"per player. Games with an unknown player (?, - or no name) count in the split only.\n" +
+			fmt.Sprintf("Above %d players in a game type, head to head and crosstable need --pairs.\n", stats.PairLimit) +
+			"Then an SPRT section for every stored SPRT match. --sprt tests a hypothesis over the\n" +
+			"games between the two --player (the first is tested against the second), e.g.\n" +
 			"  arbiter report --sprt 0,5 --player new --player base\n" +
 			"See docs/reports.md.",
 		Flags: append(selectionFlags(),
@@ -41,8 +44,8 @@ func reportCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "sprt", Usage: "an SPRT of the first --player against the second over the selected games: " +
 				"`ELO0,ELO1[,ALPHA,BETA[,MODEL]]` (alpha and beta default to 0.05, the model to normalized; models: " +
 				strings.Join(stats.Models, ", ") + ")"},
-			&cli.StringFlag{Name: "white-advantage", Value: "0", Usage: "White's advantage in the rating model: " +
-				"`auto` fits it with the ratings (as Ordo's -W), a number fixes it in Elo"},
+			&cli.StringFlag{Name: "white-advantage", Value: "0", Usage: "White's advantage in the rating model, `auto|ELO`: " +
+				"auto fits it with the ratings (as Ordo's -W), a number fixes it in Elo"},
 			&cli.BoolFlag{Name: "pairs", Usage: fmt.Sprintf("print head to head and crosstables also for game types "+
 				"with more than %d players", stats.PairLimit)},
 		),
