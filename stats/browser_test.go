@@ -105,6 +105,13 @@ window.addEventListener("load", function () {
         r.wide.push(e.tagName + " " + Math.round(b.right));
       }
     });
+    // A name cell that wrapped is taller than one line of its table.
+    var broken = 0;
+    d.querySelectorAll("td.name").forEach(function (e) {
+      var one = parseFloat(w.getComputedStyle(e).lineHeight) || 20;
+      if (e.getBoundingClientRect().height > 1.8 * one) broken++;
+    });
+    r.broken = broken;
     out.frames[id] = r;
   });
   document.getElementById("out").textContent = "RESULT" + JSON.stringify(out) + "END";
@@ -133,9 +140,9 @@ window.addEventListener("load", function () {
 	var res struct {
 		Title  string
 		Frames map[string]struct {
-			InnerWidth, ScrollWidth, Scripts, Tables int
-			Title                                    string
-			Wide                                     []string
+			InnerWidth, ScrollWidth, Scripts, Tables, Broken int
+			Title                                            string
+			Wide                                             []string
 		}
 	}
 	if err := json.Unmarshal([]byte(strings.ReplaceAll(string(m[1]), "&quot;", `"`)), &res); err != nil {
@@ -156,6 +163,9 @@ window.addEventListener("load", function () {
 		}
 		if f.ScrollWidth > f.InnerWidth {
 			t.Errorf("%s: the page is %d px wide in a %d px window; too wide: %q", id, f.ScrollWidth, f.InnerWidth, f.Wide)
+		}
+		if f.Broken != 0 {
+			t.Errorf("%s: %d name cells wrap onto several lines", id, f.Broken)
 		}
 		if f.Scripts != 0 || f.Title != "arbiter report" {
 			t.Errorf("%s: %d scripts, title %q; want none and the report's title", id, f.Scripts, f.Title)
