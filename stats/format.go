@@ -62,7 +62,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		if name == "" {
 			name = f.Name
 		}
-		if strings.Contains(opts, "omitempty") && rv.Field(i).IsZero() {
+		if strings.Contains(opts, "omitempty") && emptyJSON(rv.Field(i)) {
 			continue
 		}
 		if !first {
@@ -89,6 +89,18 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	io.WriteString(b, "\n}\n")
 	return b.err
+}
+
+// emptyJSON reports whether encoding/json's omitempty leaves v out: false,
+// 0, a nil pointer or interface, an empty array, slice, map or string.
+func emptyJSON(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Pointer, reflect.Interface:
+		return v.IsNil()
+	}
+	return v.IsZero()
 }
 
 // writeJSONList writes the items each gives for every section as one JSON
