@@ -50,7 +50,9 @@ type Report struct {
 	Err         *Error
 	Record      *notation.Game
 	// Text is Record.String(), the canonical record text, for a valid game
-	// replayed with Options.Text; "" otherwise. Unlike Record it stays
+	// replayed with Options.Text; "" otherwise. A record that declares "*"
+	// although its final position is decided gets the result of the rules
+	// in its Result tag and closing token. Unlike Record it stays
 	// valid after File's callback returns.
 	Text string
 	// Extra is the caller's, for Options.Prepare to attach what it makes
@@ -102,14 +104,6 @@ func Game(file string, g *notation.Game) Report {
 type Options struct {
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
-	// FirstMoverResults reads the results of records as some archives
-	// write them: 1-0 for a win of the player who moves first, 0-1 for a
-	// win of the other one (EricCJoyce/Datasets does so for Lines of
-	// Action, where Black moves first). The replay turns them into
-	// arbiter's results, 1-0 for White, in the report and in the Record
-	// (so that import stores them that way). Games where White moves first
-	// read the same either way.
-	FirstMoverResults bool
 	// Text fills Report.Text of each valid game. File computes it on its
 	// worker goroutines, so that a caller storing records (import) does
 	// not spend its own goroutine on it.
@@ -126,9 +120,22 @@ type Options struct {
 func GameWith(file string, g *notation.Game, opts Options) Report {
 	r, _ := replay(file, g, -1, opts)
 	if opts.Text && r.Valid {
+		decide(g, r.Result)
 		r.Text = g.String()
 	}
 	return r
+}
+
+// decide writes res, the result the replay established, into the Result
+// tag and the closing token of g when g declares none ("*") but its final
+// position is decided by the rules, so that the canonical record and the
+// stored result agree.
+func decide(g *notation.Game, res rules.Result) {
+	if res == rules.Unfinished || g.Result != rules.Unfinished.String() {
+		return
+	}
+	g.Result = res.String()
+	g.SetTag("Result", g.Result)
 }
 
 // Position replays the first plies moves of g (all of them when plies is
@@ -162,9 +169,6 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if ok && err == nil {
 		st.game = game
 		r.Game = game.ID()
-	}
-	if opts.FirstMoverResults && st.game != nil && st.game.FirstMover() == rules.Black {
-		swapResults(g)
 	}
 	if g.Err != nil {
 		r.Err = &Error{Code: g.Err.Code, Line: g.Err.Line, Col: g.Err.Col, Ply: g.Err.Ply, Move: g.Err.Move, Message: g.Err.Msg}
@@ -370,26 +374,6 @@ func parseScore(s string) (rules.Score, bool) {
 		return rules.Score{}, false
 	}
 	return rules.Score{White: wi, Black: bi}, true
-}
-
-// swapResults turns 1-0 into 0-1 and back, in the result token and the
-// Result tag.
-func swapResults(g *notation.Game) {
-	swap := func(s string) string {
-		switch s {
-		case "1-0":
-			return "0-1"
-		case "0-1":
-			return "1-0"
-		}
-		return s
-	}
-	g.Result = swap(g.Result)
-	for i := range g.Tags {
-		if g.Tags[i].Name == "Result" {
-			g.Tags[i].Value = swap(g.Tags[i].Value)
-		}
-	}
 }
 
 // appendMove appends the canonical text of m in pos to b, through a (pos

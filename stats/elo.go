@@ -105,9 +105,12 @@ func phiInv(p float64) float64 { return math.Sqrt2 * erfInv(2*p-1) }
 var denseLimit = 400
 
 // edge is the games of one pair of players: i scored points in games.
+// white is 1 when i had White in all of them, -1 when j had, 0 when the
+// games of both colours are counted together (no white advantage).
 type edge struct {
 	i, j          int
 	games, points float64
+	white         float64
 }
 
 // ratingFit is the input and result of a maximum likelihood fit.
@@ -118,6 +121,16 @@ type ratingFit struct {
 	elo         []float64
 	err         []float64 // 95 % half-width; NaN when undefined
 	regularized bool
+	// White's advantage in natural-log odds: fitted when fitAdvantage
+	// (advantageErr is then its 95 % half-width in Elo), else as set.
+	fitAdvantage bool
+	advantage    float64
+	advantageErr float64
+	// for los: the inverse information (dense fits), its diagonal, the
+	// components.
+	inv  [][]float64
+	diag []float64
+	comp []int
 }
 
 func newRatingFit(n int) *ratingFit { return &ratingFit{n: n} }
@@ -127,7 +140,36 @@ func (f *ratingFit) add(i, j int, games, pts float64) {
 	if i == j || games <= 0 {
 		return
 	}
-	f.edges = append(f.edges, edge{i, j, games, pts})
+	f.edges = append(f.edges, edge{i, j, games, pts, 0})
+}
+
+// addColour records the games m between i and j from i's side, in which i
+// had White (white 1) or Black (white -1).
+func (f *ratingFit) addColour(i, j int, m Match, white float64) {
+	if i == j || m.Games() == 0 {
+		return
+	}
+	f.edges = append(f.edges, edge{i, j, float64(m.Games()), m.points(), white})
+}
+
+// los is the likelihood of superiority of i over j in percent: the
+// probability that i's rating exceeds j's, from the normal approximation
+// of the ratings at the fit; NaN when i and j are not connected by games.
+func (f *ratingFit) los(i, j int) float64 {
+	if f.comp[i] != f.comp[j] {
+		return math.NaN()
+	}
+	var v float64
+	if f.inv != nil {
+		v = f.inv[i][i] + f.inv[j][j] - 2*f.inv[i][j]
+	} else if f.diag[i] > 0 && f.diag[j] > 0 {
+		v = 1/f.diag[i] + 1/f.diag[j]
+	}
+	d := (f.elo[i] - f.elo[j]) / eloScale
+	if v <= 0 {
+		return math.NaN()
+	}
+	return 100 * (0.5 + 0.5*math.Erf(d/math.Sqrt(2*v)))
 }
 
 // components returns the component number of each player in the graph of
@@ -226,7 +268,7 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 		f.regularized = true
 		edges = make([]edge, len(f.edges))
 		for k, e := range f.edges {
-			edges[k] = edge{e.i, e.j, e.games + 1, e.points + 0.5}
+			edges[k] = edge{e.i, e.j, e.games + 1, e.points + 0.5, e.white}
 		}
 	}
 	size := make([]float64, ncomp)
@@ -243,7 +285,7 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 		clear(g)
 		clear(diag)
 		for k, e := range edges {
-			p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]))
+			p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]-e.white*f.advantage))
 			d := e.points - e.games*p
 			g[e.i] += d
 			g[e.j] -= d
@@ -282,7 +324,7 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 	loglik := func(t []float64) float64 {
 		ll := 0.0
 		for _, e := range edges {
-			d := t[e.i] - t[e.j]
+			d := t[e.i] - t[e.j] + e.white*f.advantage
 			// log p = -log(1+e^-d), log(1-p) = -log(1+e^d)
 			ll -= e.points*softplus(-d) + (e.games-e.points)*softplus(d)
 		}
@@ -312,15 +354,32 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 				break
 			}
 		}
-		if t <= 1e-9 {
+		big := 0.0
+		if t > 1e-9 {
+			for i := range theta {
+				big = max(big, math.Abs(next[i]-theta[i]))
+			}
+			copy(theta, next)
+			center(theta)
+		}
+		if f.fitAdvantage {
+			// One Newton step for White's advantage at the new ratings
+			// (the likelihood is concave in it too).
+			gw, hw := 0.0, 0.0
+			for _, e := range edges {
+				p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]-e.white*f.advantage))
+				gw += e.white * (e.points - e.games*p)
+				hw += e.white * e.white * e.games * p * (1 - p)
+			}
+			if hw > 0 {
+				dw := max(-1, min(1, gw/hw))
+				f.advantage += dw
+				big = max(big, math.Abs(dw))
+			}
+		}
+		if t <= 1e-9 && big == 0 {
 			break // no step improves: as good as it gets
 		}
-		big := 0.0
-		for i := range theta {
-			big = max(big, math.Abs(next[i]-theta[i]))
-		}
-		copy(theta, next)
-		center(theta)
 		if big < 1e-8 { // 2e-6 Elo: far below the 0.1 shown
 			break
 		}
@@ -329,6 +388,37 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 	var inv [][]float64
 	if n <= denseLimit {
 		inv = invert(dense())
+	}
+	f.inv, f.diag, f.comp = inv, diag, comp
+	f.advantageErr = math.NaN()
+	if f.fitAdvantage {
+		// Var(w) = 1 / (I_ww - b' L⁺ b), b the information between w and
+		// the ratings (the Schur complement of the ratings' block).
+		iww := 0.0
+		bv := make([]float64, n)
+		for k, e := range edges {
+			iww += e.white * e.white * w[k]
+			bv[e.i] += e.white * w[k]
+			bv[e.j] -= e.white * w[k]
+		}
+		var x []float64
+		if inv != nil {
+			x = make([]float64, n)
+			for i := range n {
+				for j := range n {
+					x[i] += inv[i][j] * bv[j]
+				}
+			}
+		} else {
+			x = f.conjugateGradient(edges, w, diag, bv, center)
+		}
+		s := iww
+		for i := range n {
+			s -= bv[i] * x[i]
+		}
+		if s > 0 {
+			f.advantageErr = z95 * eloScale / math.Sqrt(s)
+		}
 	}
 	f.elo = make([]float64, n)
 	f.err = make([]float64, n)

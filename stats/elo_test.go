@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -151,5 +152,202 @@ func TestFitSparse(t *testing.T) {
 	sparse.fit(3, 1000)
 	if math.Abs(sparse.elo[3]-1000) > 1e-9 || math.Abs(sparse.elo[0]-sparse.elo[3]-(dense.elo[0]-dense.elo[3])) > 1e-6 {
 		t.Errorf("anchored sparse ratings %v", sparse.elo)
+	}
+}
+
+// advantageFixture is a round robin of 8 players, each pair meeting 6 times
+// with colours alternating, whose results are drawn from the logistic
+// model with White 60 Elo stronger (and 20 % draws), from a fixed seed.
+func advantageFixture(f *ratingFit) {
+	rng := rand.New(rand.NewPCG(14, 17))
+	truth := []float64{-210, -120, -60, 0, 30, 90, 150, 240}
+	const adv = 60.0
+	for i := range truth {
+		for j := i + 1; j < len(truth); j++ {
+			var asWhite, asBlack Match // i's results by i's colour
+			for g := range 6 {
+				iWhite := g%2 == 0
+				d := truth[i] - truth[j]
+				if iWhite {
+					d += adv
+				} else {
+					d -= adv
+				}
+				p := 1 / (1 + math.Pow(10, -d/400))
+				m := &asBlack
+				if iWhite {
+					m = &asWhite
+				}
+				switch u := rng.Float64(); {
+				case u < 0.2:
+					m.Draws++
+				case u < 0.2+0.8*p:
+					m.Wins++
+				default:
+					m.Losses++
+				}
+			}
+			f.addColour(i, j, asWhite, 1)
+			f.addColour(i, j, asBlack, -1)
+		}
+	}
+}
+
+// logLik is the log-likelihood of the fit's games at ratings theta and
+// White's advantage w (natural units), draws as half a win and half a loss.
+func logLik(f *ratingFit, theta []float64, w float64) float64 {
+	ll := 0.0
+	for _, e := range f.edges {
+		d := theta[e.i] - theta[e.j] + e.white*w
+		ll -= e.points*softplus(-d) + (e.games-e.points)*softplus(d)
+	}
+	return ll
+}
+
+// bruteForce maximises logLik by cyclic coordinate ascent with a golden
+// section search on each coordinate (ratings re-centred on 0): a method
+// that shares nothing with the Newton fit but the likelihood itself.
+func bruteForce(f *ratingFit) (theta []float64, w float64) {
+	n := f.n
+	theta = make([]float64, n)
+	golden := func(get func() float64, set func(float64)) {
+		c := get()
+		lo, hi := c-1, c+1
+		g := (math.Sqrt(5) - 1) / 2
+		eval := func(x float64) float64 { set(x); return logLik(f, theta, w) }
+		x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
+		f1, f2 := eval(x1), eval(x2)
+		for hi-lo > 1e-11 {
+			if f1 < f2 {
+				lo, x1, f1 = x1, x2, f2
+				x2 = lo + g*(hi-lo)
+				f2 = eval(x2)
+			} else {
+				hi, x2, f2 = x2, x1, f1
+				x1 = hi - g*(hi-lo)
+				f1 = eval(x1)
+			}
+		}
+		set((lo + hi) / 2)
+	}
+	for range 400 {
+		old := append([]float64{w}, theta...)
+		for i := range n {
+			golden(func() float64 { return theta[i] }, func(x float64) { theta[i] = x })
+		}
+		golden(func() float64 { return w }, func(x float64) { w = x })
+		mean := 0.0
+		for _, x := range theta {
+			mean += x / float64(n)
+		}
+		for i := range theta {
+			theta[i] -= mean
+		}
+		big := math.Abs(old[0] - w)
+		for i := range theta {
+			big = max(big, math.Abs(old[i+1]-theta[i]))
+		}
+		if big < 1e-10 {
+			break
+		}
+	}
+	return theta, w
+}
+
+// TestFitWhiteAdvantage checks the joint fit of the ratings and White's
+// advantage (Ordo's -W model) against a brute-force maximisation of the same
+// likelihood, and its interval against the curvature of the profile
+// likelihood of the advantage.
+func TestFitWhiteAdvantage(t *testing.T) {
+	bf := newRatingFit(8)
+	advantageFixture(bf)
+	theta, w := bruteForce(bf)
+	for _, sparse := range []bool{false, true} {
+		name := "dense"
+		if sparse {
+			name = "sparse"
+		}
+		t.Run(name, func(t *testing.T) {
+			if sparse {
+				old := denseLimit
+				denseLimit = 0
+				defer func() { denseLimit = old }()
+			}
+			f := newRatingFit(8)
+			advantageFixture(f)
+			f.fitAdvantage = true
+			f.fit(-1, 0)
+			t.Logf("white advantage %.4f ± %.4f Elo; brute force %.4f", f.advantage*eloScale, f.advantageErr, w*eloScale)
+			if got, want := f.advantage*eloScale, w*eloScale; math.Abs(got-want) > 0.01 {
+				t.Errorf("white advantage %.4f Elo; brute force %.4f", got, want)
+			}
+			for i := range theta {
+				if math.Abs(f.elo[i]-theta[i]*eloScale) > 0.01 {
+					t.Errorf("elo[%d] = %.4f; brute force %.4f", i, f.elo[i], theta[i]*eloScale)
+				}
+			}
+			// Ordo's own stopping rule (calc_rating_ordo in its rating.c):
+			// every player's expected points equal its points, and White's
+			// expected points equal White's, at the ratings and W found.
+			exp, got := make([]float64, f.n), make([]float64, f.n)
+			var whiteExp, whiteGot float64
+			for _, e := range f.edges {
+				p := 1 / (1 + math.Pow(10, -(f.elo[e.i]-f.elo[e.j]+e.white*f.advantage*eloScale)/400))
+				exp[e.i] += e.games * p
+				exp[e.j] += e.games * (1 - p)
+				got[e.i] += e.points
+				got[e.j] += e.games - e.points
+				if e.white > 0 {
+					whiteExp, whiteGot = whiteExp+e.games*p, whiteGot+e.points
+				} else {
+					whiteExp, whiteGot = whiteExp+e.games*(1-p), whiteGot+e.games-e.points
+				}
+			}
+			for i := range exp {
+				if math.Abs(exp[i]-got[i]) > 1e-6 {
+					t.Errorf("player %d: expected %.8f points at the fit; scored %.8f", i, exp[i], got[i])
+				}
+			}
+			if math.Abs(whiteExp-whiteGot) > 1e-6 {
+				t.Errorf("White: expected %.8f points at the fit; scored %.8f", whiteExp, whiteGot)
+			}
+			if adv := f.advantage * eloScale; adv < 20 || adv > 100 {
+				t.Errorf("white advantage %.1f Elo; the games were drawn with 60", adv)
+			}
+			// The profile log-likelihood of the advantage (the ratings
+			// refitted at each fixed value) curves by 1/Var(w).
+			profile := func(w float64) float64 {
+				g := newRatingFit(8)
+				advantageFixture(g)
+				g.advantage = w
+				g.fit(-1, 0)
+				th := make([]float64, 8)
+				for i := range th {
+					th[i] = g.elo[i] / eloScale
+				}
+				return logLik(g, th, w)
+			}
+			const h = 1e-3
+			curv := -(profile(f.advantage+h) - 2*profile(f.advantage) + profile(f.advantage-h)) / (h * h)
+			want := z95 * eloScale / math.Sqrt(curv)
+			if math.Abs(f.advantageErr-want) > 0.05*want {
+				t.Errorf("white advantage error %.3f Elo; profile likelihood gives %.3f", f.advantageErr, want)
+			}
+		})
+	}
+}
+
+// TestFitFixedAdvantage checks that a fixed advantage shifts the ratings as
+// the model says: with White 100 Elo stronger, a player who scored 3 of 4
+// as White only against an equal opponent is rated below it.
+func TestFitFixedAdvantage(t *testing.T) {
+	f := newRatingFit(2)
+	f.addColour(0, 1, Match{Wins: 3, Losses: 1}, 1)
+	f.advantage = 100 / eloScale
+	f.fit(-1, 0)
+	// p(0 beats 1 as White) = 3/4 = logistic(d + 100 Elo).
+	d := 400*math.Log10(3) - 100
+	if got := f.elo[0] - f.elo[1]; math.Abs(got-d) > 1e-6 {
+		t.Errorf("difference %.4f; want %.4f", got, d)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // engineRow is one player's statistics over the selected games.
 type engineRow struct {
-	name              string
+	game, name        string
 	moves             int64
 	depth, depthMoves float64 // total(depth*moves), the moves of games with a depth
 	moveMS            float64 // total(move_ms*moves)
@@ -19,34 +19,36 @@ type engineRow struct {
 	timedMoves        int64
 }
 
-// queryEngineStats sums up each player's search statistics over the games
-// of w, each game's means weighted by its moves.
+// queryEngineStats sums up each player's search statistics in each game
+// type over the games of w, each game's means weighted by its moves.
 func queryEngineStats(ctx context.Context, db Querier, w where) ([]engineRow, error) {
 	cond, args := w.sql("white", "black")
 	side := func(c string) string {
-		return `SELECT ` + c + ` AS name, ` + c + `_moves AS moves, ` + c + `_depth AS depth, ` + c + `_move_ms AS move_ms, ` +
+		return `SELECT game, ` + c + ` AS name, ` + c + `_moves AS moves, ` + c + `_depth AS depth, ` + c + `_move_ms AS move_ms, ` +
 			c + `_nps AS nps FROM game_engine_stats WHERE 1` + cond
 	}
-	query := `SELECT name, total(moves), total(depth*moves), total(CASE WHEN depth IS NOT NULL THEN moves END),
+	query := `SELECT game, name, total(moves), total(depth*moves), total(CASE WHEN depth IS NOT NULL THEN moves END),
 		total(move_ms*moves), total(CASE WHEN move_ms IS NOT NULL THEN moves END),
 		total(nps*moves), total(CASE WHEN nps IS NOT NULL THEN moves END)
-		FROM (` + side("white") + ` UNION ALL ` + side("black") + `) GROUP BY name`
+		FROM (` + side("white") + ` UNION ALL ` + side("black") + `) GROUP BY game, name`
 	return queryAll(ctx, db, "sum up engine statistics", query, append(args, args...), func(rows *sql.Rows) (r engineRow, err error) {
 		var moves, timed float64
-		err = rows.Scan(&r.name, &moves, &r.depth, &r.depthMoves, &r.moveMS, &timed, &r.nps, &r.npsMoves)
+		err = rows.Scan(&r.game, &r.name, &moves, &r.depth, &r.depthMoves, &r.moveMS, &timed, &r.nps, &r.npsMoves)
 		r.moves, r.timedMoves = int64(moves), int64(timed)
 		return r, err
 	})
 }
 
-// addEngineStats sets the players' search statistics from rows.
+// addEngineStats sets the players' search statistics from rows, each in
+// its game type.
 func (r *Report) addEngineStats(rows []engineRow) {
-	by := make(map[string]*Player, len(r.Players))
+	type key struct{ game, name string }
+	by := make(map[key]*Player, len(r.Players))
 	for _, p := range r.Players {
-		by[p.Name] = p
+		by[key{p.Game, p.Name}] = p
 	}
 	for _, e := range rows {
-		p := by[e.name]
+		p := by[key{e.game, e.name}]
 		if p == nil {
 			continue
 		}
@@ -62,10 +64,11 @@ func (r *Report) addEngineStats(rows []engineRow) {
 	}
 }
 
-// hasEngineStats reports whether some player has search statistics: the
-// text and Markdown standings show their columns only then.
-func (r *Report) hasEngineStats() bool {
-	for _, p := range r.Players {
+// hasEngineStats reports whether some player of the section has search
+// statistics: the text, Markdown and HTML standings show their columns only
+// then.
+func (s *Section) hasEngineStats() bool {
+	for _, p := range s.Players {
 		if p.AvgDepth != nil || p.AvgMoveMS != nil || p.AvgNPS != nil {
 			return true
 		}

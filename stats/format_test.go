@@ -7,6 +7,10 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"maps"
+	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,9 +134,13 @@ func TestHostileNames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("csv does not read back: %v", err)
 		}
+		col := slices.Index(recs[0], "player")
+		if col < 0 {
+			t.Fatalf("csv standings have no player column: %q", recs[0])
+		}
 		names := map[string]bool{}
 		for _, rec := range recs[1:] {
-			names[rec[1]] = true
+			names[rec[col]] = true
 		}
 		for _, n := range hostileNames {
 			// encoding/csv reads \r\n inside a quoted field back as \n.
@@ -239,5 +247,119 @@ func TestPairNumbersAgree(t *testing.T) {
 		fmtOpt(p.EloDiff, 1, "-"), fmtOpt(p.EloError, 1, "-"), fmtOpt(p.LOS, 1, "-"), fmtFloat(p.DrawRatio, 1))
 	if !strings.Contains(out[2].String(), md) {
 		t.Errorf("markdown lacks the JSON figures %q:\n%s", md, out[2].String())
+	}
+}
+
+// TestSplitBars checks the white/draw/black bar: every non-zero segment is
+// at least minSegment wide and labelled (below the bar when it is too
+// narrow for its label), a zero one has no label, and the bar keeps its
+// width.
+func TestSplitBars(t *testing.T) {
+	tests := []struct {
+		name          string
+		w, d, b       int
+		inside, below []string // classes labelled inside, below
+	}{
+		{"one draw in a thousand", 600, 1, 399, []string{"white", "black"}, []string{"draw"}},
+		{"no draws", 10, 0, 10, []string{"white", "black"}, nil},
+		{"one of each", 1, 1, 998, []string{"black"}, []string{"white", "draw"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := tt.w + tt.d + tt.b
+			gs := &GameStats{Finished: n, WhiteWins: tt.w, Draws: tt.d, BlackWins: tt.b,
+				WhitePct: pct(float64(tt.w), float64(n)), DrawPct: pct(float64(tt.d), float64(n)), BlackPct: pct(float64(tt.b), float64(n))}
+			c := splitBars(gs, 10)
+			total := 0.0
+			var inside, below []string
+			for i, b := range c.Bars {
+				total += b.W
+				count := []int{tt.w, tt.d, tt.b}[i]
+				switch {
+				case count == 0 && b.Pct != "":
+					t.Errorf("%s: empty segment labelled %q", b.Class, b.Pct)
+				case count > 0 && b.W < minSegment-0.05:
+					t.Errorf("%s: %d games drawn %.1f wide; want at least %v", b.Class, count, b.W, minSegment)
+				case count > 0 && b.Inside:
+					inside = append(inside, b.Class)
+				case count > 0:
+					below = append(below, b.Class)
+				}
+			}
+			if math.Abs(total-chartWidth) > 0.2 {
+				t.Errorf("bar %.1f wide; want %v", total, chartWidth)
+			}
+			if !slices.Equal(inside, tt.inside) || !slices.Equal(below, tt.below) {
+				t.Errorf("labels inside %q, below %q; want %q, %q", inside, below, tt.inside, tt.below)
+			}
+		})
+	}
+}
+
+// TestCSVInjection checks that names a spreadsheet would run as formulas
+// are neutralised with a leading apostrophe (issue 17), while number cells,
+// negative Elo included, stay numbers.
+func TestCSVInjection(t *testing.T) {
+	db := openDB(t)
+	const loa = "lines-of-action"
+	evil := []string{`=cmd|' /C calc'!A0`, `=HYPERLINK("http://x","y")`, "+1", "-2", "@SUM(A1)", "\tTab", "\rCR"}
+	var games []g
+	for i, a := range evil {
+		b := evil[(i+1)%len(evil)]
+		games = append(games, g{0, -1, loa, a, b, "1-0", "", nil}, g{0, -1, loa, b, a, "1/2-1/2", "", nil})
+	}
+	games = append(games, g{0, -1, loa, evil[0], evil[1], "1-0", "", nil}) // someone rates below 0
+	insert(t, db, games)
+	var b bytes.Buffer
+	if err := compute(t, db, Query{}).WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.SplitN(b.String(), "\n\n", 2)
+	recs, err := csv.NewReader(strings.NewReader(parts[1])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col, elo := slices.Index(recs[0], "player"), slices.Index(recs[0], "elo")
+	names := map[string]bool{}
+	negative := false
+	for _, rec := range recs[1:] {
+		names[rec[col]] = true
+		if strings.HasPrefix(rec[elo], "-") {
+			negative = true
+		}
+	}
+	for _, n := range evil {
+		if !names["'"+strings.ReplaceAll(n, "\r", "\n")] && !names["'"+n] {
+			t.Errorf("csv lacks %q neutralised as %q; has %q", n, "'"+n, slices.Sorted(maps.Keys(names)))
+		}
+	}
+	if !negative {
+		t.Errorf("no negative Elo cell: numbers must not be neutralised")
+	}
+}
+
+// TestAllGamesWon checks that the text format prints cutechess's
+// "inf +/- nan" for a pair one player won every game of, while Markdown
+// and HTML say "all games won" and never inf or nan (issue 14).
+func TestAllGamesWon(t *testing.T) {
+	r := compute(t, clubFixture(t), Query{})
+	out := map[string]string{}
+	for _, format := range []string{"text", "markdown", "html"} {
+		var b bytes.Buffer
+		if err := r.Write(&b, format); err != nil {
+			t.Fatal(err)
+		}
+		out[format] = b.String()
+	}
+	if !strings.Contains(out["text"], "Elo difference: inf +/- nan") {
+		t.Errorf("text lacks cutechess's \"inf +/- nan\"")
+	}
+	for _, format := range []string{"markdown", "html"} {
+		if !strings.Contains(out[format], "all games won") {
+			t.Errorf("%s does not say \"all games won\"", format)
+		}
+		if m := regexp.MustCompile(`\b(inf|nan)\b|(^|[^0-9.])-0\.0\b`).FindString(out[format]); m != "" {
+			t.Errorf("%s prints %q", format, m)
+		}
 	}
 }

@@ -36,3 +36,23 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCSVCell checks the CSV injection guard: no cell a spreadsheet would
+// read as a formula survives, and a safe cell is left as it is.
+func FuzzCSVCell(f *testing.F) {
+	for _, s := range []string{"=cmd|' /C calc'!A0", "=HYPERLINK(\"http://x\")", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "engine", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := csvCell(s)
+		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+			t.Errorf("csvCell(%q) = %q starts like a formula", s, c)
+		}
+		if s != "" && !strings.ContainsRune("=+-@\t\r", rune(s[0])) && c != s {
+			t.Errorf("csvCell(%q) = %q; want it unchanged", s, c)
+		}
+		if c != s && c != "'"+s {
+			t.Errorf("csvCell(%q) = %q; want it or it with a leading '", s, c)
+		}
+	})
+}

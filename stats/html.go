@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 )
@@ -20,7 +21,8 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"short":       shortName,
 		"playerCells": func(p *Player) []string { return p.cells() },
 		"engineCells": func(p *Player) []string { return p.engineCells("-") },
-		"cells":       func(r *Report, row *CrossRow) []string { return r.crossCells(row) },
+		"cells":       func(s *Section, row *CrossRow) []string { return s.crossCells(row) },
+		"losCell":     func(x *float64) string { return fmtOpt(x, 1, "-") },
 		"term":        termCell,
 		"inc":         func(i int) int { return i + 1 },
 	}).Parse(htmlSource))
@@ -28,11 +30,13 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 
 // bar is one segment of a stacked bar in the white/black/draw chart.
 type bar struct {
-	X, W  float64
-	Label string // tooltip
-	Class string
-	Pct   string  // printed inside the bar when it is wide enough
-	TextX float64 // centre of the bar
+	X, W   float64
+	Label  string // tooltip
+	Class  string
+	Pct    string  // the percentage printed with the segment
+	TextX  float64 // centre of the segment
+	Inside bool    // the label fits inside the segment; else it goes below
+	TextY  float64 // baseline of a label below the bar
 }
 
 // splitChart is the bar of one game type.
@@ -48,66 +52,150 @@ type ratingMark struct {
 	Y              float64
 	X, Lo, Hi      float64
 	Elo, Err       string
+	LoElo, HiElo   string
 	HasInterval    bool
 	LabelX, LabelY float64
 }
 
+// tick is one mark of the Elo axis.
+type tick struct {
+	X     float64
+	Label string
+}
+
+// htmlSection is one game type's part of the page.
+type htmlSection struct {
+	*Section
+	RatingNote    string
+	CrossNote     string
+	PairsNote     string
+	AdvantageNote string
+	Ratings       []ratingMark
+	RatingsH      float64
+	AxisY         float64
+	TickY         float64 // the lower end of the ticks
+	Ticks         []tick
+	ShowZero      bool
+	AxisZeroX     float64
+	ShowLOS       bool
+	Engines       bool // some player has search statistics: their columns are shown
+}
+
 type htmlData struct {
-	R          *Report
-	Engines    bool // some player has search statistics: their columns are shown
-	Kinds      []string
-	GameIDs    []string
-	Splits     []splitChart
-	SplitH     float64
-	LegendY    float64
-	Ratings    []ratingMark
-	RatingsH   float64
-	AxisLo     string
-	AxisHi     string
-	AxisZeroX  float64
-	ShowZero   bool
-	RatingNote string
-	CrossNote  string
-	SPRT       []sprtChart
+	R           *Report
+	Kinds       []string
+	GameIDs     []string
+	Splits      []splitChart
+	SplitH      float64
+	LegendY     float64
+	UnknownNote string
+	Sections    []htmlSection
+	SPRT        []sprtChart
 }
 
 const (
 	chartLeft  = 170.0 // room for labels
 	chartWidth = 500.0
+	chartTotal = chartLeft + chartWidth + 30 // the viewBox width
+	minSegment = 6.0                         // the narrowest non-zero segment
 )
 
 // WriteHTML writes r as one self-contained HTML page (inline CSS and SVG, no
-// scripts, no fetches). Every name is escaped by html/template.
+// scripts, no fetches). Every name is escaped by html/template. The charts
+// scale with the page (viewBox, width 100 %) and wide tables scroll in
+// their own box, so that the page fits any screen from 360 px wide.
 func (r *Report) WriteHTML(w io.Writer) error {
-	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), RatingNote: r.ratingNote(), CrossNote: r.crossNote(),
-		SPRT: r.sprtCharts(), Engines: r.hasEngineStats()}
-	for i, id := range d.GameIDs {
-		gs := r.Games[id]
-		y := 10 + float64(i)*34
-		c := splitChart{Game: gs, Y: y}
-		x := chartLeft
-		for _, s := range []struct {
-			n     int
-			p     float64
-			class string
-			what  string
-		}{{gs.WhiteWins, gs.WhitePct, "white", "white"}, {gs.Draws, gs.DrawPct, "draw", "draws"}, {gs.BlackWins, gs.BlackPct, "black", "black"}} {
-			wd := chartWidth * s.p / 100
-			b := bar{X: round(x, 1), W: round(wd, 1), Class: s.class, TextX: round(x+wd/2, 1),
-				Label: s.what + " " + splitCell(s.n, s.p)}
-			if wd >= 56 {
-				b.Pct = fmtPct(s.p) + " %"
-			}
-			c.Bars = append(c.Bars, b)
-			x += wd
-		}
+	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), UnknownNote: r.UnknownNote(), SPRT: r.sprtCharts()}
+	y := 10.0
+	for _, id := range d.GameIDs {
+		c := splitBars(r.Games[id], y)
 		d.Splits = append(d.Splits, c)
+		y += 34
+		for _, b := range c.Bars {
+			if !b.Inside && b.Pct != "" {
+				y += 16 // room for the labels below
+				break
+			}
+		}
 	}
-	d.SplitH = 40 + float64(len(d.GameIDs))*34
+	d.SplitH = y + 30
 	d.LegendY = d.SplitH - 8
+	for _, s := range r.Sections() {
+		d.Sections = append(d.Sections, r.htmlSection(s))
+	}
+	return htmlTemplate().Execute(w, d)
+}
 
+// splitBars lays out the white, draw and black segments of a game type's
+// bar: each non-zero one at least minSegment wide, labelled inside when
+// the label fits, below the bar otherwise.
+func splitBars(gs *GameStats, y float64) splitChart {
+	c := splitChart{Game: gs, Y: y}
+	parts := []struct {
+		n     int
+		p     float64
+		class string
+		what  string
+	}{{gs.WhiteWins, gs.WhitePct, "white", "white"}, {gs.Draws, gs.DrawPct, "draw", "draws"}, {gs.BlackWins, gs.BlackPct, "black", "black"}}
+	// Widths: the small segments get minSegment, the others share the rest
+	// in proportion.
+	widths := make([]float64, len(parts))
+	small, rest := 0.0, 0.0
+	for i, s := range parts {
+		widths[i] = chartWidth * s.p / 100
+		if s.n > 0 && widths[i] < minSegment {
+			small += minSegment
+		} else {
+			rest += widths[i]
+		}
+	}
+	for i, s := range parts {
+		switch {
+		case s.n > 0 && widths[i] < minSegment:
+			widths[i] = minSegment
+		case rest > 0:
+			widths[i] = widths[i] * (chartWidth - small) / rest
+		}
+	}
+	x := chartLeft
+	for i, s := range parts {
+		wd := widths[i]
+		b := bar{X: round(x, 1), W: round(wd, 1), Class: s.class, TextX: round(x+wd/2, 1),
+			Label: s.what + " " + splitCell(s.n, s.p)}
+		if s.n > 0 {
+			b.Pct = fmtPct(s.p) + " %"
+			b.Inside = wd >= 56
+			if !b.Inside {
+				b.TextY = round(y+36, 1)
+			}
+		}
+		c.Bars = append(c.Bars, b)
+		x += wd
+	}
+	// Labels below the bar alternate ends so that two narrow neighbours do
+	// not overlap: the first anchors at its segment, later ones shift right.
+	shift := 0.0
+	for i := range c.Bars {
+		b := &c.Bars[i]
+		if b.Pct == "" || b.Inside {
+			continue
+		}
+		if b.TextX < shift {
+			b.TextX = shift
+		}
+		b.TextX = min(b.TextX, chartLeft+chartWidth-24)
+		shift = b.TextX + 52
+	}
+	return c
+}
+
+// htmlSection lays out one game type's ratings chart.
+func (r *Report) htmlSection(s *Section) htmlSection {
+	h := htmlSection{Section: s, RatingNote: r.ratingNote(s), CrossNote: s.crossNote(), PairsNote: s.PairsNote(),
+		AdvantageNote: s.AdvantageNote(), ShowLOS: len(s.LOS) > 0 && len(s.Players) <= crossLimit,
+		Engines: s.hasEngineStats()}
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, p := range r.Players {
+	for _, p := range s.Players {
 		if p.Elo == nil {
 			continue
 		}
@@ -123,13 +211,17 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	if hi-lo < 1 {
 		lo, hi = lo-50, hi+50
 	}
+	step := tickStep(hi - lo)
+	lo, hi = math.Floor(lo/step)*step, math.Ceil(hi/step)*step
 	scale := func(v float64) float64 { return round(chartLeft+10+(chartWidth-20)*(v-lo)/(hi-lo), 1) }
-	d.AxisLo, d.AxisHi = fmtFloat(lo, 0), fmtFloat(hi, 0)
+	for v := lo; v <= hi+step/2; v += step {
+		h.Ticks = append(h.Ticks, tick{X: scale(v), Label: strconv.FormatFloat(v+0, 'f', -1, 64)})
+	}
 	if lo < 0 && hi > 0 {
-		d.ShowZero, d.AxisZeroX = true, scale(0)
+		h.ShowZero, h.AxisZeroX = true, scale(0)
 	}
 	i := 0
-	for _, p := range r.Players {
+	for _, p := range s.Players {
 		if p.Elo == nil {
 			continue
 		}
@@ -139,17 +231,33 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		if p.EloError != nil {
 			m.HasInterval = true
 			m.Lo, m.Hi = scale(*p.Elo-*p.EloError), scale(*p.Elo+*p.EloError)
+			m.LoElo, m.HiElo = fmtFloat(*p.Elo-*p.EloError, 1), fmtFloat(*p.Elo+*p.EloError, 1)
 		}
-		d.Ratings = append(d.Ratings, m)
+		h.Ratings = append(h.Ratings, m)
 		i++
 	}
-	d.RatingsH = 40 + float64(i)*22
-	return htmlTemplate().Execute(w, d)
+	h.AxisY = 20 + float64(i)*22
+	h.TickY = h.AxisY + 5
+	h.RatingsH = h.AxisY + 42
+	return h
 }
 
-// shortName cuts a name to fit a chart label.
+// tickStep is a round step (1, 2 or 5 times a power of ten) that cuts span
+// into about five to ten parts.
+func tickStep(span float64) float64 {
+	raw := span / 6
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= raw {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// shortName cuts a name to fit a chart label (164 units of 12 px text).
 func shortName(s string) string {
-	const n = 24
+	const n = 20
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

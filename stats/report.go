@@ -26,29 +26,58 @@ type Query struct {
 	// SPRT, when set, adds to the report's SPRT section the test of Player
 	// against Opponent over the selected games (both must be set).
 	SPRT *SPRT
-	// Anchor names the player whose rating is fixed at AnchorElo; "" anchors
-	// the average rating at 0.
+	// Anchor names the player whose rating is fixed at AnchorElo (in every
+	// game type the player has games of); "" anchors the average rating
+	// of each game type at 0.
 	Anchor    string
 	AnchorElo float64
+	// White's advantage in the rating model: with FitAdvantage it is fitted
+	// together with the ratings (Ordo's -W); else Advantage (Elo) is added
+	// to White's rating in every game (0: none).
+	FitAdvantage bool
+	Advantage    float64
+	// Pairs asks for the head-to-head lines, crosstables and LOS matrices
+	// of game types with more than PairLimit players.
+	Pairs bool
 }
+
+// PairLimit is the most players of a game type whose head-to-head lines,
+// crosstable and LOS matrix a report holds unless Query.Pairs asks for them:
+// their number grows with the square of the players (2,000 players make
+// 2 million lines).
+const PairLimit = 100
+
+// pairLimit is PairLimit, lowered by tests.
+var pairLimit = PairLimit
 
 // Report is everything arbiter report prints. Percentages are 0..100 and
 // rounded to 2 decimals, Elo figures to 1 decimal, so that every format
-// prints the same numbers.
+// prints the same numbers. Standings, ratings, pairs, crosstables and LOS
+// matrices are computed within each game type: every entry names its game,
+// and the lists are ordered by game id, then by standings.
 type Report struct {
-	Selection    Selection             `json:"selection"`
-	Total        int                   `json:"total"`      // games selected, finished or not
-	Finished     int                   `json:"finished"`   // games with a result
-	Unfinished   int                   `json:"unfinished"` // games recorded as "*"
-	Games        map[string]*GameStats `json:"games"`      // by game id
-	Players      []*Player             `json:"players"`    // in standings order
-	Ratings      Ratings               `json:"ratings"`
-	Pairs        []*Pair               `json:"pairs"`
-	Crosstable   []*CrossRow           `json:"crosstable"`
-	Terminations map[string]int        `json:"terminations"` // kind → games
+	Selection  Selection `json:"selection"`
+	Total      int       `json:"total"`      // games selected, finished or not
+	Finished   int       `json:"finished"`   // games with a result
+	Unfinished int       `json:"unfinished"` // games recorded as "*"
+	// UnknownPlayerGames counts the games with an unknown player ("?", "-"
+	// or no name, as PGN writes it): counted in Games and Terminations only.
+	UnknownPlayerGames int                   `json:"unknown_player_games"`
+	Games              map[string]*GameStats `json:"games"`   // by game id
+	Players            []*Player             `json:"players"` // by game, in standings order
+	Ratings            Ratings               `json:"ratings"`
+	Pairs              []*Pair               `json:"pairs"`
+	LOS                []*LOSRow             `json:"los_matrix"`
+	Crosstable         []*CrossRow           `json:"crosstable"`
+	Terminations       map[string]int        `json:"terminations"` // kind → games
 	// SPRT holds the stored SPRT matches of the selection, then the
 	// Query's SPRT; absent when there are none.
 	SPRT []*SPRTResult `json:"sprt,omitempty"`
+
+	// lazy holds, by game id, the sections whose pairs and crosstable rows
+	// are made as they are written (more than PairLimit players, asked
+	// for with Query.Pairs): they are in no list above.
+	lazy map[string]*section
 }
 
 // Selection echoes the query a report answers.
@@ -60,7 +89,7 @@ type Selection struct {
 }
 
 // GameStats is the first-move statistics of one game type, as BrainKing
-// prints them, over its finished games.
+// prints them, over its finished games, and what its rating fit found.
 type GameStats struct {
 	ID         string  `json:"id"`
 	Name       string  `json:"name"`
@@ -80,10 +109,27 @@ type GameStats struct {
 	WhiteScoreHigh float64 `json:"white_score_high"`
 	// Advantage is "white" or "black" when the interval excludes 50 %, else "".
 	Advantage string `json:"advantage"`
+	// UnknownPlayerGames counts the games with an unknown player, which
+	// count here but in no standings.
+	UnknownPlayerGames int `json:"unknown_player_games"`
+	// Players is the number of players in the standings of this game type.
+	Players int `json:"players"`
+	// Regularized says that virtual draws were added to this game type's
+	// rating fit.
+	Regularized bool `json:"regularized"`
+	// WhiteAdvantage is White's advantage in the rating model, in Elo:
+	// fitted (with its 95 % half-width WhiteAdvantageError) or as given;
+	// null without one.
+	WhiteAdvantage      *float64 `json:"white_advantage"`
+	WhiteAdvantageError *float64 `json:"white_advantage_error"`
+	// PairsOmitted says that the head-to-head lines, crosstable and LOS
+	// matrix were left out: more than PairLimit players, without Query.Pairs.
+	PairsOmitted bool `json:"pairs_omitted"`
 }
 
-// Player is one line of the standings.
+// Player is one line of the standings of a game type.
 type Player struct {
+	Game          string   `json:"game"`
 	Rank          int      `json:"rank"`
 	Name          string   `json:"name"`
 	Games         int      `json:"games"` // finished games
@@ -131,12 +177,15 @@ type Ratings struct {
 	Method      string  `json:"method"`
 	Anchor      string  `json:"anchor"` // "" when the average is anchored
 	AnchorElo   float64 `json:"anchor_elo"`
-	Regularized bool    `json:"regularized"` // virtual draws were added
+	Regularized bool    `json:"regularized"` // virtual draws were added (in some game type)
+	// WhiteAdvantage is "none", "auto" (fitted) or the Elo given.
+	WhiteAdvantage string `json:"white_advantage"`
 }
 
-// Pair is the head-to-head result of two players, from A's side; A ranks
-// above B.
+// Pair is the head-to-head result of two players in one game type, from
+// A's side; A ranks above B.
 type Pair struct {
+	Game      string   `json:"game"`
 	A         string   `json:"a"`
 	B         string   `json:"b"`
 	Games     int      `json:"games"`
@@ -160,9 +209,20 @@ type Pair struct {
 // Match returns the pair's wins, losses and draws.
 func (p *Pair) Match() Match { return Match{Wins: p.Wins, Losses: p.Losses, Draws: p.Draws} }
 
-// CrossRow is one row of the crosstable: a player's results against each
-// opponent met, in standings order.
+// LOSRow is one row of a game type's likelihood-of-superiority matrix: for
+// each player of the standings in order, the probability in percent that
+// Player is stronger, from the ratings and their covariance (a normal
+// approximation, as Ordo and BayesElo compute it); null on the diagonal.
+type LOSRow struct {
+	Game   string     `json:"game"`
+	Player string     `json:"player"`
+	LOS    []*float64 `json:"los"`
+}
+
+// CrossRow is one row of the crosstable of a game type: a player's results
+// against each opponent met, in standings order.
 type CrossRow struct {
+	Game    string       `json:"game"`
 	Player  string       `json:"player"`
 	Results []*CrossCell `json:"results"`
 }
@@ -174,6 +234,17 @@ type CrossCell struct {
 	Points   float64 `json:"points"`
 }
 
+// Unknown reports whether name is PGN's "unknown player": "?", "-" or
+// empty (spaces aside). Such a player is nobody: the game counts for its
+// game type, and in no standings.
+func Unknown(name string) bool {
+	switch strings.TrimSpace(name) {
+	case "", "?", "-":
+		return true
+	}
+	return false
+}
+
 // ErrNoTournament is returned for a tournament name the database lacks.
 var ErrNoTournament = errors.New("no such tournament")
 
@@ -183,47 +254,36 @@ type Querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// aggRow is one row of the main aggregate.
-type aggRow struct {
-	game, white, black, result, termination string
-	count                                   int
-	scoreWhite, scoreBlack                  float64
-	scored                                  int
-}
-
-// pentaRow is one row of the pair aggregate: pairs of games between a (as
-// White in one, Black in the other) and b in which a scored s half-points.
-type pentaRow struct {
-	a, b  string
-	s     int
-	count int
-}
-
-// Compute runs the report queries for q and assembles the report.
+// Compute runs the report queries for q and assembles the report. The
+// rows of the aggregates are folded in as they are read, so that memory
+// grows with the players and pairs of players, not with the rows.
 func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	w, sel, err := filter(ctx, db, q)
 	if err != nil {
 		return nil, err
 	}
-	// The two aggregates scan different indexes; run them side by side.
-	type pentaResult struct {
-		rows []pentaRow
-		err  error
-	}
-	ch := make(chan pentaResult, 1)
-	go func() {
-		rows, err := queryPairs(ctx, db, w)
-		ch <- pentaResult{rows, err}
-	}()
-	agg, err := queryAggregate(ctx, db, w)
-	pr := <-ch
-	if err != nil {
+	b := newBuilder(sel, q)
+	if err := queryAggregate(ctx, db, w, b.add); err != nil {
 		return nil, err
 	}
-	if pr.err != nil {
-		return nil, pr.err
+	var want []string // game types whose pairs are reported
+	for _, id := range b.ids() {
+		sc := b.sections[id]
+		sc.gs.Players = len(sc.players)
+		sc.gs.PairsOmitted = len(sc.players) > pairLimit && !q.Pairs
+		if !sc.gs.PairsOmitted && len(sc.matches) > 0 {
+			want = append(want, id)
+		}
 	}
-	r, err := assemble(sel, q, agg, pr.rows)
+	if len(want) > 0 {
+		// With one game type in the selection every pair row is of it, and
+		// the scan need not read the game column (a third of its time).
+		only := len(b.sections) == 1
+		if err := queryPairs(ctx, db, w, want, only, b.addPenta); err != nil {
+			return nil, err
+		}
+	}
+	r, err := b.report()
 	if err != nil {
 		return nil, err
 	}
@@ -321,56 +381,109 @@ func Where(ctx context.Context, db Querier, q Query) (string, []any, error) {
 	return cond, args, nil
 }
 
-func queryAggregate(ctx context.Context, db Querier, w where) ([]aggRow, error) {
+// queryAggregate counts the selected games by game type, players, result
+// and termination, and passes each row to add.
+func queryAggregate(ctx context.Context, db Querier, w where, add func(*aggRow)) error {
 	where, args := w.sql("white", "black")
 	query := `SELECT game, white, black, result, termination, count(*),
 		total(score_white), total(score_black), count(score_white)
 		FROM games WHERE 1` + where + `
 		GROUP BY tournament_id, game, white, black, result, termination`
-	return queryAll(ctx, db, "count games", query, args, func(rows *sql.Rows) (r aggRow, err error) {
-		err = rows.Scan(&r.game, &r.white, &r.black, &r.result, &r.termination, &r.count,
-			&r.scoreWhite, &r.scoreBlack, &r.scored)
-		return r, err
+	var r aggRow
+	return queryEach(ctx, db, "count games", query, args, func(rows *sql.Rows) error {
+		if err := rows.Scan(&r.game, &r.white, &r.black, &r.result, &r.termination, &r.count,
+			&r.scoreWhite, &r.scoreBlack, &r.scored); err != nil {
+			return err
+		}
+		add(&r)
+		return nil
 	})
 }
 
+// aggRow is one row of the main aggregate.
+type aggRow struct {
+	game, white, black, result, termination string
+	count                                   int
+	scoreWhite, scoreBlack                  float64
+	scored                                  int
+}
+
 // queryPairs counts the whole colour-swapped pairs of games (two finished
-// games between the same players, each with White once) by players and the
-// half-points the first scored, from the game_pairs summary that the
-// database keeps.
-func queryPairs(ctx context.Context, db Querier, w where) ([]pentaRow, error) {
-	where, args := w.sql("a", "b")
-	query := `SELECT a, b, points, count(*) FROM game_pairs
+// games between the same players, each with White once) of the game types
+// ids by players and the half-points the first scored, from the game_pairs
+// summary that the database keeps, and passes each count to add.
+func queryPairs(ctx context.Context, db Querier, w where, ids []string, only bool, add func(game, a, b string, s, count int)) error {
+	where, wargs := w.sql("a", "b")
+	// One count per game type, in one scan grouped in the order of the
+	// index game_pairs_report (a, b, points, …): grouping by the game too
+	// would sort every row into a temporary tree (five times slower).
+	// With only (the selection holds the one game type ids[0]) every row
+	// is of ids[0], and the game column is not read.
+	var cols []string
+	var args []any
+	for _, id := range ids {
+		if only {
+			cols = append(cols, "count(*)")
+			break
+		}
+		cols = append(cols, "total(game = ?)")
+		args = append(args, id)
+	}
+	args = append(args, wargs...)
+	query := `SELECT a, b, points, ` + strings.Join(cols, ", ") + ` FROM game_pairs
 		WHERE games = 2 AND a_white = 1 AND same` + where + `
 		GROUP BY a, b, points`
-	return queryAll(ctx, db, "count game pairs", query, args, func(rows *sql.Rows) (r pentaRow, err error) {
-		var s float64
-		err = rows.Scan(&r.a, &r.b, &s, &r.count)
-		r.s = int(s)
-		return r, err
+	var a, b string
+	var s float64
+	counts := make([]float64, len(ids))
+	dest := []any{&a, &b, &s}
+	for i := range counts {
+		dest = append(dest, &counts[i])
+	}
+	return queryEach(ctx, db, "count game pairs", query, args, func(rows *sql.Rows) error {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		for i, n := range counts {
+			if n > 0 {
+				add(ids[i], a, b, int(s), int(n))
+			}
+		}
+		return nil
 	})
 }
 
 // queryAll runs query and returns its rows as scan reads them; every error
 // is wrapped in what the query does.
 func queryAll[T any](ctx context.Context, db Querier, what, query string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	var out []T
+	err := queryEach(ctx, db, what, query, args, func(rows *sql.Rows) error {
+		r, err := scan(rows)
+		if err == nil {
+			out = append(out, r)
+		}
+		return err
+	})
+	return out, err
+}
+
+// queryEach runs query and calls scan on each row; every error is wrapped
+// in what the query does.
+func queryEach(ctx context.Context, db Querier, what, query string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
-	var out []T
 	for rows.Next() {
-		r, err := scan(rows)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
+		if err := scan(rows); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
 		}
-		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	return out, nil
+	return nil
 }
 
 // whiteMatch returns count games of a result from White's side; ok is
@@ -390,14 +503,30 @@ func whiteMatch(result string, count int) (m Match, ok bool) {
 	return m, true
 }
 
-type pairKey struct{ a, b string } // a < b
+// pairKey is two players of a section by index, a < b.
+type pairKey struct{ a, b int32 }
+
+// key orders two players; flip says that a was the second.
+func key(a, b int32) (pairKey, bool) {
+	if a < b {
+		return pairKey{a, b}, false
+	}
+	return pairKey{b, a}, true
+}
 
 // h2h is the results of a pair of players from the side of the first of
 // their pairKey: the games it played as White and as Black.
-type h2h struct{ aWhite, aBlack Match }
+// It is kept in 32-bit counts: a big report holds a million of them.
+type h2h struct{ ww, wl, wd, bw, bl, bd int32 }
+
+// aWhite is the games the first played as White, from its side.
+func (h *h2h) aWhite() Match { return Match{int(h.ww), int(h.wl), int(h.wd)} }
+
+// aBlack is the games the first played as Black, from its side.
+func (h *h2h) aBlack() Match { return Match{int(h.bw), int(h.bl), int(h.bd)} }
 
 // all returns all the games of the pair.
-func (h *h2h) all() Match { return h.aWhite.plus(h.aBlack) }
+func (h *h2h) all() Match { return h.aWhite().plus(h.aBlack()) }
 
 type cross struct {
 	games  int
@@ -418,129 +547,238 @@ func (t *Terminations) count(m Match) {
 	t.Losses += m.Losses
 }
 
-func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, error) {
-	r := &Report{
+// section is what a report gathers about one game type.
+type section struct {
+	gs      *GameStats
+	index   map[string]int32 // player → index in players
+	players []*Player
+	scored  []float64 // points scored in the games that score them
+	matches map[pairKey]*h2h
+	self    map[int32]*cross // a player's games against itself, both sides
+	pentas  map[pairKey]*[5]int
+	order   []int32 // standings position → index
+	rank    []int32 // index → standings position
+}
+
+// player returns the index of name, adding it.
+func (sc *section) player(name string) int32 {
+	i, ok := sc.index[name]
+	if !ok {
+		i = int32(len(sc.players))
+		sc.index[name] = i
+		sc.players = append(sc.players, &Player{Game: sc.gs.ID, Name: name, Terminations: map[string]*Terminations{}})
+		sc.scored = append(sc.scored, 0)
+	}
+	return i
+}
+
+// builder folds the aggregate rows into a report.
+type builder struct {
+	q        Query
+	r        *Report
+	sections map[string]*section
+}
+
+func newBuilder(sel Selection, q Query) *builder {
+	adv := "none"
+	switch {
+	case q.FitAdvantage:
+		adv = "auto"
+	case q.Advantage != 0:
+		adv = strconv.FormatFloat(q.Advantage, 'f', -1, 64)
+	}
+	return &builder{q: q, sections: map[string]*section{}, r: &Report{
 		Selection:    sel,
 		Games:        map[string]*GameStats{},
 		Terminations: map[string]int{},
 		Ratings: Ratings{
 			Method: "maximum likelihood, logistic (Bradley-Terry) model, draws as half; " +
 				"95 % intervals from the inverse Fisher information",
-			Anchor: q.Anchor, AnchorElo: q.AnchorElo,
+			Anchor: q.Anchor, AnchorElo: q.AnchorElo, WhiteAdvantage: adv,
 		},
+	}}
+}
+
+// ids returns the game ids met, sorted.
+func (b *builder) ids() []string {
+	ids := make([]string, 0, len(b.sections))
+	for id := range b.sections {
+		ids = append(ids, id)
 	}
-	players := map[string]*Player{}
-	player := func(name string) *Player {
-		p := players[name]
-		if p == nil {
-			p = &Player{Name: name, Terminations: map[string]*Terminations{}}
-			players[name] = p
-		}
-		return p
+	slices.Sort(ids)
+	return ids
+}
+
+// add folds one aggregate row in.
+func (b *builder) add(row *aggRow) {
+	r := b.r
+	c := row.count
+	r.Total += c
+	r.Terminations[row.termination] += c
+	sc := b.sections[row.game]
+	if sc == nil {
+		sc = &section{gs: &GameStats{ID: row.game, Name: gameName(row.game)}, index: map[string]int32{},
+			matches: map[pairKey]*h2h{}, self: map[int32]*cross{}, pentas: map[pairKey]*[5]int{}}
+		b.sections[row.game] = sc
+		r.Games[row.game] = sc.gs
 	}
-	matches := map[pairKey]*h2h{}
-	self := map[string]*cross{} // a player's games against itself, both sides
-	scored := map[string]float64{}
-	for _, row := range agg {
-		c := row.count
-		r.Total += c
-		r.Terminations[row.termination] += c
-		gs := r.Games[row.game]
-		if gs == nil {
-			gs = &GameStats{ID: row.game, Name: gameName(row.game)}
-			r.Games[row.game] = gs
-		}
-		gs.Total += c
-		w, b := player(row.white), player(row.black)
-		tw, tb := terms(w, row.termination), terms(b, row.termination)
-		tw.Games += c
-		tb.Games += c
-		white, ok := whiteMatch(row.result, c)
-		if !ok {
-			r.Unfinished += c
-			gs.Unfinished += c
-			w.Unfinished += c
-			b.Unfinished += c
-			tw.Unfinished += c
-			tb.Unfinished += c
-			continue
-		}
-		black := white.reversed()
+	gs := sc.gs
+	gs.Total += c
+	white, finished := whiteMatch(row.result, c)
+	if finished {
 		r.Finished += c
 		gs.Finished += c
 		gs.WhiteWins += white.Wins
 		gs.BlackWins += white.Losses
 		gs.Draws += white.Draws
-		w.count(white)
-		tw.count(white)
-		b.count(black)
-		tb.count(black)
-		w.Games += c
-		b.Games += c
-		w.WhiteGames += c
-		b.BlackGames += c
-		w.WhitePoints += white.points()
-		b.BlackPoints += black.points()
-		w.PointGames += row.scored
-		b.PointGames += row.scored
-		scored[row.white] += row.scoreWhite
-		scored[row.black] += row.scoreBlack
-		if row.white == row.black {
-			// Self-play says nothing about ratings; the crosstable counts
-			// it on both sides, as the standings do.
-			x := self[row.white]
-			if x == nil {
-				x = &cross{}
-				self[row.white] = x
-			}
-			x.games += 2 * c
-			x.points += white.points() + black.points()
-			continue
-		}
-		k, flip := key(row.white, row.black)
-		h := matches[k]
-		if h == nil {
-			h = &h2h{}
-			matches[k] = h
-		}
-		if flip { // k.a played Black
-			h.aBlack = h.aBlack.plus(black)
-		} else {
-			h.aWhite = h.aWhite.plus(white)
-		}
+	} else {
+		r.Unfinished += c
+		gs.Unfinished += c
 	}
-	for _, gs := range r.Games {
-		gs.fill()
+	if Unknown(row.white) || Unknown(row.black) {
+		r.UnknownPlayerGames += c
+		gs.UnknownPlayerGames += c
+		return
 	}
+	wi, bi := sc.player(row.white), sc.player(row.black)
+	w, bl := sc.players[wi], sc.players[bi]
+	tw, tb := terms(w, row.termination), terms(bl, row.termination)
+	tw.Games += c
+	tb.Games += c
+	if !finished {
+		w.Unfinished += c
+		bl.Unfinished += c
+		tw.Unfinished += c
+		tb.Unfinished += c
+		return
+	}
+	black := white.reversed()
+	w.count(white)
+	tw.count(white)
+	bl.count(black)
+	tb.count(black)
+	w.Games += c
+	bl.Games += c
+	w.WhiteGames += c
+	bl.BlackGames += c
+	w.WhitePoints += white.points()
+	bl.BlackPoints += black.points()
+	w.PointGames += row.scored
+	bl.PointGames += row.scored
+	sc.scored[wi] += row.scoreWhite
+	sc.scored[bi] += row.scoreBlack
+	if wi == bi {
+		// Self-play says nothing about ratings; the crosstable counts
+		// it on both sides, as the standings do.
+		x := sc.self[wi]
+		if x == nil {
+			x = &cross{}
+			sc.self[wi] = x
+		}
+		x.games += 2 * c
+		x.points += white.points() + black.points()
+		return
+	}
+	k, flip := key(wi, bi)
+	h := sc.matches[k]
+	if h == nil {
+		h = &h2h{}
+		sc.matches[k] = h
+	}
+	if flip { // k.a played Black
+		h.bw, h.bl, h.bd = h.bw+int32(black.Wins), h.bl+int32(black.Losses), h.bd+int32(black.Draws)
+	} else {
+		h.ww, h.wl, h.wd = h.ww+int32(white.Wins), h.wl+int32(white.Losses), h.wd+int32(white.Draws)
+	}
+}
 
-	// Ratings over everyone with finished games.
-	names := make([]string, 0, len(players))
-	for name := range players {
-		names = append(names, name)
+// addPenta folds in count colour-swapped pairs of game in which a scored s
+// half-points against b.
+func (b *builder) addPenta(game, a, bn string, s, count int) {
+	sc := b.sections[game]
+	if sc == nil || s < 0 || s > 4 {
+		return
 	}
-	slices.Sort(names)
-	index := map[string]int{}
-	for i, name := range names {
-		index[name] = i
+	ia, ok := sc.index[a]
+	ib, ok2 := sc.index[bn]
+	if !ok || !ok2 || ia == ib {
+		return
 	}
-	anchor := -1
-	if q.Anchor != "" {
-		i, ok := index[q.Anchor]
-		if !ok {
-			return nil, fmt.Errorf("anchor %q: no such player in the selected games", q.Anchor)
+	k, flip := key(ia, ib)
+	if flip {
+		s = 4 - s
+	}
+	pt := sc.pentas[k]
+	if pt == nil {
+		pt = &[5]int{}
+		sc.pentas[k] = pt
+	}
+	pt[s] += count
+}
+
+// report finishes the sections: ratings, standings, pairs, LOS matrices
+// and crosstables, game type by game type.
+func (b *builder) report() (*Report, error) {
+	r := b.r
+	anchored := false
+	for _, id := range b.ids() {
+		sc := b.sections[id]
+		sc.gs.fill()
+		if _, ok := sc.index[b.q.Anchor]; ok {
+			anchored = true
 		}
-		anchor = i
+		b.finish(sc)
 	}
-	fit := newRatingFit(len(names))
-	for k, h := range matches {
-		m := h.all()
-		fit.add(index[k.a], index[k.b], float64(m.Games()), m.points())
+	if b.q.Anchor != "" && !anchored {
+		return nil, fmt.Errorf("anchor %q: no such player in the selected games", b.q.Anchor)
+	}
+	if r.Players == nil {
+		r.Players = []*Player{}
+	}
+	if r.Pairs == nil {
+		r.Pairs = []*Pair{}
+	}
+	if r.Crosstable == nil {
+		r.Crosstable = []*CrossRow{}
+	}
+	if r.LOS == nil {
+		r.LOS = []*LOSRow{}
+	}
+	return r, nil
+}
+
+// finish computes one game type's ratings and the lists of its players.
+func (b *builder) finish(sc *section) {
+	r, q, gs := b.r, b.q, sc.gs
+	n := len(sc.players)
+	anchor := -1
+	if i, ok := sc.index[q.Anchor]; ok && q.Anchor != "" {
+		anchor = int(i)
+	}
+	fit := newRatingFit(n)
+	fit.fitAdvantage = q.FitAdvantage
+	fit.advantage = q.Advantage / eloScale
+	colours := q.FitAdvantage || q.Advantage != 0
+	for k, h := range sc.matches {
+		if colours {
+			fit.addColour(int(k.a), int(k.b), h.aWhite(), 1)
+			fit.addColour(int(k.a), int(k.b), h.aBlack(), -1)
+		} else {
+			m := h.all()
+			fit.add(int(k.a), int(k.b), float64(m.Games()), m.points())
+		}
 	}
 	fit.fit(anchor, q.AnchorElo)
-	r.Ratings.Regularized = fit.regularized
+	gs.Regularized = fit.regularized
+	r.Ratings.Regularized = r.Ratings.Regularized || fit.regularized
+	if colours && len(fit.edges) > 0 {
+		gs.WhiteAdvantage = num(fit.advantage*eloScale, 1)
+		if q.FitAdvantage {
+			gs.WhiteAdvantageError = num(fit.advantageErr, 1)
+		}
+	}
 
-	for i, name := range names {
-		p := players[name]
+	for i, p := range sc.players {
 		if p.Games > 0 {
 			p.Points = p.WhitePoints + p.BlackPoints
 			p.ScorePct = pct(p.Points, float64(p.Games))
@@ -554,11 +792,15 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 			p.EloError = num(fit.err[i], 1)
 		}
 		if p.PointGames > 0 {
-			p.AvgPoints = num(scored[name]/float64(p.PointGames), 2)
+			p.AvgPoints = num(sc.scored[i]/float64(p.PointGames), 2)
 		}
-		r.Players = append(r.Players, p)
 	}
-	slices.SortStableFunc(r.Players, func(x, y *Player) int {
+	order := make([]int32, n) // standings position → index
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		x, y := sc.players[i], sc.players[j]
 		if c := cmp.Compare(y.Points, x.Points); c != 0 {
 			return c
 		}
@@ -567,86 +809,139 @@ func assemble(sel Selection, q Query, agg []aggRow, penta []pentaRow) (*Report, 
 		}
 		return cmp.Compare(x.Name, y.Name)
 	})
-	rank := map[string]int{}
-	for i, p := range r.Players {
-		p.Rank = i + 1
-		if i > 0 {
-			if prev := r.Players[i-1]; prev.Points == p.Points && prev.ScorePct == p.ScorePct {
+	rank := make([]int32, n) // index → standings position
+	for pos, i := range order {
+		p := sc.players[i]
+		p.Rank = pos + 1
+		if pos > 0 {
+			if prev := sc.players[order[pos-1]]; prev.Points == p.Points && prev.ScorePct == p.ScorePct {
 				p.Rank = prev.Rank
 			}
 		}
-		rank[p.Name] = i
+		rank[i] = int32(pos)
+		r.Players = append(r.Players, p)
 	}
+	if gs.PairsOmitted {
+		return
+	}
+	sc.order, sc.rank = order, rank
 
-	// Head to head, A ranked above B.
-	pentas := map[pairKey]*[5]int{}
-	for _, row := range penta {
-		k := pairKey{row.a, row.b} // game_pairs keeps a < b
-		pt := pentas[k]
-		if pt == nil {
-			pt = &[5]int{}
-			pentas[k] = pt
+	// The LOS matrix, from the ratings and their covariance (n² cells:
+	// only up to PairLimit players, --pairs or not).
+	for _, i := range order {
+		if n > pairLimit {
+			break
 		}
-		if row.s >= 0 && row.s <= 4 {
-			pt[row.s] += row.count
-		}
-	}
-	for k, h := range matches {
-		a, b, mm, white, black, pt := k.a, k.b, h.all(), h.aWhite, h.aBlack, pentas[k]
-		if rank[b] < rank[a] {
-			a, b = b, a
-			mm, white, black = mm.reversed(), black.reversed(), white.reversed()
-			if pt != nil {
-				rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
-				pt = &rev
+		row := &LOSRow{Game: gs.ID, Player: sc.players[i].Name, LOS: make([]*float64, n)}
+		for c, j := range order {
+			if i != j && sc.players[i].Games > 0 && sc.players[j].Games > 0 {
+				row.LOS[c] = num(fit.los(int(i), int(j)), 1)
 			}
 		}
-		r.Pairs = append(r.Pairs, &Pair{
-			A: a, B: b, Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
-			Score:       round(mm.Score(), 3),
-			EloDiff:     num(mm.EloDiff(), 1),
-			EloError:    num(mm.EloError(), 1),
-			LOS:         num(mm.LOS(), 1),
-			DrawRatio:   round(mm.DrawRatio(), 1),
-			Pentanomial: pt,
-			AsWhite:     white,
-			AsBlack:     black,
-		})
+		r.LOS = append(r.LOS, row)
 	}
-	slices.SortFunc(r.Pairs, func(x, y *Pair) int {
-		if c := cmp.Compare(rank[x.A], rank[y.A]); c != 0 {
+
+	if n > pairLimit {
+		// Asked for with --pairs: the lines are made as they are written
+		// (a million pairs would take most of a gigabyte as values).
+		if r.lazy == nil {
+			r.lazy = map[string]*section{}
+		}
+		r.lazy[gs.ID] = sc
+		return
+	}
+	sc.eachPair(func(p *Pair) error { r.Pairs = append(r.Pairs, p); return nil })
+	sc.eachCrossRow(func(row *CrossRow) error { r.Crosstable = append(r.Crosstable, row); return nil })
+}
+
+// eachPair calls fn with the head-to-head result of each pair of players
+// who met, the higher ranked first, in standings order; it stops at fn's
+// first error.
+func (sc *section) eachPair(fn func(*Pair) error) error {
+	keys := make([]pairKey, 0, len(sc.matches)) // a ranked above b
+	for k := range sc.matches {
+		if sc.rank[k.b] < sc.rank[k.a] {
+			k = pairKey{k.b, k.a}
+		}
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y pairKey) int {
+		if c := cmp.Compare(sc.rank[x.a], sc.rank[y.a]); c != 0 {
 			return c
 		}
-		return cmp.Compare(rank[x.B], rank[y.B])
+		return cmp.Compare(sc.rank[x.b], sc.rank[y.b])
 	})
+	for _, k := range keys {
+		if err := fn(sc.pair(k.a, k.b)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
-	rows := make([]*CrossRow, len(r.Players))
-	for i, p := range r.Players {
-		rows[i] = &CrossRow{Player: p.Name, Results: []*CrossCell{}}
+// pair returns the head-to-head result of a against b, from a's side.
+func (sc *section) pair(a, b int32) *Pair {
+	k, flip := key(a, b)
+	h, pt := sc.matches[k], sc.pentas[k]
+	mm, white, black := h.all(), h.aWhite(), h.aBlack()
+	if flip {
+		mm, white, black = mm.reversed(), black.reversed(), white.reversed()
+		if pt != nil {
+			rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
+			pt = &rev
+		}
 	}
-	cell := func(player, opponent string, games int, points float64) {
-		row := rows[rank[player]]
-		row.Results = append(row.Results, &CrossCell{Opponent: opponent, Games: games, Points: points})
+	return &Pair{
+		Game: sc.gs.ID, A: sc.players[a].Name, B: sc.players[b].Name,
+		Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
+		Score:       round(mm.Score(), 3),
+		EloDiff:     num(mm.EloDiff(), 1),
+		EloError:    num(mm.EloError(), 1),
+		LOS:         num(mm.LOS(), 1),
+		DrawRatio:   round(mm.DrawRatio(), 1),
+		Pentanomial: pt,
+		AsWhite:     white,
+		AsBlack:     black,
 	}
-	for k, h := range matches {
-		m := h.all()
-		cell(k.a, k.b, m.Games(), m.points())
-		cell(k.b, k.a, m.Games(), m.reversed().points())
+}
+
+// eachCrossRow calls fn with each player's crosstable row, in standings
+// order; it stops at fn's first error.
+func (sc *section) eachCrossRow(fn func(*CrossRow) error) error {
+	adj := make([][]int32, len(sc.players)) // opponents met
+	for k := range sc.matches {
+		adj[k.a] = append(adj[k.a], k.b)
+		adj[k.b] = append(adj[k.b], k.a)
 	}
-	for name, x := range self {
-		cell(name, name, x.games, x.points)
+	for i := range sc.self {
+		adj[i] = append(adj[i], i)
 	}
-	for _, row := range rows {
-		slices.SortFunc(row.Results, func(x, y *CrossCell) int { return cmp.Compare(rank[x.Opponent], rank[y.Opponent]) })
+	for _, i := range sc.order {
+		opp := adj[i]
+		slices.SortFunc(opp, func(x, y int32) int { return cmp.Compare(sc.rank[x], sc.rank[y]) })
+		row := &CrossRow{Game: sc.gs.ID, Player: sc.players[i].Name, Results: make([]*CrossCell, 0, len(opp))}
+		for _, j := range opp {
+			var games int
+			var points float64
+			if i == j {
+				x := sc.self[i]
+				games, points = x.games, x.points
+			} else {
+				k, flip := key(i, j)
+				m := sc.matches[k].all()
+				if flip {
+					m = m.reversed()
+				}
+				games, points = m.Games(), m.points()
+			}
+			row.Results = append(row.Results, &CrossCell{Opponent: sc.players[j].Name, Games: games, Points: points})
+		}
+		adj[i] = nil
+		if err := fn(row); err != nil {
+			return err
+		}
 	}
-	r.Crosstable = rows
-	if r.Players == nil {
-		r.Players = []*Player{}
-	}
-	if r.Pairs == nil {
-		r.Pairs = []*Pair{}
-	}
-	return r, nil
+	return nil
 }
 
 func terms(p *Player, kind string) *Terminations {
@@ -656,14 +951,6 @@ func terms(p *Player, kind string) *Terminations {
 		p.Terminations[kind] = t
 	}
 	return t
-}
-
-// key orders two names; flip says that a was the second.
-func key(a, b string) (pairKey, bool) {
-	if a < b {
-		return pairKey{a, b}, false
-	}
-	return pairKey{b, a}, true
 }
 
 // fill computes the percentages and White's score interval.

@@ -1,10 +1,13 @@
 package stats
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -20,7 +23,7 @@ func TestComputeByHand(t *testing.T) {
 	wantLOA := &GameStats{ID: "lines-of-action", Name: loa.Name, Total: 9, Finished: 8, Unfinished: 1,
 		WhiteWins: 3, BlackWins: 2, Draws: 3, WhitePct: 37.5, BlackPct: 25, DrawPct: 37.5,
 		// (3 + 3/2) / 8 = 56.25 %; trinomial sd 0.137996, ±1.96 sd.
-		WhiteScorePct: 56.25, WhiteScoreLow: 29.2, WhiteScoreHigh: 83.3}
+		WhiteScorePct: 56.25, WhiteScoreLow: 29.2, WhiteScoreHigh: 83.3, Players: 3}
 	if !reflect.DeepEqual(loa, wantLOA) {
 		t.Errorf("lines-of-action = %+v; want %+v", loa, wantLOA)
 	}
@@ -33,7 +36,10 @@ func TestComputeByHand(t *testing.T) {
 		t.Errorf("terminations = %v; want %v", r.Terminations, wantTerms)
 	}
 
+	// Issue 14: standings are per game type, so A's tank games no longer
+	// add to its Lines of Action line.
 	type line struct {
+		game                 string
 		rank                 int
 		name                 string
 		games, w, d, l       int
@@ -42,34 +48,40 @@ func TestComputeByHand(t *testing.T) {
 		unfinished, pointGms int
 		avg                  *float64
 	}
+	const loaID, tankID = "lines-of-action", "tank-battle"
 	want := []line{
-		{1, "B", 6, 4, 1, 1, 4.5, 75, ptr(83.33), ptr(66.67), 1, 0, nil},
-		{2, "A", 8, 3, 3, 2, 4.5, 56.25, ptr(62.5), ptr(50), 1, 2, ptr(27.5)},
-		{3, "C", 6, 0, 2, 4, 1, 16.67, ptr(16.67), ptr(16.67), 0, 2, ptr(15)},
+		{loaID, 1, "B", 6, 4, 1, 1, 4.5, 75, ptr(83.33), ptr(66.67), 1, 0, nil},
+		{loaID, 2, "A", 6, 1, 3, 2, 2.5, 41.67, ptr(50), ptr(33.33), 1, 0, nil},
+		{loaID, 3, "C", 4, 0, 2, 2, 1, 25, ptr(25), ptr(25), 0, 0, nil},
+		{tankID, 1, "A", 2, 2, 0, 0, 2, 100, ptr(100), ptr(100), 0, 2, ptr(27.5)},
+		{tankID, 2, "C", 2, 0, 0, 2, 0, 0, ptr(0), ptr(0), 0, 2, ptr(15)},
 	}
 	if len(r.Players) != len(want) {
 		t.Fatalf("%d players; want %d", len(r.Players), len(want))
 	}
 	for i, w := range want {
 		p := r.Players[i]
-		got := line{p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Points, p.ScorePct,
+		got := line{p.Game, p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Points, p.ScorePct,
 			p.WhiteScorePct, p.BlackScorePct, p.Unfinished, p.PointGames, p.AvgPoints}
 		if !reflect.DeepEqual(got, w) {
 			t.Errorf("standings line %d = %+v; want %+v", i+1, got, w)
 		}
 	}
-	a := r.Players[1]
-	if tf := a.Terminations["time forfeit"]; tf == nil || *tf != (Terminations{Games: 1, Wins: 1}) {
-		t.Errorf("A's time forfeits = %+v; want 1 game, 1 win", tf)
+	if tf := r.Players[3].Terminations["time forfeit"]; tf == nil || *tf != (Terminations{Games: 1, Wins: 1}) {
+		t.Errorf("A's time forfeits in tank battle = %+v; want 1 game, 1 win", tf)
 	}
-	if ab := a.Terminations["abandoned"]; ab == nil || *ab != (Terminations{Games: 1, Unfinished: 1}) {
+	if ab := r.Players[1].Terminations["abandoned"]; ab == nil || *ab != (Terminations{Games: 1, Unfinished: 1}) {
 		t.Errorf("A's abandoned = %+v; want 1 unfinished", ab)
 	}
-	if tf := r.Players[2].Terminations["time forfeit"]; tf == nil || tf.Losses != 1 {
+	if tf := r.Players[4].Terminations["time forfeit"]; tf == nil || tf.Losses != 1 {
 		t.Errorf("C's time forfeits = %+v; want 1 loss", tf)
+	}
+	if tf := r.Players[1].Terminations["time forfeit"]; tf != nil {
+		t.Errorf("A's time forfeits in lines of action = %+v; want none (that game was tank battle)", tf)
 	}
 
 	type pair struct {
+		game    string
 		a, b    string
 		w, l, d int
 		score   float64
@@ -77,17 +89,19 @@ func TestComputeByHand(t *testing.T) {
 	}
 	wantPairs := []pair{
 		// B vs A: pair 0 gives B ½ (LD), pair 1 gives B 2 (WW).
-		{"B", "A", 2, 1, 1, 0.625, &[5]int{0, 1, 0, 0, 1}},
-		{"B", "C", 2, 0, 0, 1, &[5]int{0, 0, 0, 0, 1}},
-		// A vs C: the tank games come in no pair; pair 3 is two draws.
-		{"A", "C", 2, 0, 2, 0.75, &[5]int{0, 0, 1, 0, 0}},
+		{loaID, "B", "A", 2, 1, 1, 0.625, &[5]int{0, 1, 0, 0, 1}},
+		{loaID, "B", "C", 2, 0, 0, 1, &[5]int{0, 0, 0, 0, 1}},
+		// A vs C: pair 3 is two draws; the tank games (in no pair) are
+		// a pair of their own game type.
+		{loaID, "A", "C", 0, 0, 2, 0.5, &[5]int{0, 0, 1, 0, 0}},
+		{tankID, "A", "C", 2, 0, 0, 1, nil},
 	}
 	if len(r.Pairs) != len(wantPairs) {
 		t.Fatalf("%d pairs; want %d", len(r.Pairs), len(wantPairs))
 	}
 	for i, w := range wantPairs {
 		p := r.Pairs[i]
-		got := pair{p.A, p.B, p.Wins, p.Losses, p.Draws, p.Score, p.Pentanomial}
+		got := pair{p.Game, p.A, p.B, p.Wins, p.Losses, p.Draws, p.Score, p.Pentanomial}
 		if !reflect.DeepEqual(got, w) {
 			t.Errorf("pair %d = %+v; want %+v", i, got, w)
 		}
@@ -103,9 +117,11 @@ func TestComputeByHand(t *testing.T) {
 	}
 
 	wantCross := []*CrossRow{
-		{"B", []*CrossCell{{"A", 4, 2.5}, {"C", 2, 2}}},
-		{"A", []*CrossCell{{"B", 4, 1.5}, {"C", 4, 3}}},
-		{"C", []*CrossCell{{"B", 2, 0}, {"A", 4, 1}}},
+		{loaID, "B", []*CrossCell{{"A", 4, 2.5}, {"C", 2, 2}}},
+		{loaID, "A", []*CrossCell{{"B", 4, 1.5}, {"C", 2, 1}}},
+		{loaID, "C", []*CrossCell{{"B", 2, 0}, {"A", 2, 1}}},
+		{tankID, "A", []*CrossCell{{"C", 2, 2}}},
+		{tankID, "C", []*CrossCell{{"A", 2, 0}}},
 	}
 	if !reflect.DeepEqual(r.Crosstable, wantCross) {
 		t.Errorf("crosstable differs")
@@ -127,15 +143,24 @@ func checkScoreEquations(t *testing.T, r *Report) { checkScoreEquationsTol(t, r,
 
 func checkScoreEquationsTol(t *testing.T, r *Report, tol float64) {
 	t.Helper()
+	for _, s := range r.Sections() {
+		if !s.Game.Regularized {
+			checkSectionScores(t, s, tol)
+		}
+	}
+}
+
+func checkSectionScores(t *testing.T, sec *Section, tol float64) {
+	t.Helper()
 	elo := map[string]float64{}
-	for _, p := range r.Players {
+	for _, p := range sec.Players {
 		if p.Elo != nil {
 			elo[p.Name] = *p.Elo
 		}
 	}
 	exp := map[string]float64{}
 	act := map[string]float64{}
-	for _, p := range r.Pairs {
+	for _, p := range sec.Pairs {
 		e := float64(p.Games) / (1 + math.Pow(10, (elo[p.B]-elo[p.A])/400))
 		s := float64(p.Wins) + float64(p.Draws)/2
 		exp[p.A] += e
@@ -207,7 +232,7 @@ func TestCountsAgreeWithSQL(t *testing.T) {
 	for _, p := range r.Players {
 		var games, wins int
 		err := db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE (white = ?1 AND result = '1-0') OR (black = ?1 AND result = '0-1'))
-			FROM games WHERE (white = ?1 OR black = ?1) AND result != '*'`, p.Name).Scan(&games, &wins)
+			FROM games WHERE (white = ?1 OR black = ?1) AND result != '*' AND game = ?2`, p.Name, p.Game).Scan(&games, &wins)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -271,9 +296,9 @@ func TestSelfPlay(t *testing.T) {
 		t.Errorf("pair = %+v; want A vs B 1-0-1, as White 1-0-0, as Black 0-0-1", p)
 	}
 	wantCross := []*CrossRow{
-		{"A", []*CrossCell{{"A", 4, 2}, {"B", 2, 1.5}}},
-		{"C", []*CrossCell{{"C", 2, 1}}},
-		{"B", []*CrossCell{{"A", 2, 0.5}}},
+		{loa, "A", []*CrossCell{{"A", 4, 2}, {"B", 2, 1.5}}},
+		{loa, "C", []*CrossCell{{"C", 2, 1}}},
+		{loa, "B", []*CrossCell{{"A", 2, 0.5}}},
 	}
 	if !reflect.DeepEqual(r.Crosstable, wantCross) {
 		t.Errorf("crosstable differs")
@@ -283,7 +308,217 @@ func TestSelfPlay(t *testing.T) {
 			}
 		}
 	}
-	if got, want := r.crossCells(r.Crosstable[0]), []string{"2/4", "-", "1.5/2"}; !reflect.DeepEqual(got, want) {
+	if got, want := r.Sections()[0].crossCells(r.Crosstable[0]), []string{"2/4", "-", "1.5/2"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("A's crosstable cells = %q; want %q", got, want)
+	}
+}
+
+// TestUnknownPlayers checks that "?", "-" and empty names are nobody: their
+// games count in the game type's split and in no standings (issue 14).
+func TestUnknownPlayers(t *testing.T) {
+	db := openDB(t)
+	const loa = "lines-of-action"
+	insert(t, db, []g{
+		{0, -1, loa, "A", "B", "1-0", "", nil},
+		{0, -1, loa, "B", "A", "0-1", "", nil},
+		{0, -1, loa, "?", "?", "1-0", "", nil},
+		{0, -1, loa, "A", "?", "1/2-1/2", "", nil},
+		{0, -1, loa, "-", "B", "0-1", "", nil},
+		{0, -1, loa, "", "A", "*", "", nil},
+		{0, -1, loa, " ? ", "B", "1-0", "", nil},
+	})
+	r := compute(t, db, Query{})
+	gs := r.Games[loa]
+	if gs.Total != 7 || gs.WhiteWins != 3 || gs.BlackWins != 2 || gs.Draws != 1 || gs.Unfinished != 1 {
+		t.Errorf("game type = %+v; want all 7 games counted: 3 white wins, 2 black wins, 1 draw, 1 unfinished", gs)
+	}
+	if r.UnknownPlayerGames != 5 || gs.UnknownPlayerGames != 5 {
+		t.Errorf("unknown player games = %d, %d; want 5", r.UnknownPlayerGames, gs.UnknownPlayerGames)
+	}
+	var names []string
+	for _, p := range r.Players {
+		names = append(names, p.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"A", "B"}) {
+		t.Errorf("players = %q; want A and B only", names)
+	}
+	if a := r.Players[0]; a.Games != 2 || a.Wins != 2 || a.Unfinished != 0 {
+		t.Errorf("A = %+v; want 2 games, 2 wins (the games against unknown players left out)", a)
+	}
+	if len(r.Pairs) != 1 || len(r.Crosstable) != 2 {
+		t.Errorf("%d pairs, %d crosstable rows; want 1 and 2", len(r.Pairs), len(r.Crosstable))
+	}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "5 games with an unknown player") {
+		t.Errorf("text report does not say that 5 games were left out:\n%s", b.String())
+	}
+}
+
+// TestWhiteAdvantageReport checks --white-advantage through Compute: auto
+// fits it per game type with an interval, a number is used as given, and
+// the LOS matrix is consistent with the ratings.
+func TestWhiteAdvantageReport(t *testing.T) {
+	db := clubFixture(t)
+	r := compute(t, db, Query{FitAdvantage: true})
+	loa := r.Games["lines-of-action"]
+	if loa.WhiteAdvantage == nil || loa.WhiteAdvantageError == nil {
+		t.Fatalf("lines-of-action advantage = %v ± %v; want a fitted value and interval", loa.WhiteAdvantage, loa.WhiteAdvantageError)
+	}
+	if r.Ratings.WhiteAdvantage != "auto" {
+		t.Errorf("ratings.white_advantage = %q; want auto", r.Ratings.WhiteAdvantage)
+	}
+	// White's expected points at the fit equal White's actual points.
+	elo := map[string]float64{}
+	for _, p := range r.Players {
+		if p.Game == "lines-of-action" {
+			elo[p.Name] = *p.Elo
+		}
+	}
+	var exp, act float64
+	for _, p := range r.Pairs {
+		if p.Game != "lines-of-action" {
+			continue
+		}
+		e := func(white, black string) float64 {
+			return 1 / (1 + math.Pow(10, (elo[black]-elo[white]-*loa.WhiteAdvantage)/400))
+		}
+		exp += float64(p.AsWhite.Games())*e(p.A, p.B) + float64(p.AsBlack.Games())*e(p.B, p.A)
+		act += p.AsWhite.points() + float64(p.AsBlack.Games()) - p.AsBlack.points()
+	}
+	if math.Abs(exp-act) > 0.01 {
+		t.Errorf("White's expected points %.4f at the fit; scored %.4f", exp, act)
+	}
+
+	fixed := compute(t, db, Query{Advantage: 35})
+	if a := fixed.Games["lines-of-action"]; a.WhiteAdvantage == nil || *a.WhiteAdvantage != 35 || a.WhiteAdvantageError != nil {
+		t.Errorf("fixed advantage = %v ± %v; want 35 without interval", a.WhiteAdvantage, a.WhiteAdvantageError)
+	}
+
+	// The LOS matrix: one row per player of each game type, nothing on the
+	// diagonal, LOS(i, j) + LOS(j, i) = 100, and above 50 % exactly when
+	// i's rating is higher.
+	for _, s := range r.Sections() {
+		if len(s.LOS) != len(s.Players) {
+			t.Fatalf("%s: %d LOS rows; want %d", s.Game.ID, len(s.LOS), len(s.Players))
+		}
+		for i, row := range s.LOS {
+			for j, x := range row.LOS {
+				if i == j {
+					if x != nil {
+						t.Errorf("%s: LOS[%d][%d] = %v; want null", s.Game.ID, i, j, *x)
+					}
+					continue
+				}
+				y := s.LOS[j].LOS[i]
+				if x == nil || y == nil || math.Abs(*x+*y-100) > 0.11 {
+					t.Errorf("%s: LOS[%d][%d], LOS[%d][%d] = %v, %v; want a sum of 100", s.Game.ID, i, j, j, i, x, y)
+					continue
+				}
+				if (*x > 50) != (*s.Players[i].Elo > *s.Players[j].Elo) {
+					t.Errorf("%s: LOS %s over %s = %v but Elo %v vs %v", s.Game.ID, row.Player, s.Players[j].Name, *x, *s.Players[i].Elo, *s.Players[j].Elo)
+				}
+			}
+		}
+	}
+}
+
+// TestPairLimit checks the game types with more than PairLimit players:
+// without Query.Pairs their head to head, crosstable and LOS matrix are left
+// out and the report says so; with it, the lines made as they are written
+// are the lines of a small report, in every format.
+func TestPairLimit(t *testing.T) {
+	db := clubFixture(t)
+	eager := compute(t, db, Query{})
+	old := pairLimit
+	pairLimit = 2 // Lines of Action has 3 players, Tank Battle 2
+	defer func() { pairLimit = old }()
+
+	omitted := compute(t, db, Query{})
+	if loa := omitted.Games["lines-of-action"]; !loa.PairsOmitted || omitted.Games["tank-battle"].PairsOmitted {
+		t.Errorf("pairs omitted: lines-of-action %v, tank-battle %v; want true, false", loa.PairsOmitted, omitted.Games["tank-battle"].PairsOmitted)
+	}
+	for _, p := range omitted.Pairs {
+		if p.Game == "lines-of-action" {
+			t.Errorf("pair %s vs %s of lines-of-action; want none", p.A, p.B)
+		}
+	}
+	var text strings.Builder
+	omitted.WriteText(&text)
+	if !strings.Contains(text.String(), "3 players: head to head and crosstable left out (more than 2 players; ask with --pairs)") {
+		t.Errorf("text does not say why the pairs are left out:\n%s", text.String())
+	}
+
+	lazy := compute(t, db, Query{Pairs: true})
+	for _, format := range []string{"text", "markdown", "json"} {
+		var want, got bytes.Buffer
+		if err := eager.Write(&want, format); err != nil {
+			t.Fatal(err)
+		}
+		if err := lazy.Write(&got, format); err != nil {
+			t.Fatal(err)
+		}
+		w, g := want.String(), got.String()
+		if format == "json" {
+			// The LOS matrix stops at PairLimit players, --pairs or not.
+			var a, b map[string]any
+			if err := json.Unmarshal(want.Bytes(), &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(got.Bytes(), &b); err != nil {
+				t.Fatalf("streamed json: %v\n%s", err, g)
+			}
+			delete(a, "los_matrix")
+			delete(b, "los_matrix")
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("streamed json differs:\n%s\nwant:\n%s", g, w)
+			}
+			// The layout is the encoder's too.
+			for _, key := range []string{"\n  \"pairs\": [\n    {\n      \"game\": \"lines-of-action\",", "\n  \"crosstable\": [\n    {"} {
+				if !strings.Contains(g, key) {
+					t.Errorf("streamed json lacks %q", key)
+				}
+			}
+			continue
+		}
+		if g != w {
+			t.Errorf("%s with pairs made as written differs:\n%s\nwant:\n%s", format, g, w)
+		}
+	}
+}
+
+// TestPentanomialPerGame checks that the colour-swapped pairs of two players
+// who met in two game types count in the pentanomial of each game type
+// apart.
+func TestPentanomialPerGame(t *testing.T) {
+	db := openDB(t)
+	loaT := addTournament(t, db, "loa", "lines-of-action")
+	tankT := addTournament(t, db, "tank", "tank-battle")
+	const loa, tank = "lines-of-action", "tank-battle"
+	insert(t, db, []g{
+		{loaT, 0, loa, "A", "B", "1-0", "", nil}, // A: 2 points (WW)
+		{loaT, 0, loa, "B", "A", "0-1", "", nil},
+		{loaT, 1, loa, "A", "B", "1/2-1/2", "", nil}, // A: 1 point (DD)
+		{loaT, 1, loa, "B", "A", "1/2-1/2", "", nil},
+		{tankT, 0, tank, "A", "B", "0-1", "", sc(1, 2)}, // A: 0 points (LL)
+		{tankT, 0, tank, "B", "A", "1-0", "", sc(2, 1)},
+	})
+	r := compute(t, db, Query{})
+	// From the side of the pair's first, the higher ranked: A in Lines of
+	// Action (WW and DD), B in Tank Battle (WW).
+	want := map[string]struct {
+		a     string
+		penta [5]int
+	}{loa: {"A", [5]int{0, 0, 1, 0, 1}}, tank: {"B", [5]int{0, 0, 0, 0, 1}}}
+	for _, p := range r.Pairs {
+		w := want[p.Game]
+		if p.A != w.a || p.Pentanomial == nil || *p.Pentanomial != w.penta {
+			t.Errorf("%s: %s's pentanomial %v; want %s's %v", p.Game, p.A, p.Pentanomial, w.a, w.penta)
+		}
+	}
+	if len(r.Pairs) != 2 {
+		t.Errorf("%d pairs; want one per game type", len(r.Pairs))
 	}
 }

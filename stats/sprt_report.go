@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -366,7 +367,7 @@ func (s *SPRTResult) TestText() string {
 }
 
 // writeSPRTText writes the SPRT section of the text format.
-func (r *Report) writeSPRTText(b *strings.Builder) {
+func (r *Report) writeSPRTText(b io.Writer) {
 	if len(r.SPRT) == 0 {
 		return
 	}
@@ -380,7 +381,7 @@ func (r *Report) writeSPRTText(b *strings.Builder) {
 }
 
 // writeSPRTMarkdown writes the SPRT section of the Markdown format.
-func (r *Report) writeSPRTMarkdown(b *strings.Builder) {
+func (r *Report) writeSPRTMarkdown(b io.Writer) {
 	if len(r.SPRT) == 0 {
 		return
 	}

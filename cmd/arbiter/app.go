@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -60,6 +61,7 @@ func newApp(e *env) *cli.App {
 		Description: "arbiter reads and writes game records (*.agn), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
 			"Games: lines-of-action, tank-battle, knight-fight. See README.md and docs/.",
+		Version:                version(),
 		Reader:                 e.stdin,
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
@@ -79,6 +81,7 @@ func newApp(e *env) *cli.App {
 			reportCommand(e),
 			importCommand(e),
 			exportCommand(e),
+			completionCommand(e),
 		},
 		// Errors come back to run, which prints them once and picks the code.
 		ExitErrHandler: func(*cli.Context, error) {},
@@ -101,11 +104,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			c.OnUsageError = app.OnUsageError
 		}
 	}
+	if len(args) > 1 && args[len(args)-1] == completeFlag {
+		complete(app, e.stdout, args[1:len(args)-1])
+		return exitOK
+	}
 	if len(args) > 1 && !strings.HasPrefix(args[1], "-") && args[1] != "help" && app.Command(args[1]) == nil {
 		fmt.Fprintf(stderr, "arbiter: unknown command %q; run 'arbiter --help' for the list\n", args[1])
 		return exitUsage
 	}
-	err := app.RunContext(ctx, interspersed(app, args))
+	argv, err := interspersed(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, argv)
+	}
+	err = typedFlagNames(err, args)
 	if ctx.Err() != nil {
 		if err != nil && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "arbiter: %v\n", err)
@@ -145,10 +156,12 @@ func gameFlag(c *cli.Context, cmd string) (rules.Game, error) {
 // interspersed moves a subcommand's flags that follow its arguments in front
 // of them ("show FILE --game 2" becomes "show --game 2 FILE"), since
 // urfave/cli v2 stops reading flags at the first argument. A "--" ends the
-// flags as usual.
-func interspersed(app *cli.App, args []string) []string {
+// flags as usual. A flag that takes a value but ends the line is a usage
+// error here: moved in front of the "--" that separates the arguments, it
+// would take "--" for its value.
+func interspersed(app *cli.App, args []string) ([]string, error) {
 	if len(args) < 3 {
-		return args
+		return args, nil
 	}
 	var cmd *cli.Command
 	for _, c := range app.Commands {
@@ -157,7 +170,7 @@ func interspersed(app *cli.App, args []string) []string {
 		}
 	}
 	if cmd == nil {
-		return args
+		return args, nil
 	}
 	takesValue := map[string]bool{}
 	known := map[string]bool{}
@@ -180,7 +193,10 @@ func interspersed(app *cli.App, args []string) []string {
 			name := strings.TrimLeft(a, "-")
 			name, _, hasValue := strings.Cut(name, "=")
 			flags = append(flags, a)
-			if known[name] && takesValue[name] && !hasValue && i+1 < len(args) {
+			if known[name] && takesValue[name] && !hasValue {
+				if i+1 == len(args) {
+					return nil, usageErrorf("%s: flag needs an argument: %s", cmd.Name, a)
+				}
 				i++
 				flags = append(flags, args[i])
 			}
@@ -192,5 +208,43 @@ func interspersed(app *cli.App, args []string) []string {
 	if len(rest) > 1 {
 		out = append(out, rest...)
 	}
-	return out
+	return out, nil
+}
+
+// flagInMessage matches the flag name in the messages of Go's flag package
+// ("invalid value "x" for flag -jobs: ...", "flag needs an argument: -jobs",
+// "flag provided but not defined: -x"), which always write one dash.
+var flagInMessage = regexp.MustCompile(`(for flag |needs an argument: |not defined: |for )-([A-Za-z0-9][-A-Za-z0-9_]*)`)
+
+// typedFlagNames rewrites the flag names in err's message as the user typed
+// them in args ("--jobs" rather than "-jobs"); other errors pass unchanged.
+func typedFlagNames(err error, args []string) error {
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.code != exitUsage || ee.err == nil {
+		return err
+	}
+	typed := map[string]string{}
+	for _, a := range args[1:] {
+		if a == "--" {
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			name, _, _ := strings.Cut(a, "=")
+			if _, seen := typed[strings.TrimLeft(name, "-")]; !seen {
+				typed[strings.TrimLeft(name, "-")] = name
+			}
+		}
+	}
+	msg := ee.err.Error()
+	fixed := flagInMessage.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := flagInMessage.FindStringSubmatch(m)
+		if t, ok := typed[sub[2]]; ok {
+			return sub[1] + t
+		}
+		return m
+	})
+	if fixed == msg {
+		return err
+	}
+	return &exitError{code: ee.code, err: errors.New(fixed)}
 }

@@ -27,17 +27,17 @@ func exportCommand(e *env) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("export: unexpected argument %q", c.Args().First())
 			}
+			// The games of the selection are those the report counts.
+			q, err := selection(c, "export")
+			if err != nil {
+				return err
+			}
 			db, err := openExisting(c, c.String("db"))
 			if err != nil {
 				return err
 			}
 			defer db.Close()
 			ctx := c.Context
-			// The games of the selection are those the report counts.
-			q, err := selection(c, "export")
-			if err != nil {
-				return err
-			}
 			cond, args, err := stats.Where(ctx, db, q)
 			if errors.Is(err, stats.ErrNoTournament) {
 				return fmt.Errorf("export: no tournament %q in %s", q.Tournament, db.Path())

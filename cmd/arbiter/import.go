@@ -77,7 +77,7 @@ func importCommand(e *env) *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "the database `FILE` (created if missing)"},
 			&cli.StringFlag{Name: "tournament", Usage: "attach the games to the tournament `NAME`"},
-		}, replayFlags("; stored records use arbiter's convention")...),
+		}, replayFlags()...),
 		Action: func(c *cli.Context) error {
 			files, opts, err := replayInput(e, c, "import", false)
 			if err != nil {

@@ -180,6 +180,19 @@ func TestReportCommand(t *testing.T) {
 		{"bad anchor", []string{"report", "--db", db, "--anchor", "alpha"}, 2, "", "NAME=ELO"},
 		{"unknown anchor", []string{"report", "--db", db, "--anchor", "zed=1"}, 1, "", "no such player"},
 		{"unknown tournament", []string{"report", "--db", db, "--tournament", "x"}, 1, "", "no such tournament"},
+		// Issue 14: unknown game ids are usage errors listing the known ones.
+		{"unknown game", []string{"report", "--db", db, "--game", "chess"}, 2, "", `unknown game "chess" (known: lines-of-action, tank-battle, knight-fight)`},
+		{"export unknown game", []string{"export", "--db", db, "--game", "chess"}, 2, "", `unknown game "chess" (known: lines-of-action`},
+		{"game by name", []string{"report", "--db", db, "--game", "Lines of Action"}, 0, "Lines of Action: 8 games", ""},
+		// Issue 17: only finite anchors within ±10,000.
+		{"anchor NaN", []string{"report", "--db", db, "--anchor", "alpha=NaN"}, 2, "", "not a number"},
+		{"anchor Inf", []string{"report", "--db", db, "--anchor", "alpha=Inf"}, 2, "", "not a number"},
+		{"anchor 1e308", []string{"report", "--db", db, "--anchor", "alpha=1e308"}, 2, "", "out of range"},
+		{"anchor -10000", []string{"report", "--db", db, "--anchor", "alpha=-10000", "--format", "json"}, 0, `"anchor_elo": -10000`, ""},
+		{"white advantage auto", []string{"report", "--db", db, "--white-advantage", "auto"}, 0, "White's advantage (fitted with the ratings): ", ""},
+		{"white advantage fixed", []string{"report", "--db", db, "--white-advantage", "35", "--format", "json"}, 0, `"white_advantage": 35,`, ""},
+		{"white advantage bad", []string{"report", "--db", db, "--white-advantage", "NaN"}, 2, "", "want auto or a number"},
+		{"pairs", []string{"report", "--db", db, "--pairs"}, 0, "Head to head, Lines of Action", ""},
 		{"export missing db", []string{"export", "--db", filepath.Join(dir, "nope.db")}, 2, "", "does not exist"},
 		{"import no file", []string{"import", "--db", db}, 2, "", "no FILE"},
 		{"import unreadable", []string{"import", "--db", db, filepath.Join(dir, "nope.agn")}, 2, "", "nope.agn"},
@@ -286,5 +299,48 @@ func TestImportSpellings(t *testing.T) {
 	_, out, _ := runCLI(t, "", "export", "--db", db).parts()
 	if !strings.Contains(out, "\n1. c8-c6 a2-c2 *\n") {
 		t.Errorf("export does not write the moves canonically:\n%s", out)
+	}
+}
+
+// TestImportDecidedStar checks records that declare "*" although their final
+// position is decided (251 of the real games): import stores the
+// result the rules give, and export writes it in the Result tag and the
+// closing token, so that the exported file, the database and the report
+// agree (issue 14).
+func TestImportDecidedStar(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	src := "../../testdata/loa-real/real_loa.agn"
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcStars := strings.Count(string(data), "[Result \"*\"]")
+	if srcStars < 200 {
+		t.Fatalf("%s declares %d games \"*\"; want the 250 or so whose final position is decided", src, srcStars)
+	}
+	if code, _, errs := runCLI(t, "", "import", "--db", db, src).parts(); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errs)
+	}
+	code, out, errs := runCLI(t, "", "export", "--db", db).parts()
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	stars := strings.Count(out, "[Result \"*\"]")
+	decided := strings.Count(out, "[Result \"1-0\"]") + strings.Count(out, "[Result \"0-1\"]") + strings.Count(out, "[Result \"1/2-1/2\"]")
+	// 251 of the file's "*" games end on a decided position.
+	if srcStars-stars != 251 || decided+stars != 4652 {
+		t.Errorf("exported %d decided and %d undecided games, of 4652 (%d declared \"*\"); want 251 fewer \"*\"", decided, stars, srcStars)
+	}
+	exported := write(t, "export.agn", out)
+	if code, vout, _ := runCLI(t, "", "validate", exported).parts(); code != 0 || !strings.Contains(vout, "0 invalid") {
+		t.Errorf("validate export: exit %d, %q; want every game valid (Result tags agree with the closing tokens)", code, lastLine(vout))
+	}
+	var r struct{ Finished, Unfinished int }
+	_, js, _ := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Finished != decided || r.Unfinished != stars {
+		t.Errorf("report: %d finished, %d unfinished; export: %d decided, %d undecided", r.Finished, r.Unfinished, decided, stars)
 	}
 }

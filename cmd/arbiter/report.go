@@ -2,13 +2,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,11 +27,14 @@ func reportCommand(e *env) *cli.Command {
 		Usage:     "print win rates, standings, ratings and a crosstable from the database",
 		ArgsUsage: " ",
 		Description: "report reads the games stored by 'arbiter tournament' and 'arbiter import' and prints,\n" +
-			"per game type, the white/black/draw split as BrainKing shows it; the standings; maximum\n" +
-			"likelihood Elo ratings with 95 % intervals; the head-to-head lines as cutechess-cli and\n" +
-			"fastchess print them; a crosstable and the termination counts per player; and an SPRT\n" +
-			"section for every stored SPRT match. --sprt tests a hypothesis over the games between\n" +
-			"the two --player (the first is tested against the second), e.g.\n" +
+			"per game type, the white/black/draw split as BrainKing shows it, then for each game type\n" +
+			"on its own: the standings; maximum likelihood Elo ratings with 95 % intervals (with\n" +
+			"--white-advantage, White's advantage in the model, fitted with 'auto'); the head-to-head\n" +
+			"lines as cutechess-cli and fastchess print them; a crosstable and the termination counts\n" +
+			"per player. Games with an unknown player (?, - or no name) count in the split only.\n" +
+			fmt.Sprintf("Above %d players in a game type, head to head and crosstable need --pairs.\n", stats.PairLimit) +
+			"Then an SPRT section for every stored SPRT match. --sprt tests a hypothesis over the\n" +
+			"games between the two --player (the first is tested against the second), e.g.\n" +
 			"  arbiter report --sprt 0,5 --player new --player base\n" +
 			"See docs/reports.md.",
 		Flags: append(selectionFlags(),
@@ -40,6 +44,10 @@ func reportCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "sprt", Usage: "an SPRT of the first --player against the second over the selected games: " +
 				"`ELO0,ELO1[,ALPHA,BETA[,MODEL]]` (alpha and beta default to 0.05, the model to normalized; models: " +
 				strings.Join(stats.Models, ", ") + ")"},
+			&cli.StringFlag{Name: "white-advantage", Value: "0", Usage: "White's advantage in the rating model, `auto|ELO`: " +
+				"auto fits it with the ratings (as Ordo's -W), a number fixes it in Elo"},
+			&cli.BoolFlag{Name: "pairs", Usage: fmt.Sprintf("print head to head and crosstables also for game types "+
+				"with more than %d players", stats.PairLimit)},
 		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -64,15 +72,20 @@ func reportCommand(e *env) *cli.Command {
 				q.SPRT = &test
 			}
 			if a := c.String("anchor"); a != "" {
-				i := strings.LastIndexByte(a, '=')
-				if i <= 0 {
-					return usageErrorf("report: --anchor %q: want NAME=ELO", a)
+				if q.Anchor, q.AnchorElo, err = parseAnchor(a); err != nil {
+					return err
 				}
-				elo, err := strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
-				if err != nil {
-					return usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
-				}
-				q.Anchor, q.AnchorElo = a[:i], elo
+			}
+			if q.FitAdvantage, q.Advantage, err = parseAdvantage(c.String("white-advantage")); err != nil {
+				return err
+			}
+			q.Pairs = c.Bool("pairs")
+			if os.Getenv("GOMEMLIMIT") == "" {
+				// The report's live data stays well under this; the soft
+				// limit makes the collector return the garbage of
+				// formatting millions of lines before the process grows
+				// past it (see docs/reports.md, "Memory").
+				debug.SetMemoryLimit(reportMemoryLimit)
 			}
 			db, err := openExisting(c, c.String("db"))
 			if err != nil {
@@ -83,11 +96,17 @@ func reportCommand(e *env) *cli.Command {
 			if err != nil {
 				return fmt.Errorf("report: %w", err)
 			}
-			var buf bytes.Buffer
-			if err := r.Write(&buf, format); err != nil {
-				return fmt.Errorf("report: %w", err)
+			// The report is written as it is formatted (a big one is
+			// hundreds of MB of text), to a temporary file renamed into
+			// place at the end when --output names one.
+			w, finish, err := createOutput(e, c.String("output"))
+			if err != nil {
+				return err
 			}
-			return writeOutput(e, c.String("output"), buf.Bytes())
+			if err := r.Write(w, format); err != nil {
+				return finish(fmt.Errorf("report: %w", err))
+			}
+			return finish(nil)
 		},
 	}
 }
@@ -104,9 +123,17 @@ func selectionFlags() []cli.Flag {
 }
 
 // selection is the games selectionFlags choose; cmd names the command in
-// a usage error.
+// a usage error. An unknown game id is a usage error that lists the known
+// ones, as perft and new say it.
 func selection(c *cli.Context, cmd string) (stats.Query, error) {
 	q := stats.Query{Tournament: c.String("tournament"), Game: c.String("game")}
+	if c.IsSet("game") {
+		g, err := games.Lookup(q.Game)
+		if err != nil {
+			return q, usageErrorf("%s: %v", cmd, err)
+		}
+		q.Game = g.ID()
+	}
 	players := c.StringSlice("player")
 	switch len(players) {
 	case 0:
@@ -152,7 +179,42 @@ func parseSPRT(s string) (stats.SPRT, error) {
 	return test, nil
 }
 
-// outputFlag is --output, which writeOutput and createOutput honour.
+// parseAdvantage reads --white-advantage: "auto" (fit it) or a finite
+// number of Elo within ±maxAnchor.
+func parseAdvantage(a string) (fit bool, elo float64, err error) {
+	if strings.EqualFold(strings.TrimSpace(a), "auto") {
+		return true, 0, nil
+	}
+	elo, err = strconv.ParseFloat(strings.TrimSpace(a), 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) || math.Abs(elo) > maxAnchor {
+		return false, 0, usageErrorf("report: --white-advantage %q: want auto or a number of Elo within ±%d", a, maxAnchor)
+	}
+	return false, elo, nil
+}
+
+// reportMemoryLimit is the soft limit of the Go heap while report runs.
+const reportMemoryLimit = 320 << 20
+
+// maxAnchor is the largest rating --anchor accepts, in absolute value.
+const maxAnchor = 10000
+
+// parseAnchor reads --anchor NAME=ELO: a finite rating within ±maxAnchor.
+func parseAnchor(a string) (name string, elo float64, err error) {
+	i := strings.LastIndexByte(a, '=')
+	if i <= 0 {
+		return "", 0, usageErrorf("report: --anchor %q: want NAME=ELO", a)
+	}
+	elo, err = strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
+		return "", 0, usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
+	}
+	if math.Abs(elo) > maxAnchor {
+		return "", 0, usageErrorf("report: --anchor %q: rating %s is out of range (-%d to %d)", a, a[i+1:], maxAnchor, maxAnchor)
+	}
+	return a[:i], elo, nil
+}
+
+// outputFlag is --output, which createOutput honours.
 func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}
 }
@@ -217,16 +279,6 @@ func samePath(a, b string) bool {
 		return filepath.Join(dir, base)
 	}
 	return canon(a) == canon(b)
-}
-
-// writeOutput writes data to stdout, or atomically to the file path.
-func writeOutput(e *env, path string, data []byte) error {
-	w, finish, err := createOutput(e, path)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(data)
-	return finish(err)
 }
 
 // createOutput returns a writer to stdout (path "" or "-") or to a temporary

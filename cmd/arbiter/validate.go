@@ -30,7 +30,7 @@ func validateCommand(e *env) *cli.Command {
 			"is validated and stdout stays empty).",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "write one JSON object per game (JSON Lines) on stdout"},
-		}, replayFlags("")...),
+		}, replayFlags()...),
 		Action: func(c *cli.Context) error {
 			// The files are mapped, not read: the reports point into
 			// them only until fn returns.
@@ -79,11 +79,10 @@ func validateCommand(e *env) *cli.Command {
 }
 
 // replayFlags are the flags that validate and import share, which
-// replayInput reads; note ends the --first-mover-results text.
-func replayFlags(note string) []cli.Flag {
+// replayInput reads.
+func replayFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel (at most 4 per CPU)"},
-		&cli.BoolFlag{Name: "first-mover-results", Usage: "read 1-0 as a win of the player who moves first (Black in Lines of Action), as some archives write it (EricCJoyce/Datasets, testdata/loa-real)" + note},
 	}
 }
 
@@ -110,7 +109,7 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]inputFile, 
 	if err != nil {
 		return nil, replay.Options{}, withCode(exitUsage, err)
 	}
-	return files, replay.Options{Jobs: jobs, FirstMoverResults: c.Bool("first-mover-results")}, nil
+	return files, replay.Options{Jobs: jobs}, nil
 }
 
 // maxJobs is the most games replayed in parallel: 4 per CPU. More would
