@@ -8,14 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -284,6 +287,9 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 	if strings.TrimSpace(c.Name) == "" {
 		bad(nil, "name is missing: every tournament needs a name (its identity in the database)")
 	}
+	if r, ok := control(c.Name); ok {
+		bad(key("name"), "name %q holds the control character %U: it is printed in progress lines and records", c.Name, r)
+	}
 	if c.Game == "" {
 		bad(nil, "game is missing (known: %s)", games.IDs())
 	} else if g, err := games.Lookup(c.Game); err != nil {
@@ -413,6 +419,8 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 			name = fmt.Sprintf("#%d", i+1)
 		} else if j, ok := seen[name]; ok {
 			bad(at("name"), "engine name %q is used twice (engines %d and %d)", name, j+1, i+1)
+		} else if r, ok := control(name); ok {
+			bad(at("name"), "engine name %q holds the control character %U: names are printed in standings and records", name, r)
 		}
 		seen[name] = i
 		if ec.TimeControl != nil {
@@ -428,6 +436,16 @@ func (c *Config) check(root *yaml.Node, openings bool) error {
 			}
 			if l.Depth != nil && *l.Depth < 1 {
 				bad(append(at("limits"), "depth"), "engine %q: limits depth is %d; it must be at least 1", name, *l.Depth)
+			}
+		}
+		// An option is sent as one line: a newline in it would make more
+		// commands of it.
+		for _, n := range slices.Sorted(maps.Keys(ec.Options)) {
+			if r, ok := control(n); ok {
+				bad(key("engines", fmt.Sprintf("#%d", i), "options", n), "engine %q: option name %q holds the control character %U", name, n, r)
+			}
+			if r, ok := control(ec.Options[n]); ok {
+				bad(key("engines", fmt.Sprintf("#%d", i), "options", n), "engine %q: option %q: the value %q holds the control character %U", name, n, ec.Options[n], r)
 			}
 		}
 		spec := Spec{Name: name, Args: ec.Args, Options: ec.Options}
@@ -546,6 +564,18 @@ func (c *Config) LogPath() string {
 		return c.Log
 	}
 	return filepath.Join(filepath.Dir(c.File), c.Log)
+}
+
+// control returns the first control character of s (a newline, a tab, an
+// escape: what would split or disturb a line of the engine protocol or of a
+// terminal).
+func control(s string) (rune, bool) {
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 // MaxGames bounds the size of a schedule.

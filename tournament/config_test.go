@@ -106,6 +106,16 @@ func TestParseConfigErrors(t *testing.T) {
 		{"engine time control kind", "dir: .}", "dir: ., time_control: {move_ms: 100}}", `club.yaml:14: engine "beta": time_control is of another kind`},
 		{"engine zero nodes", "dir: .}", "dir: ., limits: {nodes: 0}}", `club.yaml:14: engine "beta": limits nodes is 0`},
 		{"unknown limit", "dir: .}", "dir: ., limits: {knots: 5}}", `club.yaml:14: unknown key "knots" in limits`},
+		// Control characters, which would split a command to the engine or
+		// a line of the standings.
+		{"newline in an option name", "options: {Hash: 64,", `options: {"Hash value 1\nquit": "x", Hash: 64,`,
+			`club.yaml:13: engine "alpha": option name "Hash value 1\nquit" holds the control character U+000A`},
+		{"newline in an option value", "options: {Hash: 64,", `options: {Hash: "64\nquit",`,
+			`club.yaml:13: engine "alpha": option "Hash": the value "64\nquit" holds the control character U+000A`},
+		{"escape in an option value", "Ponder: false}", `Ponder: "\e[2J"}`, `option "Ponder": the value "\x1b[2J" holds the control character U+001B`},
+		{"newline in an engine name", "name: gamma", `name: "gam\nma"`, `club.yaml:15: engine name "gam\nma" holds the control character U+000A`},
+		{"tab in an engine name", "name: gamma", `name: "gam\tma"`, `club.yaml:15: engine name "gam\tma" holds the control character U+0009`},
+		{"newline in the name", "name: club", `name: "club\nfake line"`, `club.yaml:1: name "club\nfake line" holds the control character U+000A`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
