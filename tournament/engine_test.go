@@ -42,6 +42,9 @@ func TestEngineClassifies(t *testing.T) {
 		{"never answers go", "nogo", quick, Timeout, "go", ""},
 		{"garbage", "garbage", quick, Malformed, "go", ""},
 		{"long line", "longline", quick, Malformed, "go", ""},
+		// 100 MB without a newline: malformed once 64 KiB have come, not
+		// a timeout at the end of the clock.
+		{"endless line", "endless", quick, Malformed, "go", "longer than"},
 		{"slow ugiok", "slowugi:1500", Timeouts{Startup: 200 * time.Millisecond, Ping: time.Second}, Stall, "start", ""},
 		{"no readyok", "noready", Timeouts{Ping: 300 * time.Millisecond}, Stall, "newgame", ""},
 		{"flood", "flood", quick, nil, "", ""},

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -18,7 +20,8 @@ import (
 // The test binary doubles as scripted engines and as a runner process: run
 // as "TESTBINARY fake-engine MODES GAME" it is a tiny UGI engine, as
 // "TESTBINARY fake-runner CONFIG DB" it runs a tournament, as
-// "TESTBINARY fake-sleep" it sleeps (a grandchild for the group tests).
+// "TESTBINARY fake-sleep [DIR]" it sleeps (a grandchild for the group
+// tests), first writing a file named by its pid into DIR when given.
 func TestMain(m *testing.M) {
 	// The toy game is known to the tests (and to the fake engines) besides
 	// the real ones.
@@ -45,6 +48,9 @@ func TestMain(m *testing.M) {
 			n, _ := strconv.Atoi(os.Args[2])
 			os.Exit(fakeWorkerDies(n, len(os.Args) > 3 && os.Args[3] == "panic"))
 		case "fake-sleep":
+			if len(os.Args) > 2 {
+				os.WriteFile(filepath.Join(os.Args[2], strconv.Itoa(os.Getpid())), nil, 0o644)
+			}
 			time.Sleep(time.Minute)
 			os.Exit(0)
 		}
@@ -89,6 +95,10 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 //	                  repeats): "cp-700", "mate3", "none" (no info line)
 //	echogo            write the go command as "info string go ..." first
 //	spawn             start a grandchild and ignore quit
+//	detach:DIR        start a grandchild in a session of its own (as "setsid sleep &"),
+//	                  holding stdout open, which writes a file named by its pid into DIR
+//	exit              exit 0 at once (after detach), reading nothing
+//	endless           answer go with 100 MB without a newline
 func fakeEngine(modes, game string) int {
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -114,6 +124,18 @@ func fakeEngine(modes, game string) int {
 	if _, ok := mode["die"]; ok {
 		fmt.Fprintln(os.Stderr, "fake engine: cannot open its book")
 		return 1
+	}
+	if f, ok := mode["detach"]; ok {
+		exe, _ := os.Executable()
+		c := exec.Command(exe, "fake-sleep", f)
+		c.Stdout = os.Stdout
+		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := c.Start(); err != nil {
+			return 4
+		}
+	}
+	if _, ok := mode["exit"]; ok {
+		return 0
 	}
 	if _, ok := mode["spawn"]; ok {
 		exe, _ := os.Executable()
@@ -218,6 +240,15 @@ func fakeEngine(modes, game string) int {
 			}
 			if _, ok := mode["garbage"]; ok {
 				say("hello there")
+				continue
+			}
+			if _, ok := mode["endless"]; ok {
+				chunk := []byte(strings.Repeat("x", 64<<10))
+				for range 100 << 20 / len(chunk) {
+					if _, err := os.Stdout.Write(chunk); err != nil {
+						return 5
+					}
+				}
 				continue
 			}
 			if _, ok := mode["longline"]; ok {

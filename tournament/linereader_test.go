@@ -90,6 +90,8 @@ func TestLineReader(t *testing.T) {
 		{"last line without newline", []string{"bestmove 3"}, `"bestmove 3" EOF`},
 		{"long line then more", []string{long, "yy\nreadyok\n"}, `LONG "readyok" EOF`},
 		{"long line at the end", []string{long, "yy"}, `LONG EOF`},
+		{"long line returned before its end", []string{long, "!", "yy\nreadyok\n"}, `LONG DEADLINE "readyok" EOF`},
+		{"long line returned before the output ends", []string{long, long, long, "!"}, `LONG DEADLINE EOF`},
 		{"longest line that fits", []string{long[1:] + "\n"}, fmt.Sprintf("%q EOF", long[1:])},
 	}
 	for _, tc := range tests {
