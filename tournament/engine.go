@@ -34,6 +34,7 @@ const (
 	Stall                     // no readyok (or ugiok) within the timeout, or it stopped reading its input
 	Timeout                   // no bestmove within the clock plus margin
 	Malformed                 // a reply that is not "bestmove X", or a line longer than MaxLine
+	Refused                   // a command to it would hold a control character (not sent)
 )
 
 // String returns the kind in words: "crash", "stall", "timeout", "malformed".
@@ -47,6 +48,8 @@ func (k Kind) String() string {
 		return "timeout"
 	case Malformed:
 		return "malformed reply"
+	case Refused:
+		return "refused command"
 	}
 	return "engine failure"
 }
@@ -356,11 +359,34 @@ func (e *Engine) send() error {
 	return nil
 }
 
-// sendString writes the queued commands and s.
+// sendString writes the queued commands and s, which must be one line.
 func (e *Engine) sendString(s string) error {
+	if controlAt(s) >= 0 {
+		e.wbuf = e.wbuf[:0]
+		return e.refuse(s)
+	}
 	e.wbuf = append(e.wbuf, s...)
 	e.wbuf = append(e.wbuf, '\n')
 	return e.send()
+}
+
+// controlAt returns the index of the first control character of s (a
+// newline included), or -1.
+func controlAt[T string | []byte](s T) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f {
+			return i
+		}
+	}
+	return -1
+}
+
+// refuse fails the engine for a command that holds a control character:
+// written, it would be two commands (a config's check refuses such option
+// names and values before; this is the last guard).
+func (e *Engine) refuse(cmd string) error {
+	return e.fail(&Error{Kind: Refused, Text: cmd,
+		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", clip(cmd, 200))})
 }
 
 // deadlineReader is a reader with read deadlines (*os.File, net.Conn).
@@ -518,6 +544,10 @@ func (e *Engine) Position(start string, moves []string) error {
 			b = append(b, ' ')
 			b = append(b, m...)
 		}
+	}
+	if controlAt(b) >= 0 {
+		e.wbuf = b[:0]
+		return e.refuse(string(b))
 	}
 	e.wbuf = append(b, '\n')
 	return nil

@@ -253,3 +253,40 @@ func BenchmarkLogLine(b *testing.B) {
 		l.line("1/17 alpha", '<', "info depth 2 score cp 12 nodes 5000 nps 100000 pv c1-c3")
 	}
 }
+
+// A command with a newline would be two commands: it is never written.
+func TestEngineRefusesControlCharacters(t *testing.T) {
+	tests := []struct {
+		name    string
+		options map[string]string
+		start   string // the position's start, when options pass
+	}{
+		{name: "option name", options: map[string]string{"Hash value 1\nquit": "x"}},
+		{name: "option value", options: map[string]string{"Hash": "1\nquit"}},
+		{name: "option value with a carriage return", options: map[string]string{"Hash": "1\rquit"}},
+		{name: "position", start: "startpos\ngo movetime 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := fakeSpec(t, "fake", "first", "toy-race")
+			spec.Options = tc.options
+			e, err := Start(context.Background(), spec, quick)
+			if tc.start == "" {
+				if !errors.Is(err, Refused) {
+					t.Fatalf("Start = %v; want %v", err, Refused)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			defer e.Close()
+			if err := e.Position(tc.start, nil); !errors.Is(err, Refused) {
+				t.Fatalf("Position = %v; want %v", err, Refused)
+			}
+			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, 3*time.Second); !errors.Is(err, Refused) {
+				t.Errorf("Go after a refused command = %v; want the refusal again", err)
+			}
+		})
+	}
+}
