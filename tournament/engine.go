@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -159,9 +160,11 @@ type Engine struct {
 	out     lineReader
 	watched context.Context // the context whose end interrupts reads
 	unwatch func() bool
-	exited  chan struct{}
+	exited  chan struct{} // closed when the process has exited and been reaped
 	errDone chan struct{} // closed when stderr has been read to its end
 	waitErr error
+	token   string    // the value of EngineEnv in its environment
+	drain   time.Time // once it has exited: until when its output is still read
 	stderr  *ring
 	wbuf    []byte
 	failed  error // the first failure; every later call returns it
@@ -198,7 +201,8 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 	}
 	cmd := exec.CommandContext(ctx, spec.Path, spec.Args...)
 	cmd.Dir = spec.Dir
-	cmd.Env = spec.Env
+	token := newToken()
+	cmd.Env = withToken(spec.Env, token)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pipes[0], pipes[3], pipes[5]
 	isolate(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
@@ -222,12 +226,9 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		errDone: make(chan struct{}),
 		stderr:  newRing(StderrKeep),
 		wbuf:    make([]byte, 0, 256),
+		token:   token,
 	}
-	go func() {
-		e.waitErr = cmd.Wait()
-		close(e.exited)
-	}()
-	go e.readStderr()
+	track(token)
 	e.outR = e.stdout
 	if e.stdout.SetReadDeadline(time.Time{}) != nil {
 		// Pipes without deadlines (Windows): a goroutine copies stdout
@@ -239,6 +240,15 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		}()
 		e.outR = r
 	}
+	go func() {
+		e.waitErr = cmd.Wait()
+		forget(cmd.Process.Pid)
+		close(e.exited)
+		// A read of its output ends now, even while a process it left
+		// behind holds the pipe open (see recv).
+		e.outR.SetReadDeadline(longAgo)
+	}()
+	go e.readStderr()
 
 	if spec.Log != nil {
 		e.log = spec.Log
@@ -249,6 +259,29 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// EngineEnv is the environment variable set in every engine's environment,
+// to a value of its own: the processes it starts inherit it, which tells
+// them apart when the engine is ended (on Linux, see endTree).
+const EngineEnv = "ARBITER_ENGINE"
+
+var tokens atomic.Int64
+
+// newToken returns the value of EngineEnv for a new engine: unique among the
+// engines of this process, and of the processes alive with it.
+func newToken() string {
+	return strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(tokens.Add(1), 10)
+}
+
+// withToken returns env (nil: this process's environment) with EngineEnv
+// set to token.
+func withToken(env []string, token string) []string {
+	if env == nil {
+		env = os.Environ()
+	}
+	// os/exec keeps the last of duplicate names.
+	return append(env[:len(env):len(env)], EngineEnv+"="+token)
 }
 
 // Name is the engine's name in messages.
@@ -346,6 +379,11 @@ func (e *Engine) send() error {
 	if e.closed {
 		return e.fail(&Error{Kind: Crash, Detail: "used after close"})
 	}
+	select {
+	case <-e.exited:
+		return e.crashed("before reading its input")
+	default:
+	}
 	if e.log != nil {
 		e.log.lines(e.logWho, '>', b)
 	}
@@ -413,9 +451,35 @@ func (e *Engine) watch(ctx context.Context) {
 // errTimeout is recv's error when the deadline passes first.
 var errTimeout = errors.New("deadline passed")
 
+// drainWait is how long the output of an engine that has exited is still
+// read: what it wrote before it exited is in the pipe already, but a process
+// it left behind may hold the pipe open without end.
+const drainWait = 100 * time.Millisecond
+
+// readDeadline sets the read deadline of stdout: deadline, or once the
+// process has exited, the end of the drain. The Wait goroutine expires the
+// deadline after it closes e.exited, so that a read that started before the
+// exit ends too; the deadline is set before e.exited is checked, so that an
+// exit between the two is not missed.
+func (e *Engine) readDeadline(deadline time.Time) {
+	e.outR.SetReadDeadline(deadline)
+	select {
+	case <-e.exited:
+		if e.drain.IsZero() {
+			e.drain = time.Now().Add(drainWait)
+		}
+		d := e.drain
+		if deadline.Before(d) {
+			d = deadline
+		}
+		e.outR.SetReadDeadline(d)
+	default:
+	}
+}
+
 // recv returns the next line of stdout, or errTimeout when deadline passes
-// first, or io.EOF when the output ended, or ctx's error. The line goes to
-// the log, if any.
+// first, or io.EOF when the output ended or the process exited, or ctx's
+// error. The line goes to the log, if any.
 func (e *Engine) recv(ctx context.Context, deadline time.Time) (line, error) {
 	l, err := e.recvLine(ctx, deadline)
 	if e.log != nil && err == nil {
@@ -442,7 +506,7 @@ func (e *Engine) recvLine(ctx context.Context, deadline time.Time) (line, error)
 	e.watch(ctx)
 	// The deadline is set before ctx is checked: a ctx that ends after the
 	// check expires it through watch's AfterFunc.
-	e.outR.SetReadDeadline(deadline)
+	e.readDeadline(deadline)
 	if err := ctx.Err(); err != nil {
 		return line{}, err
 	}
@@ -457,11 +521,20 @@ func (e *Engine) recvLine(ctx context.Context, deadline time.Time) (line, error)
 			if err := ctx.Err(); err != nil {
 				return line{}, err
 			}
+			if !e.drain.IsZero() && !time.Now().Before(e.drain) {
+				// Exited, and what it wrote has been read: the end of
+				// its output, whoever still holds the pipe.
+				if l, ok := e.out.rest(); ok {
+					return l, nil
+				}
+				return line{}, io.EOF
+			}
 			if !time.Now().Before(deadline) {
 				return line{}, errTimeout
 			}
-			// Expired by the AfterFunc of a context watched before.
-			e.outR.SetReadDeadline(deadline)
+			// Expired by the AfterFunc of a context watched before, or
+			// by the process's exit.
+			e.readDeadline(deadline)
 		default:
 			if err := ctx.Err(); err != nil {
 				return line{}, err // the output ended because ctx killed the engine
@@ -627,7 +700,8 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 }
 
 // Close ends the engine: quit, a grace period, then the whole process group
-// is killed, and the process is always reaped. It is safe to call twice.
+// is killed, and the process is always reaped; on Linux, so is every process
+// it started, in its group or not (endTree). It is safe to call twice.
 func (e *Engine) Close() error {
 	if e.closed {
 		return nil
@@ -653,6 +727,8 @@ func (e *Engine) Close() error {
 	e.closed = true
 	killGroup(e.cmd.Process.Pid) // also whatever the engine started
 	<-e.exited
+	// And what left its group, on Linux (see endTree).
+	endTree(e.token)
 	if e.unwatch != nil {
 		e.unwatch()
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -39,7 +40,10 @@ func TestMain(m *testing.M) {
 		case "fake-runner":
 			os.Exit(fakeRunner(os.Args[2:]))
 		case "tournament-worker":
-			if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
+			// As the arbiter command does: SIGTERM (the runner's death)
+			// ends the worker in order.
+			ctx, _ := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+			if err := ServeWorker(ctx, os.Stdin, os.Stdout); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}

@@ -1,10 +1,16 @@
 package tournament
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
+	"os/signal"
+	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // isolate puts the engine in its own process group, so that it can be ended
@@ -12,6 +18,14 @@ import (
 // dies (even by SIGKILL).
 func isolate(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// isolateWorker puts a worker process in its own process group, and asks the
+// kernel to send it SIGTERM when the runner dies (even by SIGKILL): the
+// worker then ends its engines and what they started (see endTree), which
+// only it can, and exits.
+func isolateWorker(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 }
 
 // killGroup kills the process group led by pid.
@@ -32,18 +46,258 @@ type spawnReq struct {
 	done chan error
 }
 
-// startCmd starts cmd from the spawner's thread.
+// startCmd starts cmd from the spawner's thread, and notes it as a child of
+// this process's own (see kids). The first call makes this process a child
+// subreaper.
 func startCmd(cmd *exec.Cmd) error {
 	spawner.once.Do(func() {
 		spawner.reqs = make(chan spawnReq)
 		go func() {
 			runtime.LockOSThread() // never unlocked: the thread lives as long as the process
 			for r := range spawner.reqs {
-				r.done <- r.cmd.Start()
+				kids.Lock()
+				err := r.cmd.Start()
+				if err == nil {
+					kids.ours[r.cmd.Process.Pid] = true
+				}
+				kids.Unlock()
+				r.done <- err
 			}
 		}()
+		becomeSubreaper()
 	})
 	done := make(chan error, 1)
 	spawner.reqs <- spawnReq{cmd: cmd, done: done}
 	return <-done
+}
+
+// Processes that leave an engine's process group (setsid, setpgid) escape
+// a kill of the group, and when their parent exits they are no child of the
+// engine any more. So that they can still be found and ended, the runner
+// (and each worker process) is a child subreaper: an orphan among its
+// descendants becomes its child rather than init's. Every engine also has
+// its own value of EngineEnv in its environment, which its descendants
+// inherit: an orphan is the engine's whose value it has. endTree ends an
+// engine's every descendant and orphan; reapOrphans reaps the orphans that
+// exit, which would otherwise stay zombies (on SIGCHLD, and after endTree).
+//
+// os/exec waits for the children it started; reaping them here would take
+// their exit status from it. So only the children not in kids.ours are
+// reaped, each by its pid, and only those outside this process's own
+// process group (a command started with exec.Command and not through
+// startCmd, as tests do, stays in it).
+var kids struct {
+	sync.Mutex
+	ours      map[int]bool    // started by startCmd and not yet reaped by their Wait
+	tokens    map[string]bool // the EngineEnv values of the engines not yet ended
+	subreaper bool            // this process is a child subreaper
+}
+
+func init() {
+	kids.ours = map[int]bool{}
+	kids.tokens = map[string]bool{}
+}
+
+const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER of prctl(2), Linux 3.4
+
+// becomeSubreaper makes this process a child subreaper and starts reaping
+// its orphans when a child exits.
+func becomeSubreaper() {
+	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); errno != 0 {
+		return
+	}
+	kids.Lock()
+	kids.subreaper = true
+	kids.Unlock()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGCHLD)
+	go func() {
+		for range sig {
+			reapOrphans()
+		}
+	}()
+}
+
+// forget notes that the child pid started by startCmd has been reaped by
+// its Wait.
+func forget(pid int) {
+	kids.Lock()
+	delete(kids.ours, pid)
+	kids.Unlock()
+}
+
+// track notes token as the EngineEnv value of a running engine: orphans
+// with it are left alone until that engine is ended.
+func track(token string) {
+	kids.Lock()
+	kids.tokens[token] = true
+	kids.Unlock()
+}
+
+// procInfo is what /proc/PID/stat says of a process.
+type procInfo struct {
+	ppid, pgid int
+	zombie     bool
+}
+
+// readStat reads /proc/PID/stat.
+func readStat(pid string) (procInfo, bool) {
+	b, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return procInfo{}, false
+	}
+	// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return procInfo{}, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 3 {
+		return procInfo{}, false
+	}
+	ppid, _ := strconv.Atoi(string(f[1]))
+	pgid, _ := strconv.Atoi(string(f[2]))
+	return procInfo{ppid: ppid, pgid: pgid, zombie: f[0][0] == 'Z' || f[0][0] == 'X'}, true
+}
+
+// childrenOf lists the children of process pid (of all its threads).
+func childrenOf(pid string) []string {
+	tasks, _ := filepath.Glob("/proc/" + pid + "/task/*/children")
+	var out []string
+	for _, t := range tasks {
+		b, _ := os.ReadFile(t)
+		for f := range bytes.FieldsSeq(b) {
+			out = append(out, string(f))
+		}
+	}
+	return out
+}
+
+// allPids lists the processes in /proc.
+func allPids() []string {
+	ents, _ := os.ReadDir("/proc")
+	var out []string
+	for _, ent := range ents {
+		if _, err := strconv.Atoi(ent.Name()); err == nil {
+			out = append(out, ent.Name())
+		}
+	}
+	return out
+}
+
+// engineToken returns the value of EngineEnv in the environment process pid
+// started with, or "" (none, or not readable).
+func engineToken(pid string) string {
+	b, err := os.ReadFile("/proc/" + pid + "/environ")
+	if err != nil {
+		return ""
+	}
+	var tok string
+	for kv := range bytes.SplitSeq(b, []byte{0}) {
+		if v, ok := bytes.CutPrefix(kv, []byte(EngineEnv+"=")); ok {
+			tok = string(v) // the last one counts, as for getenv
+		}
+	}
+	return tok
+}
+
+// endTree kills what the engine with token left running once its process
+// group has been killed and it has been reaped, and reaps what were this
+// process's children.
+//
+// As a subreaper, this process has for children, besides the engines and
+// workers it started, the orphans of their descendants: whatever the
+// engine left running is such an orphan or descends from one. endTree
+// kills each orphan that carries the engine's token, or no token of a
+// running engine (it cleared its environment: no running engine can own
+// it), with its descendants. With token "" it ends only the orphans of no
+// running engine (after a worker process ended: its engines' orphans come
+// here when it dies before them). Where this process could not become a
+// subreaper, the orphans went to init: every process with the engine's
+// token is killed, with its descendants.
+//
+// A process that both left the group and cleared its environment, while
+// its parent lives on outside the engine's tree, cannot be told from any
+// other process of the user's and is left alone.
+func endTree(token string) {
+	defer func() {
+		kids.Lock()
+		delete(kids.tokens, token)
+		kids.Unlock()
+	}()
+	self, group := strconv.Itoa(os.Getpid()), syscall.Getpgrp()
+	for pass := 0; pass < 50; pass++ {
+		kids.Lock()
+		ours, live := make(map[string]bool, len(kids.ours)), make(map[string]bool, len(kids.tokens))
+		for p := range kids.ours {
+			ours[strconv.Itoa(p)] = true
+		}
+		for t := range kids.tokens {
+			live[t] = t != token
+		}
+		sub := kids.subreaper
+		kids.Unlock()
+		roots := allPids()
+		if sub {
+			roots = childrenOf(self)
+		}
+		var doomed []string
+		seen := map[string]bool{}
+		var add func(p string)
+		add = func(p string) {
+			if seen[p] || p == self || ours[p] {
+				return
+			}
+			seen[p] = true
+			doomed = append(doomed, p)
+			for _, c := range childrenOf(p) {
+				add(c)
+			}
+		}
+		for _, p := range roots {
+			if seen[p] || p == self || ours[p] {
+				continue
+			}
+			in, ok := readStat(p)
+			if !ok || in.zombie {
+				continue
+			}
+			t := engineToken(p)
+			if t != "" && t == token || sub && in.pgid != group && !live[t] {
+				add(p)
+			}
+		}
+		if len(doomed) == 0 {
+			break
+		}
+		for _, p := range doomed {
+			if pid, err := strconv.Atoi(p); err == nil {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+		time.Sleep(time.Millisecond) // let them die
+		reapOrphans()
+	}
+	reapOrphans()
+}
+
+// reapOrphans reaps the children of this process that have exited and are
+// not os/exec's to wait for (see kids).
+func reapOrphans() {
+	kids.Lock()
+	defer kids.Unlock()
+	if !kids.subreaper {
+		return
+	}
+	group := syscall.Getpgrp()
+	for _, c := range childrenOf("self") {
+		pid, err := strconv.Atoi(c)
+		if err != nil || kids.ours[pid] {
+			continue
+		}
+		if in, ok := readStat(c); ok && in.zombie && in.pgid != group {
+			var ws syscall.WaitStatus
+			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+		}
+	}
 }

@@ -200,9 +200,9 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 		return nil, fmt.Errorf("start worker process: %w", err)
 	}
 	// Its own process group, so that a Ctrl-C at the terminal reaches the
-	// runner alone, which then ends the workers in order; and killed by
-	// the kernel when the runner dies.
-	isolate(cmd)
+	// runner alone, which then ends the workers in order; and told by the
+	// kernel when the runner dies, to end its engines and exit.
+	isolateWorker(cmd)
 	if err := startCmd(cmd); err != nil {
 		stdin.Close()
 		return nil, fmt.Errorf("start worker process: %w", err)
@@ -229,6 +229,7 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 		close(p.replies)
 		io.Copy(io.Discard, stdout)
 		p.waitErr = cmd.Wait()
+		forget(cmd.Process.Pid)
 		close(p.exited)
 	}()
 	// Written on the side: a command that does not read its stdin must not
@@ -244,7 +245,8 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 }
 
 // end waits up to d for the worker to exit, then kills it (its engines die
-// with it), and waits for it to be reaped.
+// with it), and waits for it to be reaped; then it ends what its engines
+// left behind if it could not (on Linux, endTree).
 func (p *proc) end(d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -254,6 +256,7 @@ func (p *proc) end(d time.Duration) {
 		killGroup(p.cmd.Process.Pid)
 		<-p.exited
 	}
+	endTree("")
 }
 
 // reply waits for the worker's next reply.

@@ -118,6 +118,10 @@ func tournamentCommand(e *env) *cli.Command {
 // process.
 const workerCommandName = "tournament-worker"
 
+// workerExitWait is how long a worker whose context has ended (SIGTERM,
+// Ctrl-C) may take to end its engines before it exits anyway.
+const workerExitWait = 5 * time.Second
+
 // workerCommand plays the games a tournament runner hands it, one at a
 // time, over stdin and stdout (tournament.ServeWorker). The runner starts
 // it; it is no use by hand.
@@ -127,6 +131,13 @@ func workerCommand(e *env) *cli.Command {
 		Usage:  "play the games of a tournament runner (started by arbiter tournament)",
 		Hidden: true,
 		Action: func(c *cli.Context) error {
+			// The kernel sends SIGTERM when the runner dies, which ends
+			// the context: the worker then ends its engines and what they
+			// started. Should that hang, the worker still exits (its
+			// engines die with it).
+			context.AfterFunc(c.Context, func() {
+				time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
+			})
 			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
 				return withCode(exitFailure, err)
 			}
