@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -200,7 +201,18 @@ func TestRunnerKilledWorkersEndDetached(t *testing.T) {
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
 	pids := sleepers(t, sleep, 4) // both engines of both workers
+	before := children()
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	checkEnded(t, pids)
+	// The workers, orphaned, come to this process (a subreaper, as a
+	// runner), which reaps them when they exit, as init would.
+	var left []string
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(20 * time.Millisecond) {
+		left = slices.DeleteFunc(children(), func(c string) bool { return slices.Contains(before, c) })
+		if len(left) == 0 {
+			return
+		}
+	}
+	t.Errorf("the runner's worker processes, adopted when it was killed, were not reaped: %v", left)
 }

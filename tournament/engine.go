@@ -207,7 +207,9 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 	isolate(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	cmd.WaitDelay = t.Grace
+	track(token) // before the start: see endTree
 	if err := startCmd(cmd); err != nil {
+		endTree(token)
 		closeAll()
 		return nil, fmt.Errorf("start engine %s: %w", name, err)
 	}
@@ -228,7 +230,6 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 		wbuf:    make([]byte, 0, 256),
 		token:   token,
 	}
-	track(token)
 	e.outR = e.stdout
 	if e.stdout.SetReadDeadline(time.Time{}) != nil {
 		// Pipes without deadlines (Windows): a goroutine copies stdout

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -28,8 +29,30 @@ func isolateWorker(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 }
 
-// killGroup kills the process group led by pid.
-func killGroup(pid int) error { return syscall.Kill(-pid, syscall.SIGKILL) }
+// killGroup kills the process group led by pid. Its descendants are noted
+// first as orphans to reap (see reapOrphans): killed with it, they come to
+// this process as zombies, never seen alive.
+func killGroup(pid int) error {
+	var tree []int
+	var walk func(p string)
+	walk = func(p string) {
+		for _, c := range childrenOf(p) {
+			if n, err := strconv.Atoi(c); err == nil && !slices.Contains(tree, n) {
+				tree = append(tree, n)
+				walk(c)
+			}
+		}
+	}
+	walk(strconv.Itoa(pid))
+	if len(tree) > 0 {
+		kids.Lock()
+		for _, p := range tree {
+			kids.orphans[p] = true
+		}
+		kids.Unlock()
+	}
+	return syscall.Kill(-pid, syscall.SIGKILL)
+}
 
 // The kernel sends Pdeathsig when the *thread* that started the child ends,
 // not the process. Go ends a thread only when a goroutine locked to it
@@ -78,23 +101,26 @@ func startCmd(cmd *exec.Cmd) error {
 // descendants becomes its child rather than init's. Every engine also has
 // its own value of EngineEnv in its environment, which its descendants
 // inherit: an orphan is the engine's whose value it has. endTree ends an
-// engine's every descendant and orphan; reapOrphans reaps the orphans that
+// engine's descendants and orphans; reapOrphans reaps the orphans that
 // exit, which would otherwise stay zombies (on SIGCHLD, and after endTree).
 //
 // os/exec waits for the children it started; reaping them here would take
-// their exit status from it. So only the children not in kids.ours are
-// reaped, each by its pid, and only those outside this process's own
-// process group (a command started with exec.Command and not through
-// startCmd, as tests do, stays in it).
+// their exit status from it. So an exited child is reaped, by its pid, only
+// when it is known to be an orphan (seen alive with a token, or killed by
+// endTree or killGroup) or when no pidfd of this process names it (see
+// reapOrphans); never a child in kids.ours.
 var kids struct {
 	sync.Mutex
 	ours      map[int]bool    // started by startCmd and not yet reaped by their Wait
+	orphans   map[int]bool    // engines' orphans seen alive or killed: to be reaped
+	pidfds    bool            // os/exec holds a pidfd for the children it starts
 	tokens    map[string]bool // the EngineEnv values of the engines not yet ended
 	subreaper bool            // this process is a child subreaper
 }
 
 func init() {
 	kids.ours = map[int]bool{}
+	kids.orphans = map[int]bool{}
 	kids.tokens = map[string]bool{}
 }
 
@@ -208,17 +234,16 @@ func engineToken(pid string) string {
 // As a subreaper, this process has for children, besides the engines and
 // workers it started, the orphans of their descendants: whatever the
 // engine left running is such an orphan or descends from one. endTree
-// kills each orphan that carries the engine's token, or no token of a
-// running engine (it cleared its environment: no running engine can own
-// it), with its descendants. With token "" it ends only the orphans of no
-// running engine (after a worker process ended: its engines' orphans come
-// here when it dies before them). Where this process could not become a
-// subreaper, the orphans went to init: every process with the engine's
+// kills each orphan that carries the engine's token, or the token of no
+// running engine of this process, with its descendants. With token "" it
+// ends only the latter (after a worker process ended: its engines' orphans
+// come here when it dies before them). Where this process could not become
+// a subreaper, the orphans went to init: every process with the engine's
 // token is killed, with its descendants.
 //
-// A process that both left the group and cleared its environment, while
-// its parent lives on outside the engine's tree, cannot be told from any
-// other process of the user's and is left alone.
+// Only processes with a token are killed: a process that left the group
+// and cleared its environment cannot be told from a child of this process
+// that is none of the engines' (a library user's own) and is left alone.
 func endTree(token string) {
 	defer func() {
 		kids.Lock()
@@ -226,7 +251,19 @@ func endTree(token string) {
 		kids.Unlock()
 	}()
 	self, group := strconv.Itoa(os.Getpid()), syscall.Getpgrp()
+	var killed []string
 	for pass := 0; pass < 50; pass++ {
+		// The children are listed before the registry is read: a child
+		// startCmd started is in it by then (it registers the child in
+		// the same hold of the lock as it starts it), and so is the
+		// token of an engine being started (track comes first).
+		kids.Lock()
+		sub := kids.subreaper
+		kids.Unlock()
+		roots := allPids()
+		if sub {
+			roots = childrenOf(self)
+		}
 		kids.Lock()
 		ours, live := make(map[string]bool, len(kids.ours)), make(map[string]bool, len(kids.tokens))
 		for p := range kids.ours {
@@ -235,12 +272,7 @@ func endTree(token string) {
 		for t := range kids.tokens {
 			live[t] = t != token
 		}
-		sub := kids.subreaper
 		kids.Unlock()
-		roots := allPids()
-		if sub {
-			roots = childrenOf(self)
-		}
 		var doomed []string
 		seen := map[string]bool{}
 		var add func(p string)
@@ -263,26 +295,51 @@ func endTree(token string) {
 				continue
 			}
 			t := engineToken(p)
-			if t != "" && t == token || sub && in.pgid != group && !live[t] {
+			if t != "" && (t == token || sub && in.pgid != group && !live[t]) {
 				add(p)
 			}
 		}
 		if len(doomed) == 0 {
 			break
 		}
+		kids.Lock()
 		for _, p := range doomed {
 			if pid, err := strconv.Atoi(p); err == nil {
+				kids.orphans[pid] = true
 				syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
+		kids.Unlock()
+		killed = append(killed, doomed...)
 		time.Sleep(time.Millisecond) // let them die
 		reapOrphans()
 	}
-	reapOrphans()
+	// Reap what was killed before returning: a worker process may exit
+	// next, and the zombies would go to the runner, which never saw them
+	// alive. A process with threads shows as a zombie before it can be
+	// reaped (its other threads are still exiting).
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		reapOrphans()
+		left := false
+		for _, p := range killed {
+			if in, ok := readStat(p); ok && strconv.Itoa(in.ppid) == self {
+				left = true
+				break
+			}
+		}
+		if !left || time.Now().After(deadline) {
+			return
+		}
+	}
 }
 
-// reapOrphans reaps the children of this process that have exited and are
-// not os/exec's to wait for (see kids).
+// reapOrphans reaps the orphans among this process's children that have
+// exited: those seen alive with a token before, or killed by endTree or
+// killGroup, and, where os/exec holds a pidfd for each child it started
+// (Linux 5.4 and later), every other exited child for which no pidfd is
+// held: an orphan of whatever program, which only this process can reap,
+// as init would. A child that os/exec is to wait for, this package's or a
+// library user's, is never reaped here.
 func reapOrphans() {
 	kids.Lock()
 	defer kids.Unlock()
@@ -290,14 +347,60 @@ func reapOrphans() {
 		return
 	}
 	group := syscall.Getpgrp()
+	var held map[int]bool // pids named by a pidfd of this process; read once, if needed
 	for _, c := range childrenOf("self") {
 		pid, err := strconv.Atoi(c)
 		if err != nil || kids.ours[pid] {
 			continue
 		}
-		if in, ok := readStat(c); ok && in.zombie && in.pgid != group {
+		in, ok := readStat(c)
+		switch {
+		case !ok:
+		case in.zombie:
+			if !kids.orphans[pid] {
+				if held == nil {
+					held = heldPidfds()
+					for p := range kids.ours {
+						kids.pidfds = kids.pidfds || held[p]
+					}
+				}
+				if !kids.pidfds || held[pid] {
+					continue // maybe os/exec's to wait for
+				}
+			}
 			var ws syscall.WaitStatus
-			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+			if wpid, _ := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); wpid == pid {
+				delete(kids.orphans, pid)
+			}
+		case !kids.orphans[pid] && in.pgid != group && engineToken(c) != "":
+			kids.orphans[pid] = true
 		}
 	}
+	// Forget the pids that are gone (reaped by another parent).
+	for pid := range kids.orphans {
+		if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); err != nil {
+			delete(kids.orphans, pid)
+		}
+	}
+}
+
+// heldPidfds returns the pids that the pidfds open in this process name
+// (os.StartProcess keeps one for each child until it is waited for).
+func heldPidfds() map[int]bool {
+	held := map[int]bool{}
+	ents, _ := os.ReadDir("/proc/self/fd")
+	for _, ent := range ents {
+		if l, _ := os.Readlink("/proc/self/fd/" + ent.Name()); l != "anon_inode:[pidfd]" {
+			continue
+		}
+		b, _ := os.ReadFile("/proc/self/fdinfo/" + ent.Name())
+		for line := range bytes.Lines(b) {
+			if v, ok := bytes.CutPrefix(line, []byte("Pid:")); ok {
+				if pid, err := strconv.Atoi(string(bytes.TrimSpace(v))); err == nil {
+					held[pid] = true
+				}
+			}
+		}
+	}
+	return held
 }
