@@ -216,3 +216,40 @@ func TestRunnerKilledWorkersEndDetached(t *testing.T) {
 	}
 	t.Errorf("the runner's worker processes, adopted when it was killed, were not reaped: %v", left)
 }
+
+// The children a program using the package starts itself, in process
+// groups of their own, are neither killed nor reaped when an engine ends:
+// their exit status stays os/exec's.
+func TestEngineCloseSparesOtherChildren(t *testing.T) {
+	exe, _ := os.Executable()
+	start := func(args ...string) *exec.Cmd {
+		c := exec.Command(exe, args...)
+		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	sleeper := start("fake-sleep")
+	defer sleeper.Wait()
+	defer sleeper.Process.Kill()
+	quitter := start("fake-engine", "die", "toy-race") // exits 1 at once
+	time.Sleep(100 * time.Millisecond)                 // let it exit
+
+	dir := t.TempDir()
+	e, err := Start(context.Background(), fakeSpec(t, "fake", "first,detach:"+dir, "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pids := sleepers(t, dir, 1)
+	e.Close()
+	checkEnded(t, pids)
+
+	if !running(sleeper.Process.Pid) {
+		t.Errorf("a child of the program's own, in a group of its own, was killed with the engine")
+	}
+	var ee *exec.ExitError
+	if err := quitter.Wait(); !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("Wait of a child of the program's own = %v; want exit status 1", err)
+	}
+}

@@ -81,7 +81,10 @@ func startCmd(cmd *exec.Cmd) error {
 				kids.Lock()
 				err := r.cmd.Start()
 				if err == nil {
-					kids.ours[r.cmd.Process.Pid] = true
+					pid := r.cmd.Process.Pid
+					kids.ours[pid] = true
+					// Whether os/exec keeps pidfds here, told once.
+					kids.pidfds = kids.pidfds || heldPidfds()[pid]
 				}
 				kids.Unlock()
 				r.done <- err
@@ -358,13 +361,13 @@ func reapOrphans() {
 		case !ok:
 		case in.zombie:
 			if !kids.orphans[pid] {
+				if !kids.pidfds {
+					continue // cannot tell os/exec's children
+				}
 				if held == nil {
 					held = heldPidfds()
-					for p := range kids.ours {
-						kids.pidfds = kids.pidfds || held[p]
-					}
 				}
-				if !kids.pidfds || held[pid] {
+				if held[pid] {
 					continue // maybe os/exec's to wait for
 				}
 			}
