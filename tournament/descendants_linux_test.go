@@ -20,21 +20,24 @@ import (
 // one of them is killed when the test ends, whatever happened.
 func sleepers(t *testing.T, dir string, want int) []int {
 	t.Helper()
-	var pids []int
-	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+	read := func() []int {
+		var pids []int
 		ents, _ := os.ReadDir(dir)
-		pids = pids[:0]
 		for _, ent := range ents {
 			if pid, err := strconv.Atoi(ent.Name()); err == nil {
 				pids = append(pids, pid)
 			}
 		}
-		if len(pids) >= want || time.Since(start) > 10*time.Second {
+		return pids
+	}
+	var pids []int
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if pids = read(); len(pids) >= want || time.Since(start) > 10*time.Second {
 			break
 		}
 	}
 	t.Cleanup(func() {
-		for _, pid := range pids {
+		for _, pid := range read() {
 			if running(pid) {
 				syscall.Kill(pid, syscall.SIGKILL)
 			}
@@ -169,9 +172,12 @@ func TestTournamentEndsDetached(t *testing.T) {
 				if interrupt != errors.Is(err, context.Canceled) {
 					t.Fatalf("Run = %v", err)
 				}
-				// Two workers, each with both engines, each engine with
-				// its sleeper.
-				pids := sleepers(t, dir, 4)
+				// At least the engines of the first game finished, each
+				// with its sleeper (on a busy machine an interrupt may
+				// come before the other worker's engines start theirs).
+				sleepers(t, dir, 2)
+				time.Sleep(200 * time.Millisecond) // a survivor writes its pid late
+				pids := sleepers(t, dir, 2)
 				checkEnded(t, pids)
 				if c := children(); len(c) > 0 {
 					t.Errorf("children left after the tournament: %v", c)
