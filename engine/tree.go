@@ -23,17 +23,9 @@ func (t *cloneTree) play(ply int, m rules.Move) {
 	t.stack[ply+1] = c
 }
 
-// unchecked is a concrete position type that is a plain value (a copy is
-// independent) and can play a legal move without checking it.
-type unchecked[P any] interface {
-	*P
-	rules.Position
-	PlayUnchecked(m rules.Move)
-}
-
 // valueTree steps by copying concrete positions into a preallocated stack:
 // no allocation per node.
-type valueTree[P any, PP unchecked[P]] struct{ stack [maxPly + 1]P }
+type valueTree[P any, PP rules.Unchecked[P]] struct{ stack [maxPly + 1]P }
 
 func (t *valueTree[P, PP]) setRoot(p rules.Position) {
 	if q, ok := p.(PP); ok {

@@ -3,15 +3,14 @@ package rules
 import "context"
 
 // Perft counts the move sequences of length depth from p (the leaves of the
-// legal-move tree), the standard oracle for move generators. A game may
-// provide a faster count by implementing Perft(depth int) uint64 on its
-// position. The count for depth 0 (or less) is 1, p itself. p is not
-// changed.
+// legal-move tree), the standard oracle for move generators. A position
+// that is a Perfter counts itself. The count for depth 0 (or less) is 1,
+// p itself. p is not changed.
 func Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	if f, ok := p.(interface{ Perft(int) uint64 }); ok {
+	if f, ok := p.(Perfter); ok {
 		return f.Perft(depth)
 	}
 	return perft(p, depth, make([][]Move, depth+1))
@@ -30,6 +29,52 @@ func perft(p Position, depth int, bufs [][]Move) uint64 {
 			continue
 		}
 		n += perft(q, depth-1, bufs)
+	}
+	return n
+}
+
+// PerftUnchecked is Perft for a position type that plays unchecked moves
+// on plain copies: it steps through a stack of positions and move lists
+// made once per call, so the walk itself allocates nothing. Games
+// implement Perfter with it:
+//
+//	func (p *Position) Perft(depth int) uint64 { return rules.PerftUnchecked(*p, depth) }
+//
+// A pass counts as a move; a finished game has none. The count for depth
+// 0 or less is 1.
+func PerftUnchecked[P any, PP Unchecked[P]](p P, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	w := uncheckedWalk[P, PP]{stack: make([]P, depth), moves: make([]Move, perftMoves*depth)}
+	w.stack[depth-1] = p
+	return w.count(depth)
+}
+
+// perftMoves is the room for one position's moves in PerftUnchecked's
+// lists: more than any game has (a longer list still works, allocating).
+const perftMoves = 256
+
+// uncheckedWalk holds PerftUnchecked's positions and move lists: stack[d-1]
+// and moves[(d-1)*perftMoves:] are the ones depth d from the leaves.
+type uncheckedWalk[P any, PP Unchecked[P]] struct {
+	stack []P
+	moves []Move
+}
+
+func (w *uncheckedWalk[P, PP]) count(depth int) uint64 {
+	p := &w.stack[depth-1]
+	lo := (depth - 1) * perftMoves
+	moves := PP(p).Moves(w.moves[lo : lo : lo+perftMoves])
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	q := &w.stack[depth-2]
+	for _, m := range moves {
+		*q = *p
+		PP(q).PlayUnchecked(m)
+		n += w.count(depth - 1)
 	}
 	return n
 }

@@ -259,29 +259,10 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 
 // Perft counts the move sequences of length depth from p (the leaves of
 // the legal-move tree; a finished game has no moves) as rules.Perft does,
-// but with PlayUnchecked on copies and without allocating. The count for
-// depth 0 or less is 1. p is not changed.
-func (p *Position) Perft(depth int) uint64 { return perft(*p, depth) }
-
-// perft is Perft on a copy; taking the position by value keeps the copies
-// on the stack.
-func perft(p Position, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	var buf [256]rules.Move
-	moves := p.Moves(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		q := p
-		q.PlayUnchecked(m)
-		n += perft(q, depth-1)
-	}
-	return n
-}
+// but with PlayUnchecked on copies and without allocating
+// (rules.PerftUnchecked). The count for depth 0 or less is 1. p is not
+// changed.
+func (p *Position) Perft(depth int) uint64 { return rules.PerftUnchecked(*p, depth) }
 
 // Outcome says whether the game is over: as soon as either side has no
 // legal move, the higher total wins and equal totals draw.

@@ -256,22 +256,4 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 
 // Perft counts the positions reached by every sequence of depth legal
 // moves from p (a pass counts as a move; a finished game has no moves).
-func (p *Position) Perft(depth int) uint64 { return perft(*p, depth) }
-
-func perft(p Position, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	var buf [128]rules.Move // more than the moves of 12 pieces
-	moves := p.Moves(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var total uint64
-	for _, m := range moves {
-		q := p
-		q.PlayUnchecked(m)
-		total += perft(q, depth-1)
-	}
-	return total
-}
+func (p *Position) Perft(depth int) uint64 { return rules.PerftUnchecked(*p, depth) }
