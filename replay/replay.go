@@ -3,6 +3,7 @@ package replay
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -184,7 +185,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	// (a misspelt "Reslut" would otherwise pass unseen).
 	for _, t := range g.Tags {
 		if !knownTag(t.Name) {
-			return fail(CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and Game, Score, Board, Layout, Seed: see docs/notation.md)", notation.Shorten(t.Name))
+			return fail(CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(t.Name), ownTagList)
 		}
 	}
 	// Tags every game shares.
@@ -305,10 +306,31 @@ func tag(g *notation.Game, name string) (value string, line, col int, ok bool) {
 	return "", 0, 0, false
 }
 
+// gameTags holds the tags the games read (rules.Tagger), whatever the
+// game of the record: a Layout tag in a Lines of Action record is kept, as
+// the PGN standard's tags that arbiter does not read are. ownTagList names
+// arbiter's tags and these, for the unknown-tag message.
+var gameTags, ownTagList = func() (map[string]bool, string) {
+	m := map[string]bool{}
+	var names []string
+	for _, g := range games.All {
+		if tg, ok := g.(rules.Tagger); ok {
+			for _, t := range tg.Tags() {
+				if !m[t] {
+					m[t] = true
+					names = append(names, t)
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	return m, strings.Join(slices.Concat([]string{"Game", "Score"}, names, []string{"Seed"}), ", ")
+}()
+
 // knownTag reports whether name is a tag arbiter reads or keeps: the PGN
 // standard's (its Seven Tag Roster and supplemental tags) and arbiter's
-// own (Game, Score; Board for Knight Fight, Layout for Tank Battle; Seed,
-// which arbiter new writes to make a random start again), and cutechess's
+// own (Game, Score; Seed, which arbiter new writes to make a random start
+// again; and the games' own, gameTags), and cutechess's
 // WhiteTimeControl and BlackTimeControl, which a tournament writes when the
 // engines' time controls differ.
 func knownTag(name string) bool {
@@ -320,10 +342,10 @@ func knownTag(name string) bool {
 		"Opening", "Variation", "SubVariation", "ECO", "NIC",
 		"Time", "UTCTime", "UTCDate", "TimeControl", "WhiteTimeControl", "BlackTimeControl", "SetUp", "FEN",
 		"Termination", "Annotator", "Mode", "PlyCount",
-		"Game", "Score", "Layout", "Seed":
+		"Game", "Score", "Seed":
 		return true
 	}
-	return false
+	return gameTags[name]
 }
 
 func known(t string) bool {

@@ -327,3 +327,19 @@ func TestFileTooLong(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownTagsFromGames checks that the games' own tags come from the
+// games (rules.Tagger), and that the unknown-tag message names them.
+func TestKnownTagsFromGames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{{"Layout", true}, {"Board", true}, {"Seed", true}, {"Score", true}, {"Event", true}, {"Reslut", false}, {"layout", false}} {
+		if got := knownTag(tc.name); got != tc.want {
+			t.Errorf("knownTag(%q) = %v; want %v", tc.name, got, tc.want)
+		}
+	}
+	if want := "Game, Score, Board, Layout, Seed"; ownTagList != want {
+		t.Errorf("ownTagList = %q; want %q", ownTagList, want)
+	}
+}

@@ -11,6 +11,9 @@ func (game) ID() string              { return "knight-fight" }
 func (game) Name() string            { return "Knight Fight" }
 func (game) FirstMover() rules.Color { return rules.White }
 
+// Tags names the game's own tag, Board (rules.Tagger).
+func (game) Tags() []string { return []string{"Board"} }
+
 // Start builds the start position from the Board tag and, unless SetUp is
 // "0", the FEN tag. With a FEN the Board is optional; when both are given
 // they must agree. SetUp "1" without a FEN tag, and a SetUp other than "0"

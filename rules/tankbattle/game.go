@@ -15,6 +15,9 @@ func (game) ID() string              { return "tank-battle" }
 func (game) Name() string            { return "Tank Battle" }
 func (game) FirstMover() rules.Color { return rules.White }
 
+// Tags names the game's own tag, Layout (rules.Tagger).
+func (game) Tags() []string { return []string{"Layout"} }
+
 // NewTags returns nil: a new game is played on DefaultLayout.
 func (game) NewTags(int64) [][2]string { return nil }
 
