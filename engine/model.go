@@ -86,8 +86,9 @@ func splitScore(v int) (cp, mate int) {
 	return v, 0
 }
 
-// baseModel works for any game: points difference as evaluation, the FEN
-// as hash key, Clone and Play to step. It is slow but always right.
+// baseModel works for any game: points difference as evaluation, the
+// position's own key (rules.Hasher) or else the FEN as hash key, Clone and
+// Play to step. It is slow but always right.
 type baseModel struct{}
 
 func (b baseModel) eval(p rules.Position) int {
@@ -101,7 +102,12 @@ func (b baseModel) eval(p rules.Position) int {
 	return 0
 }
 
-func (b baseModel) hash(p rules.Position) uint64 { return mix64(fnv64(p.FEN())) }
+func (b baseModel) hash(p rules.Position) uint64 {
+	if h, ok := p.(rules.Hasher); ok {
+		return h.Hash()
+	}
+	return mix64(fnv64(p.FEN()))
+}
 
 // fnv64 is the FNV-1a hash of s: fixed, so that searches repeat exactly
 // from one process to the next.
