@@ -30,6 +30,9 @@ const mainEnv = "ARBITER_TEST_MAIN"
 func TestMain(m *testing.M) {
 	// The test binary is arbiter: in a child process run by a test, and as
 	// the tournament's worker processes (os.Executable is this binary).
+	if os.Getenv(toyEnv) == "1" {
+		addToyGame() // see newgame_test.go
+	}
 	if os.Getenv(mainEnv) == "1" || len(os.Args) > 1 && os.Args[1] == workerCommandName {
 		main() // exits
 	}
