@@ -1,6 +1,7 @@
 package knightfight
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -153,4 +154,48 @@ func ParseFEN(text string, board *Board) (*Position, error) {
 	}
 	p.update()
 	return p, nil
+}
+
+// String draws the board, rank 10 at the top: the number of each square,
+// "--" for an erased square, "WN" and "BN" for the knights; then the side
+// to move (or the outcome) and the points.
+func (p *Position) String() string {
+	var b strings.Builder
+	b.WriteString("    a  b  c  d  e  f  g  h  i  j\n")
+	for rank := 10; rank >= 1; rank-- {
+		fmt.Fprintf(&b, "%2d", rank)
+		for f := 0; f < 10; f++ {
+			s := Square((rank-1)*10 + f)
+			b.WriteByte(' ')
+			switch {
+			case s == p.knight[0]:
+				b.WriteString("WN")
+			case s == p.knight[1]:
+				b.WriteString("BN")
+			case p.erased.has(s):
+				b.WriteString("--")
+			case p.num[s] < 0:
+				b.WriteString("??")
+			default:
+				fmt.Fprintf(&b, "%02d", p.num[s])
+			}
+		}
+		fmt.Fprintf(&b, " %d\n", rank)
+	}
+	b.WriteString("    a  b  c  d  e  f  g  h  i  j\n")
+	for c := rules.White; c <= rules.Black; c++ {
+		fmt.Fprintf(&b, "%s knight: ", c)
+		if k := p.knight[c]; k != NoSquare {
+			fmt.Fprintf(&b, "%s (%02d)", k, p.num[k])
+		} else {
+			b.WriteString("not placed")
+		}
+		fmt.Fprintf(&b, ", %d points\n", p.score[c])
+	}
+	if o := p.Outcome(); o.Over() {
+		fmt.Fprintf(&b, "game over: %s\n", o.Reason)
+	} else {
+		fmt.Fprintf(&b, "%s to move\n", p.turn)
+	}
+	return b.String()
 }

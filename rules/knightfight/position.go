@@ -2,7 +2,6 @@ package knightfight
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -131,16 +130,6 @@ func (p *Position) Moves(dst []rules.Move) []rules.Move {
 	}
 	return dst
 }
-
-// ParseMove reads a move; see the package function ParseMove.
-func (p *Position) ParseMove(s string) (rules.Move, error) { return ParseMove(s) }
-
-// FormatMove writes m in canonical notation; see the package function
-// FormatMove.
-func (p *Position) FormatMove(m rules.Move) string { return FormatMove(m) }
-
-// AppendMove appends FormatMove(m) to b.
-func (p *Position) AppendMove(b []byte, m rules.Move) []byte { return appendMove(b, m) }
 
 // Play checks m against the rules and applies it. On error the position is
 // unchanged. It does not allocate unless m is illegal.
@@ -299,48 +288,4 @@ func (p *Position) Score() (rules.Score, bool) {
 func (p *Position) Clone() rules.Position {
 	q := *p
 	return &q
-}
-
-// String draws the board, rank 10 at the top: the number of each square,
-// "--" for an erased square, "WN" and "BN" for the knights; then the side
-// to move (or the outcome) and the points.
-func (p *Position) String() string {
-	var b strings.Builder
-	b.WriteString("    a  b  c  d  e  f  g  h  i  j\n")
-	for rank := 10; rank >= 1; rank-- {
-		fmt.Fprintf(&b, "%2d", rank)
-		for f := 0; f < 10; f++ {
-			s := Square((rank-1)*10 + f)
-			b.WriteByte(' ')
-			switch {
-			case s == p.knight[0]:
-				b.WriteString("WN")
-			case s == p.knight[1]:
-				b.WriteString("BN")
-			case p.erased.has(s):
-				b.WriteString("--")
-			case p.num[s] < 0:
-				b.WriteString("??")
-			default:
-				fmt.Fprintf(&b, "%02d", p.num[s])
-			}
-		}
-		fmt.Fprintf(&b, " %d\n", rank)
-	}
-	b.WriteString("    a  b  c  d  e  f  g  h  i  j\n")
-	for c := rules.White; c <= rules.Black; c++ {
-		fmt.Fprintf(&b, "%s knight: ", c)
-		if k := p.knight[c]; k != NoSquare {
-			fmt.Fprintf(&b, "%s (%02d)", k, p.num[k])
-		} else {
-			b.WriteString("not placed")
-		}
-		fmt.Fprintf(&b, ", %d points\n", p.score[c])
-	}
-	if o := p.Outcome(); o.Over() {
-		fmt.Fprintf(&b, "game over: %s\n", o.Reason)
-	} else {
-		fmt.Fprintf(&b, "%s to move\n", p.turn)
-	}
-	return b.String()
 }

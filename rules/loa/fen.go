@@ -101,3 +101,41 @@ func (p *Position) FEN() string {
 	buf = append(buf, ' ', "wb"[p.turn])
 	return string(buf)
 }
+
+// String draws the board, rank 8 at the top, with rank numbers on the left
+// and files below ("b" black, "w" white, "." empty), then the side to move,
+// and how the game ended when it has.
+func (p *Position) String() string {
+	var sb strings.Builder
+	sb.Grow(200)
+	for r := 7; r >= 0; r-- {
+		sb.WriteByte(byte('1' + r))
+		for f := range 8 {
+			sb.WriteByte(' ')
+			sb.WriteByte(p.pieceChar(SquareAt(f, r), '.'))
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("  a b c d e f g h\n")
+	sb.WriteString(p.turn.String())
+	sb.WriteString(" to move\n")
+	if o := p.Outcome(); o.Over() {
+		sb.WriteString("game over: ")
+		sb.WriteString(o.Reason)
+		sb.WriteString(" (")
+		sb.WriteString(o.Result.String())
+		sb.WriteString(")\n")
+	}
+	return sb.String()
+}
+
+// pieceChar returns 'b' or 'w' for the piece on s, or empty when none.
+func (p *Position) pieceChar(s Square, empty byte) byte {
+	switch {
+	case p.pieces[rules.Black]&s.bit() != 0:
+		return 'b'
+	case p.pieces[rules.White]&s.bit() != 0:
+		return 'w'
+	}
+	return empty
+}

@@ -1,8 +1,8 @@
 package loa
 
 import (
+	"fmt"
 	"math/bits"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -159,44 +159,6 @@ func (p *Position) Clone() rules.Position {
 	return &c
 }
 
-// String draws the board, rank 8 at the top, with rank numbers on the left
-// and files below ("b" black, "w" white, "." empty), then the side to move,
-// and how the game ended when it has.
-func (p *Position) String() string {
-	var sb strings.Builder
-	sb.Grow(200)
-	for r := 7; r >= 0; r-- {
-		sb.WriteByte(byte('1' + r))
-		for f := range 8 {
-			sb.WriteByte(' ')
-			sb.WriteByte(p.pieceChar(SquareAt(f, r), '.'))
-		}
-		sb.WriteByte('\n')
-	}
-	sb.WriteString("  a b c d e f g h\n")
-	sb.WriteString(p.turn.String())
-	sb.WriteString(" to move\n")
-	if o := p.Outcome(); o.Over() {
-		sb.WriteString("game over: ")
-		sb.WriteString(o.Reason)
-		sb.WriteString(" (")
-		sb.WriteString(o.Result.String())
-		sb.WriteString(")\n")
-	}
-	return sb.String()
-}
-
-// pieceChar returns 'b' or 'w' for the piece on s, or empty when none.
-func (p *Position) pieceChar(s Square, empty byte) byte {
-	switch {
-	case p.pieces[rules.Black]&s.bit() != 0:
-		return 'b'
-	case p.pieces[rules.White]&s.bit() != 0:
-		return 'w'
-	}
-	return empty
-}
-
 // Moves appends the legal moves to dst and returns it, allocating only
 // when dst runs out of room: every move of the side to move, or Pass alone
 // when it has none, or nothing once the game is over. Moves carry no form
@@ -257,3 +219,103 @@ func (p *Position) PlayUnchecked(m rules.Move) {
 // Perft counts the positions reached by every sequence of depth legal
 // moves from p (a pass counts as a move; a finished game has no moves).
 func (p *Position) Perft(depth int) uint64 { return rules.PerftUnchecked(*p, depth) }
+
+// Play checks m against the rules and plays it. Breaking a rule gives an
+// error wrapping rules.ErrIllegal; a "-" on a capture or an "x" on a quiet
+// move gives one wrapping rules.ErrNotation (checked last, so that a move
+// that is illegal anyway is told so). On error p is unchanged.
+func (p *Position) Play(m rules.Move) error {
+	if p.state != playing {
+		return rules.Illegalf("the game is already over (%s)", outcomes[p.state].Reason)
+	}
+	if m == rules.Pass {
+		if first, ok := p.firstMove(); ok {
+			return rules.Illegalf("pass while %s has a legal move (such as %s)", p.turn, p.FormatMove(first))
+		}
+		p.turn ^= 1
+		return nil
+	}
+	form := m & rules.FormMask
+	plain := m &^ rules.FormMask
+	if plain>>12 != 0 || form == rules.FormMask {
+		return rules.Notationf("%#x is not a Lines of Action move", uint32(m))
+	}
+	from, to := From(plain), To(plain)
+	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
+	if own&from.bit() == 0 {
+		if opp&from.bit() != 0 {
+			return rules.Illegalf("%s holds a %s piece, and %s is to move", from, p.turn^1, p.turn)
+		}
+		return rules.Illegalf("%s holds no %s piece", from, p.turn)
+	}
+	if from == to {
+		return rules.Illegalf("the move does not leave %s", from)
+	}
+	l := int(lineOf[from][to]) - 1
+	if l < 0 {
+		return rules.Illegalf("%s-%s is not a straight line", from, to)
+	}
+	dist := max(abs(from.File()-to.File()), abs(from.Rank()-to.Rank()))
+	n := bits.OnesCount64(lineMask[l][from] & (own | opp))
+	if dist != n {
+		return rules.Illegalf("%s-%s moves %s but %s holds %s", from, to,
+			plural(dist, "square"), lineName(l, from), plural(n, "piece"))
+	}
+	if x := between[from][to] & opp; x != 0 {
+		// Name the enemy piece nearest to from: the one the move runs into.
+		s := Square(bits.TrailingZeros64(x))
+		if to < from {
+			s = Square(63 - bits.LeadingZeros64(x))
+		}
+		return rules.Illegalf("crosses the %s piece on %s", p.turn^1, s)
+	}
+	if own&to.bit() != 0 {
+		return rules.Illegalf("lands on its own piece on %s", to)
+	}
+	captured := opp&to.bit() != 0
+	switch {
+	case form == rules.FormDash && captured:
+		return rules.Notationf("written with \"-\" but captures the %s piece on %s", p.turn^1, to)
+	case form == rules.FormCapture && !captured:
+		return rules.Notationf("written with \"x\" but %s is empty", to)
+	}
+	mover := p.turn
+	p.turn ^= 1
+	p.pieces[mover] ^= from.bit() | to.bit()
+	p.pieces[mover^1] &^= to.bit()
+	p.settle(mover, captured)
+	return nil
+}
+
+// lineNames names line l through square s for messages.
+func lineName(l int, s Square) string {
+	switch l {
+	case lineRank:
+		return fmt.Sprintf("rank %d", s.Rank()+1)
+	case lineFile:
+		return fmt.Sprintf("the %c-file", 'a'+s.File())
+	}
+	m := lineMask[l][s]
+	lo, hi := Square(bits.TrailingZeros64(m)), Square(63-bits.LeadingZeros64(m))
+	if lo == hi {
+		return "the diagonal " + lo.String()
+	}
+	if l == lineAnti {
+		lo, hi = hi, lo // name it from its left end, as the a1-h8 diagonal
+	}
+	return "the " + lo.String() + "-" + hi.String() + " diagonal"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

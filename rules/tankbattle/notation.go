@@ -123,3 +123,12 @@ func appendSquare(b []byte, sq int) []byte {
 
 // Position writes moves without allocating (see rules.MoveAppender).
 var _ rules.MoveAppender = (*Position)(nil)
+
+// Move returns the move of the tank on from to to (no check is made).
+func Move(from, to int) rules.Move { return rules.Move(from | to<<7) }
+
+// From returns the square a move leaves.
+func From(m rules.Move) int { return int(m & 0x7F) }
+
+// To returns the square a move lands on.
+func To(m rules.Move) int { return int(m>>7) & 0x7F }

@@ -158,15 +158,6 @@ func (p *Position) Outside(c rules.Color) int { return int(p.outside[c]) }
 // Layout returns the map in the text of the Layout tag.
 func (p *Position) Layout() string { return p.lay.text }
 
-// Move returns the move of the tank on from to to (no check is made).
-func Move(from, to int) rules.Move { return rules.Move(from | to<<7) }
-
-// From returns the square a move leaves.
-func From(m rules.Move) int { return int(m & 0x7F) }
-
-// To returns the square a move lands on.
-func To(m rules.Move) int { return int(m>>7) & 0x7F }
-
 // Moves appends the legal moves to dst: Pass alone when the side to move
 // has no move, nothing when the game is over.
 func (p *Position) Moves(dst []rules.Move) []rules.Move {

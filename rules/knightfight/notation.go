@@ -124,3 +124,13 @@ func appendMove(b []byte, m rules.Move) []byte {
 	}
 	return b
 }
+
+// ParseMove reads a move; see the package function ParseMove.
+func (p *Position) ParseMove(s string) (rules.Move, error) { return ParseMove(s) }
+
+// FormatMove writes m in canonical notation; see the package function
+// FormatMove.
+func (p *Position) FormatMove(m rules.Move) string { return FormatMove(m) }
+
+// AppendMove appends FormatMove(m) to b.
+func (p *Position) AppendMove(b []byte, m rules.Move) []byte { return appendMove(b, m) }
