@@ -158,7 +158,7 @@ func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Openi
 		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d is a %s game; the tournament plays %s", name, line, col, rec.Index, game.Name(), g.Name())
 	}
 	if r.Err != nil {
-		msg := r.Err.Message
+		msg := r.Err.Msg
 		if r.Err.Ply > 0 {
 			msg = fmt.Sprintf("ply %d %q: %s", r.Err.Ply, r.Err.Move, msg)
 		}

@@ -74,15 +74,18 @@ const (
 	CodeResultMismatch = "result-mismatch"
 )
 
-// Error is something wrong with a record's text, located in its file.
+// Error is something wrong with a record, located in its file: a syntax
+// error of the parser, or what the replay finds (replay.Report.Err). Its
+// JSON is the validator's error object; File is left out, the report
+// around it names the file.
 type Error struct {
-	File string
-	Line int // 1-based
-	Col  int // 1-based, in bytes
-	Code string
-	Ply  int    // 1-based ply of the move concerned; 0 when not about a move
-	Move string // the move token concerned, if any
-	Msg  string
+	Code string `json:"code"`
+	Line int    `json:"line"` // 1-based
+	Col  int    `json:"col"`  // 1-based, in bytes
+	Ply  int    `json:"ply"`  // 1-based ply of the move concerned; 0 when not about a move
+	Move string `json:"move"` // the move token concerned, as written; "" when not about a move
+	Msg  string `json:"message"`
+	File string `json:"-"`
 }
 
 func (e *Error) Error() string {

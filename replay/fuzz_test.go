@@ -33,7 +33,7 @@ func firstGames(data []byte, n int) []byte {
 type flat struct {
 	Report
 	Score string
-	Err   Error
+	Err   notation.Error
 	Tags  string
 }
 
@@ -86,10 +86,10 @@ func FuzzFile(f *testing.F) {
 			if r.Index != i+1 {
 				t.Errorf("report %d has index %d", i+1, r.Index)
 			}
-			if r.Valid != (r.Err == Error{}) {
+			if r.Valid != (r.Err == notation.Error{}) {
 				t.Errorf("report %d: valid %v with error %+v", i+1, r.Valid, r.Err)
 			}
-			if !r.Valid && (r.Err.Line < 1 || r.Err.Col < 1 || r.Err.Code == "" || r.Err.Message == "") {
+			if !r.Valid && (r.Err.Line < 1 || r.Err.Col < 1 || r.Err.Code == "" || r.Err.Msg == "") {
 				t.Errorf("report %d: error not located or not said: %+v", i+1, r.Err)
 			}
 			if r.Line < 1 || r.Plies < 0 {

@@ -25,16 +25,6 @@ const (
 	CodeMoveNumber     = notation.CodeMoveNumber
 )
 
-// Error says what is wrong with a record and where.
-type Error struct {
-	Code    string `json:"code"`
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Ply     int    `json:"ply"`  // 1-based ply of the offending move; 0 when not about a move
-	Move    string `json:"move"` // the move as written; "" when not about a move
-	Message string `json:"message"`
-}
-
 // Report is the verdict on one game.
 type Report struct {
 	File        string
@@ -48,7 +38,7 @@ type Report struct {
 	Result      rules.Result // what the replay establishes (the declared result when the termination is not normal)
 	Score       *rules.Score // replayed points, for games that score points
 	Termination string
-	Err         *Error
+	Err         *notation.Error // nil for a valid game
 	Record      *notation.Game
 	// Text is Record.String(), the canonical record text, for a valid game
 	// replayed with Options.Text; "" otherwise. A record that declares "*"
@@ -74,7 +64,7 @@ func (r *Report) Describe() string {
 	if r.Err.Ply > 0 {
 		fmt.Fprintf(&b, "ply %d %q: ", r.Err.Ply, r.Err.Move)
 	}
-	b.WriteString(r.Err.Message)
+	b.WriteString(r.Err.Msg)
 	return b.String()
 }
 
@@ -158,7 +148,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	r.Black, _ = g.Tag("Black")
 	var st state
 	fail := func(code string, line, col int, format string, args ...any) (Report, state) {
-		r.Err = &Error{Code: code, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
+		r.Err = &notation.Error{File: file, Code: code, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 		return r, st
 	}
 	// The game.
@@ -172,7 +162,9 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 		r.Game = game.ID()
 	}
 	if g.Err != nil {
-		r.Err = &Error{Code: g.Err.Code, Line: g.Err.Line, Col: g.Err.Col, Ply: g.Err.Ply, Move: g.Err.Move, Message: g.Err.Msg}
+		e := *g.Err
+		e.File = file
+		r.Err = &e
 		return r, st
 	}
 	if !ok {
@@ -243,7 +235,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 			if errors.Is(err, rules.ErrNotation) {
 				code = CodeNotation
 			}
-			r.Err = &Error{Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: notation.Shorten(mv.Text), Message: err.Error()}
+			r.Err = &notation.Error{File: file, Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: notation.Shorten(mv.Text), Msg: err.Error()}
 			return r, st
 		}
 		if len(canon) > 0 && string(canon) != mv.Text {

@@ -88,9 +88,9 @@ func TestGameVerdicts(t *testing.T) {
 				t.Fatalf("report is valid; want %s", tt.code)
 			}
 			e := r.Err
-			if e.Code != tt.code || e.Line != tt.line || e.Col != tt.col || e.Ply != tt.ply || !strings.Contains(e.Message, tt.msg) {
+			if e.Code != tt.code || e.Line != tt.line || e.Col != tt.col || e.Ply != tt.ply || !strings.Contains(e.Msg, tt.msg) {
 				t.Errorf("error = %s %d:%d ply %d %q; want %s %d:%d ply %d containing %q",
-					e.Code, e.Line, e.Col, e.Ply, e.Message, tt.code, tt.line, tt.col, tt.ply, tt.msg)
+					e.Code, e.Line, e.Col, e.Ply, e.Msg, tt.code, tt.line, tt.col, tt.ply, tt.msg)
 			}
 			if d := r.Describe(); !strings.HasPrefix(d, "t.agn:") || !strings.Contains(d, "game 1 (") {
 				t.Errorf("Describe() = %q", d)
@@ -126,8 +126,8 @@ func TestDecidedResults(t *testing.T) {
 			if tt.ok && r.Result != tt.res {
 				t.Errorf("result = %s; want %s", r.Result, tt.res)
 			}
-			if !tt.ok && !strings.Contains(r.Err.Message, tt.msg) {
-				t.Errorf("message = %q; want it to contain %q", r.Err.Message, tt.msg)
+			if !tt.ok && !strings.Contains(r.Err.Msg, tt.msg) {
+				t.Errorf("message = %q; want it to contain %q", r.Err.Msg, tt.msg)
 			}
 		})
 	}

@@ -173,7 +173,7 @@ func checkText(t *testing.T, stdout string) (total, valid, invalid int, lines []
 // gameLine is validate --json's object for one game, decoded strictly. It
 // repeats validate.go's gameJSON on purpose: the test states the documented
 // keys and types on its own, so that a tag renamed there fails here instead
-// of changing both sides (and errorLine spells out replay.Error's JSON).
+// of changing both sides (and errorLine spells out notation.Error's JSON).
 type gameLine struct {
 	File        string     `json:"file"`
 	Index       int        `json:"index"`

@@ -299,18 +299,18 @@ func unwrapPath(err error) error {
 
 // gameJSON is one line of validate --json.
 type gameJSON struct {
-	File        string        `json:"file"`
-	Index       int           `json:"index"`
-	Line        int           `json:"line"`
-	Game        string        `json:"game"`
-	White       string        `json:"white"`
-	Black       string        `json:"black"`
-	Plies       int           `json:"plies"`
-	Valid       bool          `json:"valid"`
-	Result      string        `json:"result"`
-	Score       string        `json:"score"`
-	Termination string        `json:"termination"`
-	Error       *replay.Error `json:"error"`
+	File        string          `json:"file"`
+	Index       int             `json:"index"`
+	Line        int             `json:"line"`
+	Game        string          `json:"game"`
+	White       string          `json:"white"`
+	Black       string          `json:"black"`
+	Plies       int             `json:"plies"`
+	Valid       bool            `json:"valid"`
+	Result      string          `json:"result"`
+	Score       string          `json:"score"`
+	Termination string          `json:"termination"`
+	Error       *notation.Error `json:"error"`
 }
 
 func jsonReport(r *replay.Report) gameJSON {
