@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -275,12 +276,8 @@ func (l *loop) handle(line string) bool {
 	return true
 }
 
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}
+// clip shortens s for an error message.
+func clip(s string) string { return notation.ShortenTo(s, 40) }
 
 func (l *loop) setOption(args []string) {
 	// setoption name N [value V]; names and values may hold spaces.

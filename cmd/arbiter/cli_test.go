@@ -389,7 +389,7 @@ func TestValidateCodes(t *testing.T) {
 		}
 	}
 	if missingMove > 0 {
-		fixedBug(t, "validate.go/replay.Error: %d error objects lack the \"move\" key (json omitempty) though the issue lists it among error's fields", missingMove)
+		fixedBug(t, "validate.go/notation.Error: %d error objects lack the \"move\" key (json omitempty) though the issue lists it among error's fields", missingMove)
 	}
 }
 

@@ -3,6 +3,7 @@ package loa
 import (
 	"strings"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -66,12 +67,7 @@ func ParseFEN(s string) (Position, error) {
 }
 
 // clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 20 {
-		return s[:20] + "…"
-	}
-	return s
-}
+func clip(s string) string { return notation.ShortenTo(s, 20) }
 
 // FEN returns the position text that ParseFEN (and Start with SetUp "1")
 // reads back, such as StartFEN.
