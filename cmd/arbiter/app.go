@@ -54,13 +54,26 @@ func usageErrorf(format string, args ...any) error {
 // withCode attaches an exit code to err (err may be nil: exit quietly).
 func withCode(code int, err error) error { return &exitError{code: code, err: err} }
 
+// gameNames lists the display names of games.All for help texts:
+// "Lines of Action, Tank Battle and Knight Fight".
+func gameNames() string {
+	names := make([]string, len(games.All))
+	for i, g := range games.All {
+		names[i] = g.Name()
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 func newApp(e *env) *cli.App {
 	return &cli.App{
 		Name:  "arbiter",
-		Usage: "record, validate, play and report Lines of Action, Tank Battle and Knight Fight games",
+		Usage: "record, validate, play and report " + gameNames() + " games",
 		Description: "arbiter reads and writes game records (*.agn), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
-			"Games: lines-of-action, tank-battle, knight-fight. See README.md and docs/.",
+			"Games: " + games.IDs() + ". See README.md and docs/.",
 		Version:                version(),
 		Reader:                 e.stdin,
 		Writer:                 e.stdout,

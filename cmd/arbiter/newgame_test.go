@@ -95,3 +95,19 @@ func TestNewGame(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesGames checks that the help text names the games of
+// games.All, a game added there included.
+func TestHelpNamesGames(t *testing.T) {
+	for _, toy := range []bool{false, true} {
+		if toy {
+			t.Cleanup(addToyGame())
+		}
+		r := runCLI(t, "", "--help")
+		for _, g := range games.All {
+			if !strings.Contains(r.stdout, g.Name()) || !strings.Contains(r.stdout, g.ID()) {
+				t.Errorf("toy %v: --help lacks %s (%s):\n%s", toy, g.Name(), g.ID(), r.stdout)
+			}
+		}
+	}
+}
