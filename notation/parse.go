@@ -257,44 +257,14 @@ func badText(s string) (int, string) {
 	return -1, ""
 }
 
+// movetext reads the moves of g, their comments and its result, token by
+// token: what is not a token is skipped (skipNonMove), move numbers are
+// taken off and checked (moveNumber), comments are joined per move
+// (comments), and the end is checked (endMovetext).
 func (p *parser) movetext(g *Game) {
-	number, numLine, numCol := 0, 0, 0 // a pending move number
-	hasNumber := false
-	// Comments are joined per move (or, before the first move, for the
-	// game); a builder keeps a long run of them linear.
-	owner := -1 // len(g.Moves) when the pending comments were read; -1: none
-	first := ""
-	var more strings.Builder
-	flush := func() {
-		if owner < 0 {
-			return
-		}
-		text := first
-		if more.Len() > 0 {
-			text = first + more.String()
-			more.Reset()
-		}
-		if owner == 0 {
-			g.Comment = text
-		} else {
-			g.Moves[owner-1].Comment = text
-		}
-		owner, first = -1, ""
-	}
-	defer flush()
-	lastComment := func(text string) {
-		text = strings.TrimSpace(text)
-		if text == "" {
-			return
-		}
-		if owner != len(g.Moves) {
-			flush()
-			owner, first = len(g.Moves), text
-			return
-		}
-		more.WriteByte(' ')
-		more.WriteString(text)
-	}
+	c := comments{g: g, owner: -1}
+	defer c.flush()
+	var num moveNumber
 	for {
 		p.space()
 		if p.i >= p.end {
@@ -302,61 +272,11 @@ func (p *parser) movetext(g *Game) {
 		}
 		start := p.i
 		line, col := p.line, p.col(start)
-		switch c := p.src[p.i]; c {
-		case '{':
-			j := strings.IndexByte(p.src[p.i+1:p.end], '}')
-			if j < 0 {
-				p.fail(line, col, CodeSyntax, "unterminated comment: '{' without '}'")
-				return
-			}
-			body := p.src[p.i+1 : p.i+1+j]
-			p.advance(p.i + 2 + j)
-			if g.Result != "" {
-				continue // comments after the result are allowed and dropped
-			}
-			lastComment(body)
-			continue
-		case '}':
-			p.fail(line, col, CodeSyntax, "'}' without '{'")
+		skip, stop := p.skipNonMove(g, &c, line, col)
+		if stop {
 			return
-		case ';':
-			j := strings.IndexByte(p.src[p.i:p.end], '\n')
-			if j < 0 {
-				j = p.end - p.i
-			}
-			body := p.src[p.i+1 : p.i+j]
-			p.i += j
-			if g.Result == "" {
-				lastComment(body)
-			}
-			continue
-		case '%':
-			if p.i == p.lineStart {
-				j := strings.IndexByte(p.src[p.i:p.end], '\n')
-				if j < 0 {
-					j = p.end - p.i
-				}
-				p.i += j
-				continue
-			}
-		case '[':
-			p.fail(line, col, CodeSyntax, "tag after movetext: tags go before the moves")
-			return
-		case ']':
-			p.fail(line, col, CodeSyntax, "']' without '['")
-			return
-		case '(', ')':
-			p.fail(line, col, CodeSyntax, "variations in parentheses are not supported")
-			return
-		case '$':
-			p.i++
-			for p.i < p.end && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
-				p.i++
-			}
-			if p.i == start+1 {
-				p.fail(line, col, CodeSyntax, "'$' without a number (NAGs are $1, $2, …)")
-				return
-			}
+		}
+		if skip {
 			continue
 		}
 		// A token runs to white space or a delimiter.
@@ -372,30 +292,7 @@ func (p *parser) movetext(g *Game) {
 			g.Result, g.ResultLine, g.ResultCol = tok, line, col
 			continue
 		}
-		// Move numbers: digits and dots, possibly glued to the move ("12.c1-c3").
-		for len(tok) > 0 && tok[0] >= '0' && tok[0] <= '9' {
-			d := 0
-			for d < len(tok) && tok[d] >= '0' && tok[d] <= '9' {
-				d++
-			}
-			if d == len(tok) || tok[d] != '.' {
-				break
-			}
-			dots := d
-			for dots < len(tok) && tok[dots] == '.' {
-				dots++
-			}
-			n := -1
-			if d <= 6 {
-				n = 0
-				for _, c := range []byte(tok[:d]) {
-					n = n*10 + int(c-'0')
-				}
-			}
-			number, hasNumber, numLine, numCol = n, true, line, col
-			tok = tok[dots:]
-			col += dots
-		}
+		tok, col = num.read(tok, line, col)
 		if tok == "" {
 			continue
 		}
@@ -403,21 +300,179 @@ func (p *parser) movetext(g *Game) {
 			g.Result, g.ResultLine, g.ResultCol = tok, line, col
 			continue
 		}
-		if hasNumber {
-			ply := len(g.Moves) + 1
-			if want := len(g.Moves)/2 + 1; number != want {
-				p.fail(numLine, numCol, CodeMoveNumber, "move number %s should be %d", numberText(number), want)
-				p.err.Ply, p.err.Move = ply, Shorten(tok)
-				return
-			}
-			hasNumber = false
+		if !p.checkNumber(g, &num, tok) {
+			return
 		}
-		flush()
+		c.flush()
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
 	}
-	if hasNumber && g.Result != "" {
-		if want := len(g.Moves)/2 + 1; number != want {
-			p.fail(numLine, numCol, CodeMoveNumber, "move number %s should be %d", numberText(number), want)
+	p.endMovetext(g, num)
+}
+
+// comments joins the comments of the movetext per move (or, before the
+// first move, for the game); a builder keeps a long run of them linear.
+type comments struct {
+	g     *Game
+	owner int // len(g.Moves) when the pending comments were read; -1: none
+	first string
+	more  strings.Builder
+}
+
+// flush gives the pending comments to their move or game.
+func (c *comments) flush() {
+	if c.owner < 0 {
+		return
+	}
+	text := c.first
+	if c.more.Len() > 0 {
+		text = c.first + c.more.String()
+		c.more.Reset()
+	}
+	if c.owner == 0 {
+		c.g.Comment = text
+	} else {
+		c.g.Moves[c.owner-1].Comment = text
+	}
+	c.owner, c.first = -1, ""
+}
+
+// add takes a comment's text, for the last move read (or the game).
+func (c *comments) add(text string) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return
+	}
+	if c.owner != len(c.g.Moves) {
+		c.flush()
+		c.owner, c.first = len(c.g.Moves), text
+		return
+	}
+	c.more.WriteByte(' ')
+	c.more.WriteString(text)
+}
+
+// skipNonMove reads what at p.i is not a token (a comment, an escape line
+// or a NAG): skip says it did, stop that it failed on a character a
+// movetext cannot hold.
+func (p *parser) skipNonMove(g *Game, c *comments, line, col int) (skip, stop bool) {
+	start := p.i
+	switch p.src[p.i] {
+	case '{':
+		j := strings.IndexByte(p.src[p.i+1:p.end], '}')
+		if j < 0 {
+			p.fail(line, col, CodeSyntax, "unterminated comment: '{' without '}'")
+			return false, true
+		}
+		body := p.src[p.i+1 : p.i+1+j]
+		p.advance(p.i + 2 + j)
+		if g.Result == "" { // comments after the result are allowed and dropped
+			c.add(body)
+		}
+		return true, false
+	case '}':
+		p.fail(line, col, CodeSyntax, "'}' without '{'")
+		return false, true
+	case ';':
+		j := strings.IndexByte(p.src[p.i:p.end], '\n')
+		if j < 0 {
+			j = p.end - p.i
+		}
+		body := p.src[p.i+1 : p.i+j]
+		p.i += j
+		if g.Result == "" {
+			c.add(body)
+		}
+		return true, false
+	case '%':
+		if p.i == p.lineStart {
+			j := strings.IndexByte(p.src[p.i:p.end], '\n')
+			if j < 0 {
+				j = p.end - p.i
+			}
+			p.i += j
+			return true, false
+		}
+	case '[':
+		p.fail(line, col, CodeSyntax, "tag after movetext: tags go before the moves")
+		return false, true
+	case ']':
+		p.fail(line, col, CodeSyntax, "']' without '['")
+		return false, true
+	case '(', ')':
+		p.fail(line, col, CodeSyntax, "variations in parentheses are not supported")
+		return false, true
+	case '$':
+		p.i++
+		for p.i < p.end && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
+			p.i++
+		}
+		if p.i == start+1 {
+			p.fail(line, col, CodeSyntax, "'$' without a number (NAGs are $1, $2, …)")
+			return false, true
+		}
+		return true, false
+	}
+	return false, false
+}
+
+// moveNumber is a move number read and not yet checked against its move.
+type moveNumber struct {
+	n, line, col int // n is -1 when too large
+	pending      bool
+}
+
+// read takes the move numbers off the front of tok: digits and dots,
+// possibly glued to the move ("12.c1-c3"). It returns the rest of tok
+// and its column.
+func (num *moveNumber) read(tok string, line, col int) (string, int) {
+	for len(tok) > 0 && tok[0] >= '0' && tok[0] <= '9' {
+		d := 0
+		for d < len(tok) && tok[d] >= '0' && tok[d] <= '9' {
+			d++
+		}
+		if d == len(tok) || tok[d] != '.' {
+			break
+		}
+		dots := d
+		for dots < len(tok) && tok[dots] == '.' {
+			dots++
+		}
+		n := -1
+		if d <= 6 {
+			n = 0
+			for _, c := range []byte(tok[:d]) {
+				n = n*10 + int(c-'0')
+			}
+		}
+		*num = moveNumber{n: n, line: line, col: col, pending: true}
+		tok = tok[dots:]
+		col += dots
+	}
+	return tok, col
+}
+
+// checkNumber checks a pending move number against the move tok about to
+// be added; false when it is wrong (p has failed).
+func (p *parser) checkNumber(g *Game, num *moveNumber, tok string) bool {
+	if !num.pending {
+		return true
+	}
+	ply := len(g.Moves) + 1
+	if want := len(g.Moves)/2 + 1; num.n != want {
+		p.fail(num.line, num.col, CodeMoveNumber, "move number %s should be %d", numberText(num.n), want)
+		p.err.Ply, p.err.Move = ply, Shorten(tok)
+		return false
+	}
+	num.pending = false
+	return true
+}
+
+// endMovetext checks the end of the movetext: a move number before the
+// result, the result itself, and the Result tag against it.
+func (p *parser) endMovetext(g *Game, num moveNumber) {
+	if num.pending && g.Result != "" {
+		if want := len(g.Moves)/2 + 1; num.n != want {
+			p.fail(num.line, num.col, CodeMoveNumber, "move number %s should be %d", numberText(num.n), want)
 			return
 		}
 	}
