@@ -142,22 +142,16 @@ type state struct {
 	pos  rules.Position
 }
 
+// replay replays g up to ply stopAt (to its end when stopAt < 0), in
+// steps: the game, the tags, the start, the moves, the result and the
+// points. The first step that finds a fault sets r.Err and ends it.
 func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, state) {
 	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: notation.TermNormal}
 	r.White, _ = g.Tag("White")
 	r.Black, _ = g.Tag("Black")
 	var st state
-	fail := func(code string, line, col int, format string, args ...any) (Report, state) {
-		r.Err = &notation.Error{File: file, Code: code, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
-		return r, st
-	}
-	// The game.
-	gameTag, line, col, ok := tag(g, "Game")
-	game, err := games.Lookup(gameTag)
-	if err != nil {
-		err = fmt.Errorf("unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
-	}
-	if ok && err == nil {
+	game, gameErr := findGame(file, g)
+	if game != nil {
 		st.game = game
 		r.Game = game.ID()
 	}
@@ -167,48 +161,98 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 		r.Err = &e
 		return r, st
 	}
-	if !ok {
-		return fail(CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
+	if r.Err = gameErr; r.Err != nil {
+		return r, st
 	}
-	if err != nil {
-		return fail(CodeUnknownGame, line, col, "%v", err)
+	if r.Err = checkTags(file, g, &r); r.Err != nil {
+		return r, st
 	}
-	// Tags: the PGN standard's and arbiter's own; any other is a mistake
-	// (a misspelt "Reslut" would otherwise pass unseen).
-	for _, t := range g.Tags {
-		if !knownTag(t.Name) {
-			return fail(CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(t.Name), ownTagList)
+	// The parser has checked the Result tag against the result token.
+	declared, _ := rules.ParseResult(g.Result)
+	st.pos, r.Err = start(file, g, game)
+	if r.Err != nil {
+		return r, st
+	}
+	if r.Err = playMoves(file, g, st.pos, stopAt, opts, &r); r.Err != nil {
+		return r, st
+	}
+	if sc, ok := st.pos.Score(); ok {
+		r.Score = &sc
+	}
+	if r.Err = judge(g, st.pos, declared, stopAt, &r); r.Err != nil {
+		return r, st
+	}
+	if stopAt < 0 {
+		if r.Err = checkScore(g, &r); r.Err != nil {
+			return r, st
 		}
 	}
-	// Tags every game shares.
+	r.Valid = true
+	return r, st
+}
+
+// located returns a replay error of code at line:col of file.
+func located(file, code string, line, col int, format string, args ...any) *notation.Error {
+	return &notation.Error{File: file, Code: code, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// findGame looks up the game of g's Game tag; the error says why there is
+// none.
+func findGame(file string, g *notation.Game) (rules.Game, *notation.Error) {
+	gameTag, line, col, ok := tag(g, "Game")
+	if !ok {
+		return nil, located(file, CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
+	}
+	game, err := games.Lookup(gameTag)
+	if err != nil {
+		return nil, located(file, CodeUnknownGame, line, col, "unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
+	}
+	return game, nil
+}
+
+// checkTags checks the tags: the PGN standard's and arbiter's own are
+// known, any other is a mistake (a misspelt "Reslut" would otherwise pass
+// unseen); Termination and Date, which every game shares, are read.
+func checkTags(file string, g *notation.Game, r *Report) *notation.Error {
+	for _, t := range g.Tags {
+		if !knownTag(t.Name) {
+			return located(file, CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(t.Name), ownTagList)
+		}
+	}
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))
 		if !known(t) {
-			return fail(CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
+			return located(file, CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
 		}
 		r.Termination = t
 	}
 	if v, line, col, ok := tag(g, "Date"); ok && !validDate(v) {
-		return fail(CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", notation.Shorten(v))
+		return located(file, CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", notation.Shorten(v))
 	}
-	// The parser has checked the Result tag against the result token.
-	declared, _ := rules.ParseResult(g.Result)
-	// The start.
+	return nil
+}
+
+// start builds the start position; a fault is located at the tag the
+// error names, when the record has it, else at the game's first tag.
+func start(file string, g *notation.Game, game rules.Game) (rules.Position, *notation.Error) {
 	pos, err := game.Start(g)
-	if err != nil {
-		// At the tag the error names, when the record has it; else at
-		// the game's first tag.
-		line, col := g.Line, g.Col
-		var re *rules.Error
-		if errors.As(err, &re) && re.Tag != "" {
-			if _, l, c, ok := tag(g, re.Tag); ok {
-				line, col = l, c
-			}
-		}
-		return fail(CodeBadTag, line, col, "%s", err)
+	if err == nil {
+		return pos, nil
 	}
-	st.pos = pos
-	// The moves.
+	line, col := g.Line, g.Col
+	var re *rules.Error
+	if errors.As(err, &re) && re.Tag != "" {
+		if _, l, c, ok := tag(g, re.Tag); ok {
+			line, col = l, c
+		}
+	}
+	return nil, located(file, CodeBadTag, line, col, "%s", err)
+}
+
+// playMoves plays the moves of g (the first stopAt when stopAt >= 0) on
+// pos, counting them in r.Plies. With opts.Text it writes each move back
+// in canonical form.
+func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, opts Options, r *Report) *notation.Error {
 	appender, _ := pos.(rules.MoveAppender)
 	var canonBuf []byte // with Text only: it escapes into AppendMove
 	if opts.Text {
@@ -235,18 +279,19 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 			if errors.Is(err, rules.ErrNotation) {
 				code = CodeNotation
 			}
-			r.Err = &notation.Error{File: file, Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: notation.Shorten(mv.Text), Msg: err.Error()}
-			return r, st
+			return &notation.Error{File: file, Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: notation.Shorten(mv.Text), Msg: err.Error()}
 		}
 		if len(canon) > 0 && string(canon) != mv.Text {
 			mv.Text = string(canon)
 		}
 		r.Plies++
 	}
-	if sc, ok := pos.Score(); ok {
-		r.Score = &sc
-	}
-	// The result.
+	return nil
+}
+
+// judge sets r.Result from the position reached and checks the declared
+// result against it.
+func judge(g *notation.Game, pos rules.Position, declared rules.Result, stopAt int, r *Report) *notation.Error {
 	out := pos.Outcome()
 	switch {
 	case r.Termination != notation.TermNormal:
@@ -254,28 +299,34 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	case out.Over():
 		r.Result = out.Result
 		if declared != rules.Unfinished && declared != out.Result {
-			return fail(CodeResultMismatch, g.ResultLine, g.ResultCol,
+			return located(r.File, CodeResultMismatch, g.ResultLine, g.ResultCol,
 				"result %s declared, but the position after ply %d %s: %s", declared, r.Plies, verdict(out.Result), out.Reason)
 		}
 	default:
 		r.Result = rules.Unfinished
 		if declared != rules.Unfinished && stopAt < 0 {
-			return fail(CodeResultMismatch, g.ResultLine, g.ResultCol,
+			return located(r.File, CodeResultMismatch, g.ResultLine, g.ResultCol,
 				"result %s declared, but the game is not over after ply %d (use Termination for resignations, adjudications and the like)", declared, r.Plies)
 		}
 	}
-	// The points.
-	if v, line, col, ok := tag(g, "Score"); ok && r.Score != nil && stopAt < 0 {
-		want, ok := parseScore(v)
-		if !ok {
-			return fail(CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", notation.Shorten(v))
-		}
-		if want != *r.Score {
-			return fail(CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
-		}
+	return nil
+}
+
+// checkScore checks the Score tag against the replayed points, in the
+// games that score points.
+func checkScore(g *notation.Game, r *Report) *notation.Error {
+	v, line, col, ok := tag(g, "Score")
+	if !ok || r.Score == nil {
+		return nil
 	}
-	r.Valid = true
-	return r, st
+	want, ok := parseScore(v)
+	if !ok {
+		return located(r.File, CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", notation.Shorten(v))
+	}
+	if want != *r.Score {
+		return located(r.File, CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
+	}
+	return nil
 }
 
 func verdict(res rules.Result) string {
