@@ -260,6 +260,41 @@ func (f *ratingFit) finite(comp []int, ncomp int) bool {
 // game against a group), one virtual draw is added to every pair of players
 // who met, as BayesElo's prior does, and regularized is set.
 func (f *ratingFit) fit(anchor int, anchorElo float64) {
+	s := f.newNewton()
+	s.solve()
+	s.gradient()
+	var inv [][]float64
+	if f.n <= denseLimit {
+		inv = invert(s.dense())
+	}
+	f.inv, f.diag, f.comp = inv, s.diag, s.comp
+	f.advantageErr = math.NaN()
+	if f.fitAdvantage {
+		f.advantageErr = s.advantageErr(inv)
+	}
+	f.ratings(s, inv)
+	if anchor >= 0 {
+		f.moveToAnchor(s, inv, anchor, anchorElo)
+	}
+}
+
+// newton is the state of fit's Newton iterations: the pairs (with a
+// virtual draw each when regularized), the components of players who met,
+// the ratings theta in natural-log odds, and at theta the gradient g, the
+// information's diagonal and the weights w of its off-diagonal entries.
+type newton struct {
+	f       *ratingFit
+	edges   []edge
+	comp    []int
+	size    []float64 // players per component
+	theta   []float64
+	g, diag []float64
+	w       []float64
+}
+
+// newNewton sets up the fit from 0: the components, and the virtual draws
+// when the maximum likelihood ratings do not exist.
+func (f *ratingFit) newNewton() *newton {
 	n := f.n
 	comp, ncomp := f.components()
 	f.regularized = false
@@ -275,107 +310,87 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 	for _, c := range comp {
 		size[c]++
 	}
-	theta := make([]float64, n)
-	g := make([]float64, n)
-	diag := make([]float64, n)
-	w := make([]float64, len(edges))
-	// gradient fills g, the Fisher information's diagonal and the weights
-	// of its off-diagonal entries (-w on (i, j)).
-	gradient := func() {
-		clear(g)
-		clear(diag)
-		for k, e := range edges {
-			p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]-e.white*f.advantage))
-			d := e.points - e.games*p
-			g[e.i] += d
-			g[e.j] -= d
-			w[k] = e.games * p * (1 - p)
-			diag[e.i] += w[k]
-			diag[e.j] += w[k]
-		}
+	return &newton{f: f, edges: edges, comp: comp, size: size,
+		theta: make([]float64, n), g: make([]float64, n), diag: make([]float64, n), w: make([]float64, len(edges))}
+}
+
+// gradient fills g, the Fisher information's diagonal and the weights of
+// its off-diagonal entries (-w on (i, j)) at theta.
+func (s *newton) gradient() {
+	clear(s.g)
+	clear(s.diag)
+	for k, e := range s.edges {
+		p := 1 / (1 + math.Exp(s.theta[e.j]-s.theta[e.i]-e.white*s.f.advantage))
+		d := e.points - e.games*p
+		s.g[e.i] += d
+		s.g[e.j] -= d
+		s.w[k] = e.games * p * (1 - p)
+		s.diag[e.i] += s.w[k]
+		s.diag[e.j] += s.w[k]
 	}
-	dense := func() [][]float64 {
-		h := make([][]float64, n)
-		for i := range h {
-			h[i] = make([]float64, n)
-			for j := range n {
-				if comp[i] == comp[j] {
-					h[i][j] = 1 / size[comp[i]]
-				}
+}
+
+// dense is the information matrix plus 1/size on each component's block
+// (which makes it invertible under the average-0 constraint).
+func (s *newton) dense() [][]float64 {
+	n := s.f.n
+	h := make([][]float64, n)
+	for i := range h {
+		h[i] = make([]float64, n)
+		for j := range n {
+			if s.comp[i] == s.comp[j] {
+				h[i][j] = 1 / s.size[s.comp[i]]
 			}
-			h[i][i] += diag[i]
 		}
-		for k, e := range edges {
-			h[e.i][e.j] -= w[k]
-			h[e.j][e.i] -= w[k]
-		}
-		return h
+		h[i][i] += s.diag[i]
 	}
-	center := func(v []float64) {
-		sum := make([]float64, ncomp)
-		for i, x := range v {
-			sum[comp[i]] += x
-		}
-		for i := range v {
-			v[i] -= sum[comp[i]] / size[comp[i]]
-		}
+	for k, e := range s.edges {
+		h[e.i][e.j] -= s.w[k]
+		h[e.j][e.i] -= s.w[k]
 	}
-	// loglik is the log-likelihood at t (up to a constant).
-	loglik := func(t []float64) float64 {
-		ll := 0.0
-		for _, e := range edges {
-			d := t[e.i] - t[e.j] + e.white*f.advantage
-			// log p = -log(1+e^-d), log(1-p) = -log(1+e^d)
-			ll -= e.points*softplus(-d) + (e.games-e.points)*softplus(d)
-		}
-		return ll
+	return h
+}
+
+// center makes v average 0 on each component.
+func (s *newton) center(v []float64) {
+	sum := make([]float64, len(s.size))
+	for i, x := range v {
+		sum[s.comp[i]] += x
 	}
-	next := make([]float64, n)
+	for i := range v {
+		v[i] -= sum[s.comp[i]] / s.size[s.comp[i]]
+	}
+}
+
+// loglik is the log-likelihood at t (up to a constant).
+func (s *newton) loglik(t []float64) float64 {
+	ll := 0.0
+	for _, e := range s.edges {
+		d := t[e.i] - t[e.j] + e.white*s.f.advantage
+		// log p = -log(1+e^-d), log(1-p) = -log(1+e^d)
+		ll -= e.points*softplus(-d) + (e.games-e.points)*softplus(d)
+	}
+	return ll
+}
+
+// solve iterates Newton's steps (and, with fitAdvantage, steps for White's
+// advantage) until they no longer move the ratings.
+func (s *newton) solve() {
+	next := make([]float64, s.f.n)
 	for range 500 {
-		gradient()
+		s.gradient()
 		var step []float64
-		if n <= denseLimit {
-			step = solve(dense(), g)
+		if s.f.n <= denseLimit {
+			step = solve(s.dense(), s.g)
 		} else {
-			step = f.conjugateGradient(edges, w, diag, g, center)
+			step = s.f.conjugateGradient(s.edges, s.w, s.diag, s.g, s.center)
 		}
 		if step == nil || slices.ContainsFunc(step, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
 			break
 		}
-		// Backtrack until the likelihood does not fall (it is concave, so
-		// the full Newton step is taken near the maximum).
-		cur := loglik(theta)
-		t := 1.0
-		for ; t > 1e-9; t /= 2 {
-			for i := range next {
-				next[i] = theta[i] + t*step[i]
-			}
-			if ll := loglik(next); ll >= cur-1e-12*math.Abs(cur) {
-				break
-			}
-		}
-		big := 0.0
-		if t > 1e-9 {
-			for i := range theta {
-				big = max(big, math.Abs(next[i]-theta[i]))
-			}
-			copy(theta, next)
-			center(theta)
-		}
-		if f.fitAdvantage {
-			// One Newton step for White's advantage at the new ratings
-			// (the likelihood is concave in it too).
-			gw, hw := 0.0, 0.0
-			for _, e := range edges {
-				p := 1 / (1 + math.Exp(theta[e.j]-theta[e.i]-e.white*f.advantage))
-				gw += e.white * (e.points - e.games*p)
-				hw += e.white * e.white * e.games * p * (1 - p)
-			}
-			if hw > 0 {
-				dw := max(-1, min(1, gw/hw))
-				f.advantage += dw
-				big = max(big, math.Abs(dw))
-			}
+		t, big := s.lineSearch(step, next)
+		if s.f.fitAdvantage {
+			big = max(big, s.advantageStep())
 		}
 		if t <= 1e-9 && big == 0 {
 			break // no step improves: as good as it gets
@@ -384,62 +399,110 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 			break
 		}
 	}
-	gradient()
-	var inv [][]float64
-	if n <= denseLimit {
-		inv = invert(dense())
+}
+
+// lineSearch takes the longest part t of step (halving from 1) that does
+// not lower the likelihood (it is concave, so the full Newton step is
+// taken near the maximum), using next as room. It returns t and the
+// largest change of a rating; it moves nothing when t falls to 1e-9.
+func (s *newton) lineSearch(step, next []float64) (t, big float64) {
+	cur := s.loglik(s.theta)
+	t = 1.0
+	for ; t > 1e-9; t /= 2 {
+		for i := range next {
+			next[i] = s.theta[i] + t*step[i]
+		}
+		if ll := s.loglik(next); ll >= cur-1e-12*math.Abs(cur) {
+			break
+		}
 	}
-	f.inv, f.diag, f.comp = inv, diag, comp
-	f.advantageErr = math.NaN()
-	if f.fitAdvantage {
-		// Var(w) = 1 / (I_ww - b' L⁺ b), b the information between w and
-		// the ratings (the Schur complement of the ratings' block).
-		iww := 0.0
-		bv := make([]float64, n)
-		for k, e := range edges {
-			iww += e.white * e.white * w[k]
-			bv[e.i] += e.white * w[k]
-			bv[e.j] -= e.white * w[k]
+	if t > 1e-9 {
+		for i := range s.theta {
+			big = max(big, math.Abs(next[i]-s.theta[i]))
 		}
-		var x []float64
-		if inv != nil {
-			x = make([]float64, n)
-			for i := range n {
-				for j := range n {
-					x[i] += inv[i][j] * bv[j]
-				}
-			}
-		} else {
-			x = f.conjugateGradient(edges, w, diag, bv, center)
-		}
-		s := iww
+		copy(s.theta, next)
+		s.center(s.theta)
+	}
+	return t, big
+}
+
+// advantageStep takes one Newton step for White's advantage at the
+// current ratings (the likelihood is concave in it too) and returns its
+// size.
+func (s *newton) advantageStep() float64 {
+	gw, hw := 0.0, 0.0
+	for _, e := range s.edges {
+		p := 1 / (1 + math.Exp(s.theta[e.j]-s.theta[e.i]-e.white*s.f.advantage))
+		gw += e.white * (e.points - e.games*p)
+		hw += e.white * e.white * e.games * p * (1 - p)
+	}
+	if hw <= 0 {
+		return 0
+	}
+	dw := max(-1, min(1, gw/hw))
+	s.f.advantage += dw
+	return math.Abs(dw)
+}
+
+// advantageErr is the 95 % half-width of White's advantage in Elo:
+// Var(w) = 1 / (I_ww - b' L⁺ b), b the information between w and the
+// ratings (the Schur complement of the ratings' block); NaN when the
+// information gives none. inv is the dense inverse, nil beyond denseLimit.
+func (s *newton) advantageErr(inv [][]float64) float64 {
+	n := s.f.n
+	iww := 0.0
+	bv := make([]float64, n)
+	for k, e := range s.edges {
+		iww += e.white * e.white * s.w[k]
+		bv[e.i] += e.white * s.w[k]
+		bv[e.j] -= e.white * s.w[k]
+	}
+	var x []float64
+	if inv != nil {
+		x = make([]float64, n)
 		for i := range n {
-			s -= bv[i] * x[i]
+			for j := range n {
+				x[i] += inv[i][j] * bv[j]
+			}
 		}
-		if s > 0 {
-			f.advantageErr = z95 * eloScale / math.Sqrt(s)
-		}
+	} else {
+		x = s.f.conjugateGradient(s.edges, s.w, s.diag, bv, s.center)
 	}
-	f.elo = make([]float64, n)
-	f.err = make([]float64, n)
+	v := iww
 	for i := range n {
-		f.elo[i] = eloScale * theta[i]
+		v -= bv[i] * x[i]
+	}
+	if v > 0 {
+		return z95 * eloScale / math.Sqrt(v)
+	}
+	return math.NaN()
+}
+
+// ratings sets f.elo and f.err from the fit, each component averaging 0.
+func (f *ratingFit) ratings(s *newton, inv [][]float64) {
+	f.elo = make([]float64, f.n)
+	f.err = make([]float64, f.n)
+	for i := range f.n {
+		f.elo[i] = eloScale * s.theta[i]
 		f.err[i] = math.NaN()
 		switch {
-		case size[comp[i]] <= 1:
+		case s.size[s.comp[i]] <= 1:
 		case inv != nil:
 			// pinv(L) = (L + J/n)^-1 - J/n on each component.
-			v := inv[i][i] - 1/size[comp[i]]
+			v := inv[i][i] - 1/s.size[s.comp[i]]
 			f.err[i] = z95 * eloScale * math.Sqrt(max(v, 0))
-		case diag[i] > 0:
-			f.err[i] = z95 * eloScale / math.Sqrt(diag[i])
+		case s.diag[i] > 0:
+			f.err[i] = z95 * eloScale / math.Sqrt(s.diag[i])
 		}
 	}
-	if anchor < 0 {
-		return
-	}
+}
+
+// moveToAnchor shifts the anchor's component so that the anchor rates
+// anchorElo, and makes the errors in it relative to the anchor.
+func (f *ratingFit) moveToAnchor(s *newton, inv [][]float64, anchor int, anchorElo float64) {
+	comp, size, diag := s.comp, s.size, s.diag
 	shift := anchorElo - f.elo[anchor]
-	for i := range n {
+	for i := range f.n {
 		if comp[i] != comp[anchor] {
 			continue
 		}
