@@ -136,7 +136,7 @@ func TestStopFlag(t *testing.T) {
 // TestToyNeverLoses: tic-tac-toe is a draw, and search sees to the end.
 func TestToyNeverLoses(t *testing.T) {
 	for _, opp := range []Level{Random, Greedy} {
-		res, err := Match(toy, Player{Level: Search, Limits: Limits{Depth: 9}}, Player{Level: opp}, MatchOptions{Games: 20, Seed: 3, OpeningPlies: 1})
+		res, err := Match(toy, Contestant{Level: Search, Limits: Limits{Depth: 9}}, Contestant{Level: opp}, MatchOptions{Games: 20, Seed: 3, OpeningPlies: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,8 +18,8 @@ func ExampleEngine_Think() {
 
 func ExampleMatch() {
 	res, err := engine.Match(loa.Game,
-		engine.Player{Level: engine.Search, Limits: engine.Limits{Nodes: 2000}},
-		engine.Player{Level: engine.Random},
+		engine.Contestant{Level: engine.Search, Limits: engine.Limits{Nodes: 2000}},
+		engine.Contestant{Level: engine.Random},
 		engine.MatchOptions{Games: 4, Seed: 1, OpeningPlies: 2})
 	if err != nil {
 		fmt.Println(err)

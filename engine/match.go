@@ -8,8 +8,9 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// Player describes one side of a Match.
-type Player struct {
+// Contestant describes one side of a Match: the level and limits a Player
+// plays it with.
+type Contestant struct {
 	Level  Level
 	Limits Limits // per move; use Depth or Nodes for reproducible matches
 	HashMB int    // transposition table size; 0 means 4 MiB
@@ -56,7 +57,7 @@ func (r MatchResult) String() string {
 }
 
 // Match plays a against b in g, in process, and counts the results.
-func Match(g rules.Game, a, b Player, o MatchOptions) (MatchResult, error) {
+func Match(g rules.Game, a, b Contestant, o MatchOptions) (MatchResult, error) {
 	pairs := (o.Games + 1) / 2
 	if o.MaxPlies <= 0 {
 		o.MaxPlies = 400

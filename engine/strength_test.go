@@ -50,7 +50,7 @@ func TestStrength(t *testing.T) {
 	for _, g := range realGames() {
 		t.Run(g.ID(), func(t *testing.T) {
 			if !*strength {
-				res, err := Match(g, Player{Level: Search, Limits: Limits{Nodes: 1000}}, Player{Level: Random},
+				res, err := Match(g, Contestant{Level: Search, Limits: Limits{Nodes: 1000}}, Contestant{Level: Random},
 					MatchOptions{Games: 10, Seed: 1, OpeningPlies: openingPlies(g), MaxPlies: 300})
 				if err != nil {
 					t.Fatal(err)
@@ -67,7 +67,7 @@ func TestStrength(t *testing.T) {
 			}{{Random, 0.9}, {Greedy, 0.7}} {
 				start := time.Now()
 				lim := searchLimits(g)
-				res, err := Match(g, Player{Level: Search, Limits: lim}, Player{Level: tc.opp},
+				res, err := Match(g, Contestant{Level: Search, Limits: lim}, Contestant{Level: tc.opp},
 					MatchOptions{Games: 200, Seed: 2026, OpeningPlies: openingPlies(g), MaxPlies: 300, Jobs: 2})
 				if err != nil {
 					t.Fatal(err)
@@ -110,8 +110,8 @@ func BenchmarkSearch(b *testing.B) {
 func TestMatchReproducible(t *testing.T) {
 	for _, g := range realGames() {
 		t.Run(g.ID(), func(t *testing.T) {
-			a := Player{Level: Greedy}
-			b := Player{Level: Search, Limits: Limits{Nodes: 300}}
+			a := Contestant{Level: Greedy}
+			b := Contestant{Level: Search, Limits: Limits{Nodes: 300}}
 			o := MatchOptions{Games: 3, Seed: 5, OpeningPlies: 2, MaxPlies: 120}
 			r1, err := Match(g, a, b, o)
 			if err != nil {
