@@ -1,7 +1,7 @@
 // Package engine holds arbiter's built-in players and the engine side of the
 // UGI protocol.
 //
-// A player is an Engine made for one game with a Level: Random plays a
+// A Player is made for one game with a Level: Random plays a
 // uniformly random legal move, Greedy the best move one ply deep by the
 // game's evaluation, and Search an iterative-deepening alpha-beta search
 // (principal variation search with a transposition table, move ordering by

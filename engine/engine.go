@@ -43,7 +43,7 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown level %q (known: random, greedy, search)", s)
 }
 
-// Options configure an Engine.
+// Options configure a Player.
 type Options struct {
 	Level Level
 	// Seed seeds the random choices (Random's moves, Greedy's ties): the
@@ -100,9 +100,10 @@ type Result struct {
 	Info Info
 }
 
-// Engine is a player for one game. It is not safe for concurrent use; run
-// one Think at a time (a Stop flag may be set from another goroutine).
-type Engine struct {
+// Player is arbiter's built-in player for one game. It is not safe for
+// concurrent use; run one Think at a time (a Stop flag may be set from
+// another goroutine).
+type Player struct {
 	game  rules.Game
 	opts  Options
 	rng   *rand.Rand
@@ -114,30 +115,30 @@ type Engine struct {
 }
 
 // New returns a player for g.
-func New(g rules.Game, o Options) *Engine {
-	e := &Engine{game: g, opts: o, model: modelFor(g)}
+func New(g rules.Game, o Options) *Player {
+	e := &Player{game: g, opts: o, model: modelFor(g)}
 	e.rng = rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15))
 	return e
 }
 
 // Game returns the game e plays.
-func (e *Engine) Game() rules.Game { return e.game }
+func (e *Player) Game() rules.Game { return e.game }
 
 // Options returns e's options.
-func (e *Engine) Options() Options { return e.opts }
+func (e *Player) Options() Options { return e.opts }
 
 // SetLevel changes the level.
-func (e *Engine) SetLevel(l Level) { e.opts.Level = l }
+func (e *Player) SetLevel(l Level) { e.opts.Level = l }
 
 // SetSeed reseeds the random choices.
-func (e *Engine) SetSeed(seed int64) {
+func (e *Player) SetSeed(seed int64) {
 	e.opts.Seed = seed
 	e.rng = rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
 }
 
 // SetHash resizes the transposition table (in MiB); the new table is
 // allocated by the next Prepare or search.
-func (e *Engine) SetHash(mb int) {
+func (e *Player) SetHash(mb int) {
 	e.opts.HashMB = mb
 	e.tt = nil
 }
@@ -147,7 +148,7 @@ func (e *Engine) SetHash(mb int) {
 // depends only on its position and limits. The random choices go on from
 // where they are, so that a series of games from one seed is reproducible
 // but not a series of equal games.
-func (e *Engine) NewGame() {
+func (e *Player) NewGame() {
 	if e.tt != nil {
 		e.tt.clear()
 	}
@@ -160,7 +161,7 @@ func (e *Engine) NewGame() {
 // the game before pos, oldest first, for telling repetitions (it may be
 // nil). stop, when not nil, ends the search as soon as it is set; info, when
 // not nil, is called after every finished iteration. pos is not changed.
-func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits, stop *atomic.Bool, info func(Info)) Result {
+func (e *Player) Think(pos rules.Position, history []rules.Position, lim Limits, stop *atomic.Bool, info func(Info)) Result {
 	start := time.Now()
 	moves := pos.Moves(e.buf[:0])
 	e.buf = moves
@@ -181,7 +182,7 @@ func (e *Engine) Think(pos rules.Position, history []rules.Position, lim Limits,
 // Prepare allocates the search's tables (the transposition table is Hash
 // MiB) if they are not yet, so that the first search does not pay for it.
 // Think calls it; Run calls it at the start and on `isready`.
-func (e *Engine) Prepare() {
+func (e *Player) Prepare() {
 	if e.opts.Level != Search {
 		return
 	}
@@ -200,7 +201,7 @@ func (e *Engine) Prepare() {
 
 // greedy plays the move with the best evaluation one ply deep; ties are
 // broken at random.
-func (e *Engine) greedy(pos rules.Position, moves []rules.Move, start time.Time) Result {
+func (e *Player) greedy(pos rules.Position, moves []rules.Move, start time.Time) Result {
 	best, n := 0, 0
 	var pick rules.Move
 	if e.tree == nil {

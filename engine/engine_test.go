@@ -246,7 +246,7 @@ type toyModel struct{ baseModel }
 
 func (toyModel) newTree(rules.Position) tree { return &valueTree[toyPos, *toyPos]{} }
 
-func solveToy(t *testing.T, e *Engine) {
+func solveToy(t *testing.T, e *Player) {
 	r := New(toy, Options{Level: Random, Seed: 11})
 	checked := 0
 	for game := 0; game < 20; game++ {

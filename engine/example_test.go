@@ -8,7 +8,7 @@ import (
 	"github.com/arbiter-games/arbiter/rules/loa"
 )
 
-func ExampleEngine_Think() {
+func ExamplePlayer_Think() {
 	pos, _ := loa.Game.Start(rules.TagMap{})
 	e := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1})
 	res := e.Think(pos, nil, engine.Limits{Depth: 3}, nil, nil)

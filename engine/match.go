@@ -91,10 +91,10 @@ func Match(g rules.Game, a, b Contestant, o MatchOptions) (MatchResult, error) {
 				ea.NewGame()
 				eb.NewGame()
 				// In the even game of a pair A moves first.
-				first := [2]*Engine{ea, eb}
+				first := [2]*Player{ea, eb}
 				lims := [2]Limits{a.Limits, b.Limits}
 				if i%2 == 1 {
-					first = [2]*Engine{eb, ea}
+					first = [2]*Player{eb, ea}
 					lims = [2]Limits{b.Limits, a.Limits}
 				}
 				r, plies, adj, err := play(g, start, first, lims, o.MaxPlies)
@@ -175,7 +175,7 @@ func opening(g rules.Game, seed int64, plies int) (rules.Position, error) {
 
 // play plays one game from start: players[0] moves first. It returns the
 // result, the plies played and whether MaxPlies ended it.
-func play(g rules.Game, start rules.Position, players [2]*Engine, lims [2]Limits, maxPlies int) (rules.Result, int, bool, error) {
+func play(g rules.Game, start rules.Position, players [2]*Player, lims [2]Limits, maxPlies int) (rules.Result, int, bool, error) {
 	p := start.Clone()
 	var history []rules.Position
 	for ply := 0; ; ply++ {

@@ -22,8 +22,8 @@ const (
 	keyKiller = 1 << 28
 )
 
-// searcher is the alpha-beta search of one Engine; its buffers live as
-// long as the Engine so that searching allocates nothing per node.
+// searcher is the alpha-beta search of one Player; its buffers live as
+// long as the Player so that searching allocates nothing per node.
 type searcher struct {
 	game rules.Game
 	m    model

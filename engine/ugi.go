@@ -137,7 +137,7 @@ func (w *lineWriter) printf(format string, args ...any) {
 // loop is the state of one UGI session.
 type loop struct {
 	g   rules.Game
-	e   *Engine
+	e   *Player
 	out *lineWriter
 
 	pos     rules.Position   // nil until a position is set
