@@ -13,6 +13,6 @@
 // process, for strength measurements.
 //
 //	e := engine.New(loa.Game, engine.Options{Level: engine.Search, Seed: 1})
-//	res := e.Think(pos, nil, engine.Limits{Depth: 4}, nil, nil)
+//	res := e.Think(pos, nil, ugi.Limits{Depth: 4}, nil, nil)
 //	fmt.Println(pos.FormatMove(res.Move))
 package engine

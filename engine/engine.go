@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Level is how a built-in player chooses its moves.
@@ -57,25 +58,12 @@ type Options struct {
 // DefaultHashMB is the transposition table size when Options.HashMB is 0.
 const DefaultHashMB = 16
 
-// Limits bound one search. Zero fields do not limit; with no limit at all
-// the search runs until stopped (like `go infinite`).
-type Limits struct {
-	Depth    int           // plies of full-width search
-	Nodes    int64         // nodes visited
-	MoveTime time.Duration // time for this move
-	// Time and Inc are the clocks: index 0 is the player who moves first in
-	// the game (p1), index 1 the other (p2). Time[i] == 0 means no clock.
-	Time [2]time.Duration
-	Inc  [2]time.Duration
-	// Infinite searches until stopped, ignoring the other limits.
-	Infinite bool
-}
-
-func (l Limits) clock() bool { return l.Time[0] > 0 || l.Time[1] > 0 }
+// clock reports whether l sets a clock.
+func clock(l ugi.Limits) bool { return l.Time[0] > 0 || l.Time[1] > 0 }
 
 // unbounded reports whether l sets no limit at all.
-func (l Limits) unbounded() bool {
-	return l.Infinite || (l.Depth <= 0 && l.Nodes <= 0 && l.MoveTime <= 0 && !l.clock())
+func unbounded(l ugi.Limits) bool {
+	return l.Infinite || (l.Depth <= 0 && l.Nodes <= 0 && l.MoveTime <= 0 && !clock(l))
 }
 
 // Info reports one finished iteration of the search.
@@ -161,7 +149,7 @@ func (e *Player) NewGame() {
 // the game before pos, oldest first, for telling repetitions (it may be
 // nil). stop, when not nil, ends the search as soon as it is set; info, when
 // not nil, is called after every finished iteration. pos is not changed.
-func (e *Player) Think(pos rules.Position, history []rules.Position, lim Limits, stop *atomic.Bool, info func(Info)) Result {
+func (e *Player) Think(pos rules.Position, history []rules.Position, lim ugi.Limits, stop *atomic.Bool, info func(Info)) Result {
 	start := time.Now()
 	moves := pos.Moves(e.buf[:0])
 	e.buf = moves

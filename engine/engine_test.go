@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 func toyAt(t *testing.T, fen string) rules.Position {
@@ -40,7 +41,7 @@ func TestRandomIsSeeded(t *testing.T) {
 		p, _ := toy.Start(rules.TagMap{})
 		var ms []rules.Move
 		for !p.Outcome().Over() {
-			r := e.Think(p, nil, Limits{}, nil, nil)
+			r := e.Think(p, nil, ugi.Limits{}, nil, nil)
 			if err := p.Play(r.Move); err != nil {
 				t.Fatalf("random played %v: %v", r.Move, err)
 			}
@@ -71,17 +72,17 @@ func TestLevels(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		level Level
-		lim   Limits
+		lim   ugi.Limits
 		fen   string
 		want  []string // any of these
 	}{
-		{"greedy wins at once", Greedy, Limits{}, ".../oo./xx. w", []string{"c1"}},
-		{"greedy wins as o", Greedy, Limits{}, "o../o.x/.x. b", []string{"a1"}},
-		{"search wins at once", Search, Limits{Depth: 1}, ".../oo./xx. w", []string{"c1"}},
-		{"search blocks", Search, Limits{Depth: 2}, "..x/oo./x.. w", []string{"c2"}},
-		{"search forks", Search, Limits{Depth: 5}, "..o/.x./x.. w", []string{"a3", "c1", "b1", "a2"}},
-		{"search nodes", Search, Limits{Nodes: 500}, ".../oo./xx. w", []string{"c1"}},
-		{"search movetime", Search, Limits{MoveTime: 30 * time.Millisecond}, "..x/oo./x.. w", []string{"c2"}},
+		{"greedy wins at once", Greedy, ugi.Limits{}, ".../oo./xx. w", []string{"c1"}},
+		{"greedy wins as o", Greedy, ugi.Limits{}, "o../o.x/.x. b", []string{"a1"}},
+		{"search wins at once", Search, ugi.Limits{Depth: 1}, ".../oo./xx. w", []string{"c1"}},
+		{"search blocks", Search, ugi.Limits{Depth: 2}, "..x/oo./x.. w", []string{"c2"}},
+		{"search forks", Search, ugi.Limits{Depth: 5}, "..o/.x./x.. w", []string{"a3", "c1", "b1", "a2"}},
+		{"search nodes", Search, ugi.Limits{Nodes: 500}, ".../oo./xx. w", []string{"c1"}},
+		{"search movetime", Search, ugi.Limits{MoveTime: 30 * time.Millisecond}, "..x/oo./x.. w", []string{"c2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := toyAt(t, tc.fen)
@@ -104,7 +105,7 @@ func TestLevels(t *testing.T) {
 func TestThinkOnFinishedGame(t *testing.T) {
 	p := toyAt(t, "xxx/oo./... b")
 	for _, l := range []Level{Random, Greedy, Search} {
-		if r := New(toy, Options{Level: l}).Think(p, nil, Limits{Depth: 3}, nil, nil); r.OK {
+		if r := New(toy, Options{Level: l}).Think(p, nil, ugi.Limits{Depth: 3}, nil, nil); r.OK {
 			t.Errorf("%s: Think on a finished game = %v, ok", l, r.Move)
 		}
 	}
@@ -113,7 +114,7 @@ func TestThinkOnFinishedGame(t *testing.T) {
 func TestSearchMateScore(t *testing.T) {
 	var infos []Info
 	p := toyAt(t, "..o/.x./x.. w")
-	New(toy, Options{Level: Search}).Think(p, nil, Limits{Depth: 9}, nil, func(in Info) { infos = append(infos, in) })
+	New(toy, Options{Level: Search}).Think(p, nil, ugi.Limits{Depth: 9}, nil, func(in Info) { infos = append(infos, in) })
 	if len(infos) == 0 {
 		t.Fatal("no info")
 	}
@@ -127,7 +128,7 @@ func TestStopFlag(t *testing.T) {
 	var stop atomic.Bool
 	stop.Store(true)
 	p, _ := toy.Start(rules.TagMap{})
-	r := New(toy, Options{Level: Search}).Think(p, nil, Limits{Infinite: true}, &stop, nil)
+	r := New(toy, Options{Level: Search}).Think(p, nil, ugi.Limits{Infinite: true}, &stop, nil)
 	if !r.OK {
 		t.Errorf("stopped search gave no move")
 	}
@@ -136,7 +137,7 @@ func TestStopFlag(t *testing.T) {
 // TestToyNeverLoses: tic-tac-toe is a draw, and search sees to the end.
 func TestToyNeverLoses(t *testing.T) {
 	for _, opp := range []Level{Random, Greedy} {
-		res, err := Match(toy, Contestant{Level: Search, Limits: Limits{Depth: 9}}, Contestant{Level: opp}, MatchOptions{Games: 20, Seed: 3, OpeningPlies: 1})
+		res, err := Match(toy, Contestant{Level: Search, Limits: ugi.Limits{Depth: 9}}, Contestant{Level: opp}, MatchOptions{Games: 20, Seed: 3, OpeningPlies: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,17 +151,17 @@ func TestBudget(t *testing.T) {
 	ms := time.Millisecond
 	for _, tc := range []struct {
 		name      string
-		lim       Limits
+		lim       ugi.Limits
 		p1        bool
 		soft, max time.Duration
 	}{
-		{"movetime 50", Limits{MoveTime: 50 * ms}, true, 0, 30 * ms},
-		{"movetime 1", Limits{MoveTime: ms}, true, 0, ms},
-		{"clock p1", Limits{Time: [2]time.Duration{60000 * ms, 10 * ms}}, true, ms, 6000 * ms},
-		{"clock p2 short", Limits{Time: [2]time.Duration{60000 * ms, 100 * ms}}, false, 0, 40 * ms},
-		{"clock and inc", Limits{Time: [2]time.Duration{1000 * ms, 1000 * ms}, Inc: [2]time.Duration{100 * ms, 100 * ms}}, true, 50 * ms, 450 * ms},
-		{"infinite", Limits{Infinite: true, MoveTime: 5 * ms}, true, 0, 0},
-		{"only the other clock", Limits{Time: [2]time.Duration{0, 100 * ms}}, true, 0, 40 * ms},
+		{"movetime 50", ugi.Limits{MoveTime: 50 * ms}, true, 0, 30 * ms},
+		{"movetime 1", ugi.Limits{MoveTime: ms}, true, 0, ms},
+		{"clock p1", ugi.Limits{Time: [2]time.Duration{60000 * ms, 10 * ms}}, true, ms, 6000 * ms},
+		{"clock p2 short", ugi.Limits{Time: [2]time.Duration{60000 * ms, 100 * ms}}, false, 0, 40 * ms},
+		{"clock and inc", ugi.Limits{Time: [2]time.Duration{1000 * ms, 1000 * ms}, Inc: [2]time.Duration{100 * ms, 100 * ms}}, true, 50 * ms, 450 * ms},
+		{"infinite", ugi.Limits{Infinite: true, MoveTime: 5 * ms}, true, 0, 0},
+		{"only the other clock", ugi.Limits{Time: [2]time.Duration{0, 100 * ms}}, true, 0, 40 * ms},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soft, hard := budget(tc.lim, tc.p1)
@@ -184,7 +185,7 @@ func TestMoveTime(t *testing.T) {
 			e.Prepare()
 			for i := range 3 {
 				start := time.Now()
-				r := e.Think(p, nil, Limits{MoveTime: 50 * time.Millisecond}, nil, nil)
+				r := e.Think(p, nil, ugi.Limits{MoveTime: 50 * time.Millisecond}, nil, nil)
 				checkLatency(t, fmt.Sprintf("movetime 50 #%d", i+1), time.Since(start), 50*time.Millisecond)
 				if !r.OK {
 					t.Fatalf("no move from %s", p.FEN())
@@ -253,7 +254,7 @@ func solveToy(t *testing.T, e *Player) {
 		p, _ := toy.Start(rules.TagMap{})
 		for !p.Outcome().Over() {
 			want := toyValue(p)
-			res := e.Think(p, nil, Limits{Depth: 9}, nil, nil)
+			res := e.Think(p, nil, ugi.Limits{Depth: 9}, nil, nil)
 			got := 0
 			switch {
 			case res.Info.Mate > 0:
@@ -271,7 +272,7 @@ func solveToy(t *testing.T, e *Player) {
 				t.Fatalf("%s: search played %s worth %d; best is %d", p.FEN(), p.FormatMove(res.Move), v, want)
 			}
 			checked++
-			p.Play(r.Think(p, nil, Limits{}, nil, nil).Move)
+			p.Play(r.Think(p, nil, ugi.Limits{}, nil, nil).Move)
 		}
 	}
 	t.Logf("%d positions", checked)

@@ -6,19 +6,20 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 func ExamplePlayer_Think() {
 	pos, _ := loa.Game.Start(rules.TagMap{})
 	e := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1})
-	res := e.Think(pos, nil, engine.Limits{Depth: 3}, nil, nil)
+	res := e.Think(pos, nil, ugi.Limits{Depth: 3}, nil, nil)
 	fmt.Println(pos.FormatMove(res.Move), res.Info.Depth)
 	// Output: b1-d3 3
 }
 
 func ExampleMatch() {
 	res, err := engine.Match(loa.Game,
-		engine.Contestant{Level: engine.Search, Limits: engine.Limits{Nodes: 2000}},
+		engine.Contestant{Level: engine.Search, Limits: ugi.Limits{Nodes: 2000}},
 		engine.Contestant{Level: engine.Random},
 		engine.MatchOptions{Games: 4, Seed: 1, OpeningPlies: 2})
 	if err != nil {

@@ -6,14 +6,15 @@ import (
 	"sync"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Contestant describes one side of a Match: the level and limits a Player
 // plays it with.
 type Contestant struct {
 	Level  Level
-	Limits Limits // per move; use Depth or Nodes for reproducible matches
-	HashMB int    // transposition table size; 0 means 4 MiB
+	Limits ugi.Limits // per move; use Depth or Nodes for reproducible matches
+	HashMB int        // transposition table size; 0 means 4 MiB
 }
 
 // MatchOptions configure a Match.
@@ -92,10 +93,10 @@ func Match(g rules.Game, a, b Contestant, o MatchOptions) (MatchResult, error) {
 				eb.NewGame()
 				// In the even game of a pair A moves first.
 				first := [2]*Player{ea, eb}
-				lims := [2]Limits{a.Limits, b.Limits}
+				lims := [2]ugi.Limits{a.Limits, b.Limits}
 				if i%2 == 1 {
 					first = [2]*Player{eb, ea}
-					lims = [2]Limits{b.Limits, a.Limits}
+					lims = [2]ugi.Limits{b.Limits, a.Limits}
 				}
 				r, plies, adj, err := play(g, start, first, lims, o.MaxPlies)
 				out := outcome{winner: -1, adj: adj, plies: plies, err: err}
@@ -175,7 +176,7 @@ func opening(g rules.Game, seed int64, plies int) (rules.Position, error) {
 
 // play plays one game from start: players[0] moves first. It returns the
 // result, the plies played and whether MaxPlies ended it.
-func play(g rules.Game, start rules.Position, players [2]*Player, lims [2]Limits, maxPlies int) (rules.Result, int, bool, error) {
+func play(g rules.Game, start rules.Position, players [2]*Player, lims [2]ugi.Limits, maxPlies int) (rules.Result, int, bool, error) {
 	p := start.Clone()
 	var history []rules.Position
 	for ply := 0; ; ply++ {

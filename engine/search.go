@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // noMove stands for no move at all: it has both form bits set, which the
@@ -57,7 +58,7 @@ func newSearcher(g rules.Game, m model, tt *table) *searcher {
 
 // budget turns the limits into a soft time (do not start another iteration
 // after it) and a hard one (abort the search); zero means none.
-func budget(lim Limits, p1 bool) (soft, hard time.Duration) {
+func budget(lim ugi.Limits, p1 bool) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
 	}
@@ -103,7 +104,7 @@ func moveTimeMargin(t time.Duration) time.Duration {
 }
 
 // run searches pos by iterative deepening within lim.
-func (s *searcher) run(pos rules.Position, history []rules.Position, rootMoves []rules.Move, lim Limits, stop *atomic.Bool, info func(Info), start time.Time) Result {
+func (s *searcher) run(pos rules.Position, history []rules.Position, rootMoves []rules.Move, lim ugi.Limits, stop *atomic.Bool, info func(Info), start time.Time) Result {
 	if s.t == nil {
 		s.t = s.m.newTree(pos)
 	}
@@ -163,7 +164,7 @@ func (s *searcher) run(pos rules.Position, history []rules.Position, rootMoves [
 			if res.Info.Mate != 0 && abs(res.Info.Mate) <= depth {
 				break // the end is found: deeper search changes nothing
 			}
-			if soft > 0 && lim.clock() && lim.MoveTime == 0 && time.Since(start) > soft*6/10 {
+			if soft > 0 && clock(lim) && lim.MoveTime == 0 && time.Since(start) > soft*6/10 {
 				break
 			}
 		}

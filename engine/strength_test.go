@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 var (
@@ -16,7 +17,7 @@ var (
 // strengthLimits are the search player's limits in the strength matches,
 // per game: node limits keep the matches reproducible and their time
 // bounded on a shared machine.
-var strengthLimits = map[string]Limits{
+var strengthLimits = map[string]ugi.Limits{
 	"lines-of-action": {Nodes: 20000},
 	"knight-fight":    {Nodes: 20000},
 	"tank-battle":     {Nodes: 20000},
@@ -33,14 +34,14 @@ func openingPlies(g rules.Game) int {
 	return 2
 }
 
-func searchLimits(g rules.Game) Limits {
+func searchLimits(g rules.Game) ugi.Limits {
 	if *strengthNodes > 0 {
-		return Limits{Nodes: *strengthNodes}
+		return ugi.Limits{Nodes: *strengthNodes}
 	}
 	if l, ok := strengthLimits[g.ID()]; ok {
 		return l
 	}
-	return Limits{Nodes: 20000}
+	return ugi.Limits{Nodes: 20000}
 }
 
 // TestStrength measures search against random and greedy. The default run
@@ -50,7 +51,7 @@ func TestStrength(t *testing.T) {
 	for _, g := range realGames() {
 		t.Run(g.ID(), func(t *testing.T) {
 			if !*strength {
-				res, err := Match(g, Contestant{Level: Search, Limits: Limits{Nodes: 1000}}, Contestant{Level: Random},
+				res, err := Match(g, Contestant{Level: Search, Limits: ugi.Limits{Nodes: 1000}}, Contestant{Level: Random},
 					MatchOptions{Games: 10, Seed: 1, OpeningPlies: openingPlies(g), MaxPlies: 300})
 				if err != nil {
 					t.Fatal(err)
@@ -91,13 +92,13 @@ func BenchmarkSearch(b *testing.B) {
 				b.Fatal(err)
 			}
 			e := New(g, Options{Level: Search, HashMB: 16})
-			e.Think(p, nil, Limits{Depth: 1}, nil, nil) // allocate the tables
+			e.Think(p, nil, ugi.Limits{Depth: 1}, nil, nil) // allocate the tables
 			b.ReportAllocs()
 			var nodes int64
 			start := time.Now()
 			for b.Loop() {
 				e.NewGame()
-				r := e.Think(p, nil, Limits{Nodes: 100000}, nil, nil)
+				r := e.Think(p, nil, ugi.Limits{Nodes: 100000}, nil, nil)
 				nodes += r.Info.Nodes
 			}
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
@@ -111,7 +112,7 @@ func TestMatchReproducible(t *testing.T) {
 	for _, g := range realGames() {
 		t.Run(g.ID(), func(t *testing.T) {
 			a := Contestant{Level: Greedy}
-			b := Contestant{Level: Search, Limits: Limits{Nodes: 300}}
+			b := Contestant{Level: Search, Limits: ugi.Limits{Nodes: 300}}
 			o := MatchOptions{Games: 3, Seed: 5, OpeningPlies: 2, MaxPlies: 120}
 			r1, err := Match(g, a, b, o)
 			if err != nil {

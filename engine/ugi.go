@@ -10,11 +10,11 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unicode"
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Identity announced on `ugi`.
@@ -172,9 +172,9 @@ func (l *loop) take(line string) bool {
 	if cmd == "" {
 		return true
 	}
-	if l.done != nil && cmd != "stop" && cmd != "quit" {
+	if l.done != nil && cmd != ugi.CmdStop && cmd != ugi.CmdQuit {
 		switch cmd {
-		case "ugi", "uginewgame", "setoption", "position", "go":
+		case ugi.CmdUGI, ugi.CmdNewGame, ugi.CmdSetOption, ugi.CmdPosition, ugi.CmdGo:
 		default:
 			if len(l.queue) == 0 {
 				return l.handle(line)
@@ -228,27 +228,27 @@ func (l *loop) handle(line string) bool {
 	}
 	cmd, args := f[0], f[1:]
 	switch cmd {
-	case "quit":
+	case ugi.CmdQuit:
 		return false
-	case "isready":
+	case ugi.CmdIsReady:
 		if l.done == nil {
 			l.e.Prepare()
 		}
-		l.out.printf("readyok")
+		l.out.printf(ugi.ReplyReadyOK)
 		return true
-	case "stop":
+	case ugi.CmdStop:
 		l.halt()
 		return true
-	case "query":
+	case ugi.CmdQuery:
 		l.query(args)
 		return true
-	case "ugi", "uginewgame", "setoption", "position", "go":
+	case ugi.CmdUGI, ugi.CmdNewGame, ugi.CmdSetOption, ugi.CmdPosition, ugi.CmdGo:
 	default:
 		l.errorf("unknown command %q", clip(cmd))
 		return true
 	}
 	switch cmd {
-	case "ugi":
+	case ugi.CmdUGI:
 		l.out.printf("id name %s %s (%s)", Name, l.e.opts.Level, l.g.ID())
 		l.out.printf("id author %s", Author)
 		l.out.printf("option name Level type combo default %s var random var greedy var search", l.e.opts.Level)
@@ -258,19 +258,19 @@ func (l *loop) handle(line string) bool {
 		}
 		l.out.printf("option name Hash type spin default %d min 1 max 1024", hash)
 		l.out.printf("option name Seed type spin default %d min 0 max %d", l.e.opts.Seed, int64(1)<<62)
-		l.out.printf("ugiok")
-	case "uginewgame":
+		l.out.printf(ugi.ReplyUGIOK)
+	case ugi.CmdNewGame:
 		if len(args) > 0 {
 			l.errorf("uginewgame takes no arguments")
 			return true
 		}
 		l.e.NewGame()
 		l.pos, l.history, l.start, l.moves = nil, nil, "", nil
-	case "setoption":
+	case ugi.CmdSetOption:
 		l.setOption(args)
-	case "position":
+	case ugi.CmdPosition:
 		l.position(args)
-	case "go":
+	case ugi.CmdGo:
 		l.goCmd(args)
 	}
 	return true
@@ -399,7 +399,7 @@ func (l *loop) position(args []string) {
 
 // goCmd reads the limits and starts a search in its own goroutine.
 func (l *loop) goCmd(args []string) {
-	lim, err := parseGo(args)
+	lim, err := ugi.ParseGo(args)
 	if err != nil {
 		l.errorf("go: %v", err)
 		return
@@ -414,7 +414,7 @@ func (l *loop) goCmd(args []string) {
 	done := make(chan struct{})
 	l.done = done
 	pos, history, e, out, stopCh := l.pos.Clone(), l.history, l.e, l.out, l.stopCh
-	if lim.unbounded() {
+	if unbounded(lim) {
 		lim.Infinite = true
 	}
 	l.infinite = lim.Infinite
@@ -428,7 +428,7 @@ func (l *loop) goCmd(args []string) {
 		if res.OK {
 			best = pos.FormatMove(res.Move)
 		}
-		out.printf("bestmove %s", best)
+		out.printf("%s %s", ugi.ReplyBestMove, best)
 	}()
 }
 
@@ -455,80 +455,29 @@ func (l *loop) finish() {
 	}
 }
 
-func parseGo(args []string) (Limits, error) {
-	var lim Limits
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "infinite" {
-			lim.Infinite = true
-			continue
-		}
-		if i+1 >= len(args) {
-			return lim, fmt.Errorf("%q needs a value", clip(a))
-		}
-		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil || n < 0 {
-			return lim, fmt.Errorf("%s %q: not a whole number from 0", clip(a), clip(args[i+1]))
-		}
-		i++
-		ms := time.Duration(n) * time.Millisecond
-		switch a {
-		case "p1time":
-			lim.Time[0] = max(ms, time.Millisecond)
-		case "p2time":
-			lim.Time[1] = max(ms, time.Millisecond)
-		case "p1inc":
-			lim.Inc[0] = ms
-		case "p2inc":
-			lim.Inc[1] = ms
-		case "movetime":
-			lim.MoveTime = max(ms, time.Millisecond)
-		case "depth":
-			lim.Depth = int(min(n, maxPly))
-			if lim.Depth == 0 {
-				lim.Depth = 1
-			}
-		case "nodes":
-			lim.Nodes = max(n, 1)
-		case "movestogo":
-			// accepted and ignored: the clock share does not need it
-		default:
-			return lim, fmt.Errorf("unknown parameter %q", clip(a))
-		}
-	}
-	return lim, nil
-}
-
+// formatInfo writes the info line of one iteration: the score in moves
+// to mate when the search found a forced end, and the principal variation
+// as far as it plays from pos.
 func formatInfo(pos rules.Position, in Info) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d", in.Depth)
+	u := ugi.Info{Depth: in.Depth, HasScore: true, Score: in.Score, Nodes: in.Nodes, Time: in.Time}
 	if in.Mate != 0 {
 		moves := (abs(in.Mate) + 1) / 2
 		if in.Mate < 0 {
 			moves = -moves
 		}
-		fmt.Fprintf(&b, " score mate %d", moves)
-	} else {
-		fmt.Fprintf(&b, " score cp %d", in.Score)
-	}
-	ms := in.Time.Milliseconds()
-	fmt.Fprintf(&b, " nodes %d time %d", in.Nodes, ms)
-	if ms > 0 {
-		fmt.Fprintf(&b, " nps %d", in.Nodes*1000/ms)
+		u.Mate, u.Score = true, moves
 	}
 	if len(in.PV) > 0 {
-		b.WriteString(" pv")
 		p := pos.Clone()
 		for _, m := range in.PV {
 			text := p.FormatMove(m)
 			if p.Play(m) != nil {
 				break
 			}
-			b.WriteString(" ")
-			b.WriteString(text)
+			u.PV = append(u.PV, text)
 		}
 	}
-	return b.String()
+	return string(u.AppendInfo(make([]byte, 0, 64)))
 }
 
 func (l *loop) query(args []string) {
@@ -543,9 +492,9 @@ func (l *loop) query(args []string) {
 	o := l.pos.Outcome()
 	switch args[0] {
 	case "gameover":
-		l.out.printf("response %t", o.Over())
+		l.out.printf("%s %t", ugi.ReplyResponse, o.Over())
 	case "p1turn":
-		l.out.printf("response %t", l.pos.Turn() == l.g.FirstMover())
+		l.out.printf("%s %t", ugi.ReplyResponse, l.pos.Turn() == l.g.FirstMover())
 	case "result":
 		r := "none"
 		switch o.Result {
@@ -559,7 +508,7 @@ func (l *loop) query(args []string) {
 		if !o.Over() {
 			r = "none"
 		}
-		l.out.printf("response %s", r)
+		l.out.printf("%s %s", ugi.ReplyResponse, r)
 	default:
 		l.errorf("query: unknown query %q (known: gameover, p1turn, result)", clip(args[0]))
 	}

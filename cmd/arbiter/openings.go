@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // openingsCommand writes an opening suite for tournaments.
@@ -119,7 +120,7 @@ func openingsCommand(e *env) *cli.Command {
 type balanced struct {
 	game       rules.Game
 	level      engine.Level
-	lim        engine.Limits
+	lim        ugi.Limits
 	cp         int
 	seen, kept int
 	evals      map[string]string // position text → the evaluation's comment
@@ -151,7 +152,7 @@ func balancedFilter(c *cli.Context, g rules.Game) (*balanced, error) {
 		ms = 100
 	}
 	return &balanced{game: g, level: lvl, cp: cp, evals: map[string]string{},
-		lim: engine.Limits{MoveTime: time.Duration(ms) * time.Millisecond, Depth: depth}}, nil
+		lim: ugi.Limits{MoveTime: time.Duration(ms) * time.Millisecond, Depth: depth}}, nil
 }
 
 // eval is the engine's evaluation of pos for the side to move: a fresh

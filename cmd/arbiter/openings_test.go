@@ -18,6 +18,7 @@ import (
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/rules/loa"
 	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 func TestOpeningsCommand(t *testing.T) {
@@ -73,7 +74,7 @@ func TestOpeningsBalanced(t *testing.T) {
 	}
 	for _, o := range suite {
 		pos, _ := o.Position(loa.Game)
-		in := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1}).Think(pos, nil, engine.Limits{Depth: 2}, nil, nil).Info
+		in := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1}).Think(pos, nil, ugi.Limits{Depth: 2}, nil, nil).Info
 		if in.Mate != 0 || in.Score > cp || in.Score < -cp {
 			t.Errorf("opening %v written with a score of %d (mate %d)", o.Moves, in.Score, in.Mate)
 		}

@@ -1,0 +1,106 @@
+package ugi
+
+import (
+	"strconv"
+	"time"
+)
+
+// MaxScore is the largest score, in centi-units or moves to mate, that
+// ParseInfo takes: a score beyond it is not read.
+const MaxScore = 1_000_000
+
+// Info is what an info line says of a search. The zero value of a field is
+// "not said": Depth, Nodes and NPS are read only when above 0, the score
+// only with HasScore.
+type Info struct {
+	Depth int
+	// Score is from the mover's side: centi-units, or, with Mate, moves to
+	// a forced win (positive) or loss (negative).
+	HasScore bool
+	Mate     bool
+	Score    int
+	Nodes    int64
+	NPS      int64
+	Time     time.Duration // written by AppendInfo; not read
+	PV       []string      // written by AppendInfo; not read
+}
+
+// ParseInfo reads an info line: depth, score (cp or mate; a bound counts
+// as the score), nodes and nps. The words after pv or string are not read.
+// It does not allocate.
+func ParseInfo(s string) Info {
+	var in Info
+	i := 0
+	word := func() string {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		j := i
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+			i++
+		}
+		return s[j:i]
+	}
+	word() // "info"
+	for {
+		switch word() {
+		case "", "pv", "string":
+			return in
+		case "depth":
+			if n, err := strconv.Atoi(word()); err == nil && n > 0 {
+				in.Depth = n
+			}
+		case "nodes":
+			if n, err := strconv.ParseInt(word(), 10, 64); err == nil && n > 0 {
+				in.Nodes = n
+			}
+		case "nps":
+			if n, err := strconv.ParseInt(word(), 10, 64); err == nil && n > 0 {
+				in.NPS = n
+			}
+		case "score":
+			kind := word()
+			n, err := strconv.Atoi(word())
+			if err != nil || n > MaxScore || n < -MaxScore {
+				continue
+			}
+			switch kind {
+			case "cp":
+				in.HasScore, in.Mate, in.Score = true, false, n
+			case "mate":
+				in.HasScore, in.Mate, in.Score = true, true, n
+			}
+		}
+	}
+}
+
+// AppendInfo appends the info line of in, without its newline: "info
+// depth D score cp S|mate M nodes N time T", then "nps" when the time is
+// at least a millisecond, then "pv" and the moves when there are any.
+func (in Info) AppendInfo(b []byte) []byte {
+	b = append(b, "info depth "...)
+	b = strconv.AppendInt(b, int64(in.Depth), 10)
+	if in.Mate {
+		b = append(b, " score mate "...)
+	} else {
+		b = append(b, " score cp "...)
+	}
+	b = strconv.AppendInt(b, int64(in.Score), 10)
+	ms := in.Time.Milliseconds()
+	b = append(b, " nodes "...)
+	b = strconv.AppendInt(b, in.Nodes, 10)
+	b = append(b, " time "...)
+	b = strconv.AppendInt(b, ms, 10)
+	if ms > 0 {
+		b = append(b, " nps "...)
+		b = strconv.AppendInt(b, in.Nodes*1000/ms, 10)
+	}
+	if len(in.PV) > 0 {
+		b = append(b, " pv"...)
+		for _, m := range in.PV {
+			b = append(b, ' ')
+			b = append(b, m...)
+		}
+	}
+	return b
+}
