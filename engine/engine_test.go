@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/tictactoe"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
 )
@@ -245,7 +246,9 @@ func TestSearchSolvesToy(t *testing.T) {
 // toyModel steps through tic-tac-toe on a value stack, as the real games do.
 type toyModel struct{ baseModel }
 
-func (toyModel) newTree(rules.Position) tree { return &valueTree[toyPos, *toyPos]{} }
+func (toyModel) newTree(rules.Position) tree {
+	return &valueTree[tictactoe.Position, *tictactoe.Position]{}
+}
 
 func solveToy(t *testing.T, e *Player) {
 	r := New(toy, Options{Level: Random, Seed: 11})
