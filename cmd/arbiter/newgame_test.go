@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,13 +31,8 @@ func addToyGame() (restore func()) {
 // reported on.
 func TestNewGame(t *testing.T) {
 	t.Cleanup(addToyGame())
-	t.Setenv(toyEnv, "1")  // for the engines and workers
-	t.Setenv(mainEnv, "1") // the engines are this binary as arbiter's main
+	t.Setenv(toyEnv, "1") // for the engines and workers
 	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 
 	// validate: a won game, and a game with a move to a taken square.
 	records := filepath.Join(dir, "ttt.agn")
@@ -49,12 +45,10 @@ func TestNewGame(t *testing.T) {
 	}
 
 	// tournament: the search engine against the random one, two at a time.
-	config := "name: ttt\ngame: tic-tac-toe\ngames_per_encounter: 4\nseed: 3\n" +
-		"time_control: {move_ms: 50}\ntime_margin_ms: 500\nengines:\n" +
-		"  - {name: search, cmd: " + exe + ", args: [engine, --game, tic-tac-toe, --level, search]}\n" +
-		"  - {name: random, cmd: " + exe + ", args: [engine, --game, tic-tac-toe, --level, random]}\n"
-	path := filepath.Join(dir, "ttt.yaml")
-	os.WriteFile(path, []byte(config), 0o644)
+	path := selfEngines(t, dir, "ttt.yaml", "name: ttt\ngame: tic-tac-toe\ngames_per_encounter: 4\nseed: 3\n"+
+		"time_control: {move_ms: 50}\ntime_margin_ms: 500\n",
+		"search args: [engine, --game, tic-tac-toe, --level, search]",
+		"random args: [engine, --game, tic-tac-toe, --level, random]")
 	db, out := filepath.Join(dir, "ttt.db"), filepath.Join(dir, "played.agn")
 	r = runCLI(t, "", "tournament", "--db", db, "--out", out, "-j", "2", path)
 	if r.code != exitOK || !strings.Contains(r.stdout, "(4 played now, 0 before)") {
@@ -110,4 +104,29 @@ func TestHelpNamesGames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// selfEngines writes dir/file, a tournament config: config (the keys
+// before engines), then the engines, each this test binary as arbiter's
+// main (mainEnv is set for the test, and the engines inherit it) with its
+// name and the rest of its flow map: "NAME args: [...]" gives
+// "{name: NAME, cmd: EXE, args: [...]}". It returns the file's path.
+func selfEngines(t *testing.T, dir, file, config string, engines ...string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(mainEnv, "1")
+	var b strings.Builder
+	b.WriteString(config + "engines:\n")
+	for _, e := range engines {
+		name, rest, _ := strings.Cut(e, " ")
+		fmt.Fprintf(&b, "  - {name: %s, cmd: %s, %s}\n", name, exe, rest)
+	}
+	path := filepath.Join(dir, file)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

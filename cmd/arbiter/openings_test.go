@@ -169,13 +169,10 @@ func TestTournamentInterrupt(t *testing.T) {
 		t.Run(fmt.Sprintf("%v twice=%v", tc.first, twice), func(t *testing.T) {
 			dir := t.TempDir()
 			exe, _ := os.Executable()
-			t.Setenv(mainEnv, "1") // for the engines, which inherit it
-			config := "name: intr\ngame: lines-of-action\ngames_per_encounter: 8\n" +
-				"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\nengines:\n" +
-				"  - {name: a, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, search]}\n" +
-				"  - {name: b, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]}\n"
-			path := filepath.Join(dir, "intr.yaml")
-			os.WriteFile(path, []byte(config), 0o644)
+			path := selfEngines(t, dir, "intr.yaml", "name: intr\ngame: lines-of-action\ngames_per_encounter: 8\n"+
+				"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\n",
+				"a args: [engine, --game, lines-of-action, --level, search]",
+				"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
 			dbPath := filepath.Join(dir, "intr.db")
 			cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
 			var stdout strings.Builder

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,18 +14,11 @@ import (
 // every run), resumes it, and reports it, stored and as a --sprt test.
 func TestSPRTCommands(t *testing.T) {
 	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(mainEnv, "1") // for the engines, which inherit it
-	config := "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n" +
-		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n" +
-		"sprt: {elo0: 0, elo1: 50}\nengines:\n" +
-		"  - {name: r1, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"1\"]}\n" +
-		"  - {name: r2, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]}\n"
-	path := filepath.Join(dir, "m.yaml")
-	os.WriteFile(path, []byte(config), 0o644)
+	path := selfEngines(t, dir, "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n"+
+		"sprt: {elo0: 0, elo1: 50}\n",
+		"r1 args: [engine, --game, knight-fight, --level, random, --seed, \"1\"]",
+		"r2 args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
 	db := filepath.Join(dir, "m.db")
 	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H0 accepted after \d+ games$`)
 	r := runCLI(t, "", "tournament", "--db", db, "-j", "1", path)

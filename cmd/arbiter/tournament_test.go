@@ -66,17 +66,10 @@ func TestTournamentCommandErrors(t *testing.T) {
 // run resumes with nothing to play.
 func TestTournamentCommandRuns(t *testing.T) {
 	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(mainEnv, "1") // for the engines, which inherit it
-	config := "name: cli\ngame: knight-fight\ngames_per_encounter: 4\nseed: 5\n" +
-		"time_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 60\nadjudication: score\nengines:\n" +
-		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random]}\n" +
-		"  - {name: g, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, greedy]}\n"
-	path := filepath.Join(dir, "cli.yaml")
-	os.WriteFile(path, []byte(config), 0o644)
+	path := selfEngines(t, dir, "cli.yaml", "name: cli\ngame: knight-fight\ngames_per_encounter: 4\nseed: 5\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 60\nadjudication: score\n",
+		"r args: [engine, --game, knight-fight, --level, random]",
+		"g args: [engine, --game, knight-fight, --level, greedy]")
 	db, out := filepath.Join(dir, "cli.db"), filepath.Join(dir, "cli.agn")
 	for i, want := range []string{"(4 played now, 0 before)", "(0 played now, 4 before)"} {
 		r := runCLI(t, "", "tournament", "--db", db, "--out", out, "-j", "2", path)
@@ -104,17 +97,10 @@ func TestTournamentCommandRuns(t *testing.T) {
 // search statistics.
 func TestTournamentCommentsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(mainEnv, "1") // for the engines, which inherit it
-	config := "name: rt\ngame: lines-of-action\ngames_per_encounter: 2\nseed: 5\n" +
-		"time_control: {move_ms: 20}\ntime_margin_ms: 500\nmax_plies: 40\nresign: {score: 300, moves: 2}\nengines:\n" +
-		"  - {name: s, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, search], limits: {depth: 2}}\n" +
-		"  - {name: r, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, random]}\n"
-	path := filepath.Join(dir, "rt.yaml")
-	os.WriteFile(path, []byte(config), 0o644)
+	path := selfEngines(t, dir, "rt.yaml", "name: rt\ngame: lines-of-action\ngames_per_encounter: 2\nseed: 5\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 500\nmax_plies: 40\nresign: {score: 300, moves: 2}\n",
+		"s args: [engine, --game, lines-of-action, --level, search], limits: {depth: 2}",
+		"r args: [engine, --game, lines-of-action, --level, random]")
 	db, out, log := filepath.Join(dir, "rt.db"), filepath.Join(dir, "rt.agn"), filepath.Join(dir, "rt.log")
 	if r := runCLI(t, "", "tournament", "--db", db, "--out", out, "--log", log, path); r.code != exitOK {
 		t.Fatalf("tournament: exit %d; stderr %s", r.code, r.stderr)
