@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // chromium returns the path of a Chromium (or Chrome) binary, or skips t

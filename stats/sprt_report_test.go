@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // sprtFixture stores a match of "zed" (tested) against "amy" in

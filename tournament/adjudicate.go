@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // adjudicator applies the config's resign and draw rules to the engines'

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // fakeRunner runs the tournament of config args[0] into database args[1],

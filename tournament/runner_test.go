@@ -15,7 +15,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // writeConfig writes a tournament config into a temp dir and returns its

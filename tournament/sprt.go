@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/arbiter-games/arbiter/stats"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // StoppedAtCap is the verdict of an SPRT whose match played every game of

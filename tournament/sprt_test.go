@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/stats"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // sprtHead is a toy match of up to 2·rounds games with an SPRT.

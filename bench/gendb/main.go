@@ -11,7 +11,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 func main() {

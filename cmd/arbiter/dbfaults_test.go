@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/replay"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // importedDB returns a database holding n random games, in a folder of its

@@ -17,7 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/rules/loa"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 

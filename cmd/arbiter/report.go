@@ -18,7 +18,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/stats"
-	"github.com/arbiter-games/arbiter/tournament/store"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 func reportCommand(e *env) *cli.Command {

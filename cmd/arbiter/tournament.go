@@ -19,8 +19,8 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
-	"github.com/arbiter-games/arbiter/tournament/store"
 )
 
 func tournamentCommand(e *env) *cli.Command {
