@@ -52,13 +52,26 @@ func (db *DB) NewBatch(size int) *Batch {
 // NOT NULL column gets a value) into ones that cannot abort the statement.
 // With foreign keys off and the pair trigger of migration 0004, nothing in
 // the statement can abort, and SQLite keeps no statement journal for it.
-func insertRowsSQL(n int) string {
-	return "INSERT OR IGNORE INTO games (" + insertColumns + ") VALUES " +
-		strings.TrimSuffix(strings.Repeat(insertTuple+",", n), ",")
+// PostgreSQL has no OR IGNORE: there it is ON CONFLICT DO NOTHING.
+func (b *Batch) insertRowsSQL(n int) string {
+	values := strings.TrimSuffix(strings.Repeat(insertTuple+",", n), ",")
+	if b.db.postgres {
+		return "INSERT INTO games (" + insertColumns + ") VALUES " + values + " ON CONFLICT DO NOTHING"
+	}
+	return "INSERT OR IGNORE INTO games (" + insertColumns + ") VALUES " + values
 }
 
 func (b *Batch) begin(ctx context.Context) error {
 	if b.tx != nil {
+		return nil
+	}
+	if b.db.postgres {
+		tx, err := b.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("begin batch: %w", err)
+		}
+		b.tx, b.n = tx, 0
+		clear(b.tournaments)
 		return nil
 	}
 	conn, err := b.db.Conn(ctx)
@@ -100,6 +113,9 @@ func (b *Batch) begin(ctx context.Context) error {
 // pragma does nothing while a transaction is open, say after a failed
 // commit).
 func (b *Batch) release(conn *sql.Conn) {
+	if conn == nil { // PostgreSQL: no connection held
+		return
+	}
 	ctx := context.Background()
 	var on int
 	if _, err := conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = "+strconv.Itoa(walCheckpointPages)); err != nil {
@@ -179,13 +195,13 @@ func (b *Batch) flush(ctx context.Context) error {
 	var err error
 	if len(b.pending) == rowsPerStatement {
 		if b.full == nil {
-			if b.full, err = b.tx.PrepareContext(ctx, insertRowsSQL(rowsPerStatement)); err != nil {
+			if b.full, err = b.tx.PrepareContext(ctx, b.insertRowsSQL(rowsPerStatement)); err != nil {
 				return fmt.Errorf("prepare batch: %w", err)
 			}
 		}
 		res, err = b.full.ExecContext(ctx, b.args...)
 	} else {
-		res, err = b.tx.ExecContext(ctx, insertRowsSQL(len(b.pending)), b.args...)
+		res, err = b.tx.ExecContext(ctx, b.insertRowsSQL(len(b.pending)), b.args...)
 	}
 	if err != nil {
 		return fmt.Errorf("store %d games: %w", len(b.pending), describe(err))
@@ -245,10 +261,7 @@ var ErrNoTournament = errors.New("no such tournament")
 // EnsureTournament returns the id of the tournament called name, creating it
 // for game (an import: no config) when the database has none; tgame is the
 // tournament's game id.
-func EnsureTournament(ctx context.Context, e interface {
-	Execer
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}, name, game string) (id int64, tgame string, err error) {
+func EnsureTournament(ctx context.Context, e Execer, name, game string) (id int64, tgame string, err error) {
 	err = e.QueryRowContext(ctx, `SELECT id, game FROM tournaments WHERE name = ?`, name).Scan(&id, &tgame)
 	if err == nil {
 		return id, tgame, nil
@@ -256,14 +269,10 @@ func EnsureTournament(ctx context.Context, e interface {
 	if err != sql.ErrNoRows {
 		return 0, "", fmt.Errorf("look up tournament %q: %w", name, err)
 	}
-	res, err := e.ExecContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?)`,
-		name, game, time.Now().UTC().Format(time.RFC3339))
+	err = e.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?) RETURNING id`,
+		name, game, time.Now().UTC().Format(time.RFC3339)).Scan(&id)
 	if err != nil {
 		return 0, "", fmt.Errorf("create tournament %q: %w", name, err)
-	}
-	id, err = res.LastInsertId()
-	if err != nil {
-		return 0, "", err
 	}
 	return id, game, nil
 }

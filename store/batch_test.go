@@ -15,13 +15,11 @@ func testGame(i int) *Game {
 		Record: fmt.Sprintf("[Game \"Lines of Action\"]\n[Round \"%d\"]\n\n%s1-0\n", i, strings.Repeat("1. b1-b3 a2-c2 ", 60))}
 }
 
-func TestBatch(t *testing.T) {
+func TestBatch(t *testing.T) { backends(t, testBatch) }
+
+func testBatch(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "b.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	var err error
 	count := func() int {
 		var n int
 		if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil {
@@ -102,13 +100,11 @@ func BenchmarkBatchInsert(b *testing.B) {
 // TestBatchForeignKeys checks what the batch does with foreign keys off: it
 // refuses a game of a tournament that does not exist, fills game_pairs
 // through the trigger, and gives its connection back with foreign keys on.
-func TestBatchForeignKeys(t *testing.T) {
+func TestBatchForeignKeys(t *testing.T) { backends(t, testBatchForeignKeys) }
+
+func testBatchForeignKeys(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "f.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	var err error
 	db.SetMaxOpenConns(1) // the batch's connection is the one checked below
 
 	b := db.NewBatch(10)
@@ -142,6 +138,9 @@ func TestBatchForeignKeys(t *testing.T) {
 	if err := db.QueryRow(`SELECT games, a_white, points, same FROM game_pairs WHERE tournament_id = ? AND pair = 0`, id).
 		Scan(&games, &aWhite, &points, &same); err != nil || games != 2 || aWhite != 1 || points != 3 || same != 1 {
 		t.Errorf("pair = %d games, a_white %d, points %d, same %d (%v); want 2, 1, 3, 1", games, aWhite, points, same, err)
+	}
+	if db.Postgres() {
+		return // no pragmas: foreign keys are always on
 	}
 	var fk int
 	if err := db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {

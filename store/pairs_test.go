@@ -3,19 +3,15 @@ package store
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 )
 
 // TestGamePairs checks that the triggers keep game_pairs equal to a
 // summary of the games.
-func TestGamePairs(t *testing.T) {
+func TestGamePairs(t *testing.T) { backends(t, testGamePairs) }
+
+func testGamePairs(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "p.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
 		t.Fatal(err)
 	}

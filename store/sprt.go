@@ -41,6 +41,10 @@ func SaveSPRT(ctx context.Context, db *DB, s *SPRT, points []SPRTPoint, reset bo
 	if s.DecidedAfter > 0 {
 		decided = s.DecidedAfter
 	}
+	pentanomial := 0 // an integer column on both backends
+	if s.Pentanomial {
+		pentanomial = 1
+	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO sprt (tournament_id, player, opponent, elo0, elo1, alpha, beta, model,
 		pentanomial, lower, upper, games, llr, verdict, decided_after, updated_at)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
@@ -49,7 +53,7 @@ func SaveSPRT(ctx context.Context, db *DB, s *SPRT, points []SPRTPoint, reset bo
 		model = excluded.model, pentanomial = excluded.pentanomial, lower = excluded.lower,
 		upper = excluded.upper, games = excluded.games, llr = excluded.llr, verdict = excluded.verdict,
 		decided_after = excluded.decided_after, updated_at = excluded.updated_at`,
-		s.TournamentID, s.Player, s.Opponent, s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model, s.Pentanomial,
+		s.TournamentID, s.Player, s.Opponent, s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model, pentanomial,
 		s.Lower, s.Upper, s.Games, s.LLR, s.Verdict, decided, time.Now().UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return fmt.Errorf("store sprt: %w", err)
@@ -60,7 +64,8 @@ func SaveSPRT(ctx context.Context, db *DB, s *SPRT, points []SPRTPoint, reset bo
 		}
 	}
 	if len(points) > 0 {
-		st, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO sprt_llr (tournament_id, games, llr) VALUES (?,?,?)`)
+		st, err := tx.PrepareContext(ctx, `INSERT INTO sprt_llr (tournament_id, games, llr) VALUES (?,?,?)
+			ON CONFLICT (tournament_id, games) DO UPDATE SET llr = excluded.llr`)
 		if err != nil {
 			return fmt.Errorf("store sprt: %w", err)
 		}

@@ -2,17 +2,13 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 )
 
-func TestSaveSPRT(t *testing.T) {
+func TestSaveSPRT(t *testing.T) { backends(t, testSaveSPRT) }
+
+func testSaveSPRT(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	tr := &Tournament{Name: "m", Game: "knight-fight", ConfigHash: "h", TotalGames: 10}
 	if err := Register(ctx, db, tr, nil); err != nil {
 		t.Fatal(err)

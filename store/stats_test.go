@@ -3,19 +3,15 @@ package store
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 )
 
 // TestEngineStats checks that a game's engine statistics are stored with
 // it (NULL where unknown), follow a change of its players, and go with it.
-func TestEngineStats(t *testing.T) {
+func TestEngineStats(t *testing.T) { backends(t, testEngineStats) }
+
+func testEngineStats(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
 		t.Fatal(err)
 	}

@@ -23,10 +23,29 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// DB is an open arbiter database.
+//go:embed migrations/postgres/*.sql
+var pgMigrations embed.FS
+
+// DB is an open arbiter database: a SQLite file or a PostgreSQL database.
+// Both run the same statements (see rebind); where their dialects differ,
+// the store asks Postgres.
 type DB struct {
 	*sql.DB
-	path string
+	path     string // the file, or the URL without its password
+	postgres bool
+}
+
+// Postgres reports whether db is a PostgreSQL database.
+func (db *DB) Postgres() bool { return db.postgres }
+
+// migrationNames returns the migrations of dir in fsys, in order.
+func migrationNames(fsys embed.FS, dir string) ([]string, error) {
+	names, err := fs.Glob(fsys, "migrations/"+dir+"*.sql")
+	if dir != "" {
+		names, err = fs.Glob(fsys, "migrations/"+dir+"/*.sql")
+	}
+	sort.Strings(names)
+	return names, err
 }
 
 // pageSize is the page size of a new database: four times SQLite's default,
@@ -45,7 +64,13 @@ const pageSize = 16384
 // name (journal_mode before page_size), so WAL is asked for with the
 // _journal_mode key, which it applies after the list. On an existing
 // database the page_size pragma does nothing.
+//
+// A postgres:// URL opens that PostgreSQL database instead (see
+// IsPostgres).
 func Open(ctx context.Context, path string) (*DB, error) {
+	if IsPostgres(path) {
+		return openPostgres(ctx, path)
+	}
 	if err := checkWritable(path); err != nil {
 		return nil, err
 	}
@@ -60,7 +85,12 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // can change it there) when it has no log file beside it, else read only
 // with its log. A read-only database must have this arbiter's schema
 // already: it cannot be upgraded where it is.
+//
+// A postgres:// URL is opened as by Open.
 func OpenReader(ctx context.Context, path string) (*DB, error) {
+	if IsPostgres(path) {
+		return openPostgres(ctx, path)
+	}
 	if err := checkReadable(path); err != nil {
 		return nil, err
 	}
@@ -125,7 +155,7 @@ func openReadOnly(ctx context.Context, path, mode string) (*DB, error) {
 		}
 		return nil, fmt.Errorf("database %s, opened read only as its folder cannot be written: %w", path, describe(err))
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	names, err := migrationNames(migrations, "")
 	if err != nil {
 		sdb.Close()
 		return nil, err
@@ -167,8 +197,12 @@ var ErrDamaged = errors.New("the database is damaged")
 // QuickCheck runs SQLite's quick_check over the database: it reads every
 // page (0.6 s for a 450 MB database of a million games, from the page
 // cache) and fails, wrapping ErrDamaged, when the
-// file is not a sound database.
+// file is not a sound database. On PostgreSQL, whose server keeps its own
+// data sound, it does nothing.
 func (db *DB) QuickCheck(ctx context.Context) error {
+	if db.postgres {
+		return nil
+	}
 	rows, err := db.QueryContext(ctx, "PRAGMA quick_check(5)")
 	if err != nil {
 		if isCorrupt(err) {
@@ -233,7 +267,8 @@ func IsFull(err error) bool {
 	return errors.As(err, &se) && se.Code()&0xff == 13
 }
 
-// Path is the file the database was opened from.
+// Path is the file the database was opened from (for PostgreSQL, its URL
+// without the password).
 func (db *DB) Path() string { return db.path }
 
 // migrate applies the missing migrations, one per transaction. Each
@@ -241,11 +276,10 @@ func (db *DB) Path() string { return db.path }
 // two processes opening a new database at once (a tournament and a report)
 // do not both apply the same migration.
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	names, err := migrationNames(migrations, "")
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err
@@ -341,11 +375,6 @@ func HashRecord(record string) string {
 // tournament slot, or same record).
 var ErrDuplicate = errors.New("game stored already")
 
-// Execer is what Insert needs: a *sql.DB, *sql.Tx or *sql.Conn.
-type Execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
 // The games columns a game is stored with (insertArgs gives their values),
 // and one row's placeholders.
 const (
@@ -355,35 +384,38 @@ const (
 	insertTuple = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 
-const insertSQL = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + " ON CONFLICT DO NOTHING"
+// insertSQL stores one game and returns its id; a game stored already
+// returns no row. RETURNING (rather than LastInsertId, which PostgreSQL's
+// driver has not) serves both backends.
+const insertSQL = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + " ON CONFLICT DO NOTHING RETURNING id"
+
+// Execer is what Insert needs: a *sql.DB, *sql.Tx or *sql.Conn.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
 
 // Insert stores g in its own statement (use a transaction as e to batch).
 // It returns ErrDuplicate when the game is stored already.
 func Insert(ctx context.Context, e Execer, g *Game) error {
-	if err := insert(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertSQL, args...) }); err != nil {
+	if err := insert(g, func(args []any) *sql.Row { return e.QueryRowContext(ctx, insertSQL, args...) }); err != nil {
 		return err
 	}
 	return insertStats(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertStatsSQL, args...) })
 }
 
-// insert stores g with exec, which runs insertSQL with the arguments given.
-func insert(g *Game, exec func(args []any) (sql.Result, error)) error {
+// insert stores g with query, which runs insertSQL with the arguments
+// given.
+func insert(g *Game, query func(args []any) *sql.Row) error {
 	if g.RecordHash == "" {
 		g.RecordHash = HashRecord(g.Record)
 	}
-	res, err := exec(insertArgs(g))
-	if err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
+	err := query(insertArgs(g)).Scan(&g.ID)
+	if err == sql.ErrNoRows {
 		return ErrDuplicate
 	}
-	if g.ID, err = res.LastInsertId(); err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+	if err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, describe(err))
 	}
 	return nil
 }

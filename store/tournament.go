@@ -49,6 +49,13 @@ func Register(ctx context.Context, db *DB, t *Tournament, engines []Engine) erro
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
 	}
 	defer tx.Rollback()
+	if db.postgres {
+		// Runners starting together on a new tournament: one creates it,
+		// the others wait here and then find it.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock+1); err != nil {
+			return fmt.Errorf("register tournament %s: %w", t.Name, err)
+		}
+	}
 	var (
 		id              int64
 		game, hash, cat string
@@ -76,14 +83,11 @@ func Register(ctx context.Context, db *DB, t *Tournament, engines []Engine) erro
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = time.Now()
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, game, config, config_hash, total_games, created_at)
-		VALUES (?,?,?,?,?,?)`, t.Name, t.Game, t.Config, t.ConfigHash, t.TotalGames,
-		t.CreatedAt.UTC().Format(time.RFC3339Nano))
+	err = tx.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, config, config_hash, total_games, created_at)
+		VALUES (?,?,?,?,?,?) RETURNING id`, t.Name, t.Game, t.Config, t.ConfigHash, t.TotalGames,
+		t.CreatedAt.UTC().Format(time.RFC3339Nano)).Scan(&t.ID)
 	if err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
-	}
-	if t.ID, err = res.LastInsertId(); err != nil {
-		return err
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO engines (tournament_id, name, cmd, args, dir, options) VALUES (?,?,?,?,?,?)`)
 	if err != nil {
@@ -174,7 +178,7 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	}
 	defer tx.Rollback()
 	st := tx.StmtContext(ctx, in.stmt)
-	if err := insert(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
+	if err := insert(g, func(args []any) *sql.Row { return st.QueryRowContext(ctx, args...) }); err != nil {
 		return err
 	}
 	if g.WhiteStats != nil || g.BlackStats != nil {

@@ -6,15 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
 )
 
-func TestRegisterAndSlots(t *testing.T) {
+func TestRegisterAndSlots(t *testing.T) { backends(t, testRegisterAndSlots) }
+
+func testRegisterAndSlots(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	var err error
 	engines := []Engine{{Name: "a", Cmd: "./a", Args: []string{"--x"}, Options: map[string]string{"Hash": "64"}}, {Name: "b", Cmd: "b"}}
 	tr := &Tournament{Name: "club", Game: "lines-of-action", Config: "name: club\n", ConfigHash: "h1", TotalGames: 4}
 	if err := Register(ctx, db, tr, engines); err != nil {
@@ -58,8 +58,14 @@ func TestRegisterAndSlots(t *testing.T) {
 	}
 }
 
+// TestOpenConcurrently opens a new database from four goroutines at once:
+// each must find the schema whole (migrations applied once).
 func TestOpenConcurrently(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "b.db")
+	t.Run("sqlite", func(t *testing.T) { testOpenConcurrently(t, filepath.Join(t.TempDir(), "b.db")) })
+	t.Run("postgres", func(t *testing.T) { testOpenConcurrently(t, pgtest.URL(t)) })
+}
+
+func testOpenConcurrently(t *testing.T, path string) {
 	errs := make(chan error, 4)
 	for i := 0; i < 4; i++ {
 		go func() {

@@ -1,0 +1,188 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// IsPostgres reports whether the --db value dsn names a PostgreSQL
+// database (a postgres:// or postgresql:// URL) rather than a SQLite file.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// openPostgres connects to the PostgreSQL database at the URL dsn and
+// brings its schema up to date.
+//
+// The store's queries are written once, with SQLite's ? placeholders; the
+// connections rewrite them to PostgreSQL's $1, $2, ... (see rebind), so that
+// both backends run the same statements through database/sql.
+func openPostgres(ctx context.Context, dsn string) (*DB, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("database %s: %w", redact(dsn), err)
+	}
+	sdb := sql.OpenDB(rebindConnector{stdlib.GetConnector(*cfg)})
+	db := &DB{DB: sdb, path: redact(dsn), postgres: true}
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("database %s: %w", db.path, err)
+	}
+	if err := db.migratePostgres(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("database %s: %w", db.path, err)
+	}
+	return db, nil
+}
+
+// redact returns the URL dsn without its password, to name the database in
+// messages.
+func redact(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://…"
+	}
+	return u.Redacted()
+}
+
+// migratePostgres applies the missing PostgreSQL migrations, one per
+// transaction. The version is the row of schema_version; an advisory lock
+// held for each transaction keeps runners starting together on a new
+// database from applying a migration twice.
+func (db *DB) migratePostgres(ctx context.Context) error {
+	names, err := migrationNames(pgMigrations, "postgres")
+	if err != nil {
+		return err
+	}
+	for {
+		done, err := func() (bool, error) {
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				return false, fmt.Errorf("begin migration: %w", err)
+			}
+			defer tx.Rollback()
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock); err != nil {
+				return false, fmt.Errorf("lock for migration: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+				return false, fmt.Errorf("read schema version: %w", err)
+			}
+			var version int
+			err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&version)
+			if err == sql.ErrNoRows {
+				_, err = tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`)
+			}
+			if err != nil {
+				return false, fmt.Errorf("read schema version: %w", err)
+			}
+			if version > len(names) {
+				return false, fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
+			}
+			if version == len(names) {
+				return true, tx.Commit()
+			}
+			body, err := pgMigrations.ReadFile(names[version])
+			if err != nil {
+				return false, err
+			}
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return false, fmt.Errorf("migration %s: %w", names[version], err)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE schema_version SET version = ?`, version+1); err != nil {
+				return false, err
+			}
+			return false, tx.Commit()
+		}()
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// migrationLock is the key of the advisory lock of migrations (any number
+// arbiter owns: "arbiter" in ASCII).
+const migrationLock = 0x617262697465
+
+// rebindConnector opens pgx connections that take ? placeholders.
+type rebindConnector struct{ driver.Connector }
+
+func (c rebindConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return rebindConn{conn.(*stdlib.Conn)}, nil
+}
+
+// rebindConn is a pgx connection whose statements are rebound (the rest of
+// what database/sql asks of a connection is pgx's own).
+type rebindConn struct{ *stdlib.Conn }
+
+func (c rebindConn) Prepare(query string) (driver.Stmt, error) {
+	return c.Conn.Prepare(rebind(query))
+}
+
+func (c rebindConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	return c.Conn.PrepareContext(ctx, rebind(query))
+}
+
+func (c rebindConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	return c.Conn.ExecContext(ctx, rebind(query), args)
+}
+
+func (c rebindConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	return c.Conn.QueryContext(ctx, rebind(query), args)
+}
+
+// rebind turns the SQLite placeholders of query into PostgreSQL's: each ?
+// becomes the next $n, and ?N (numbered) becomes $N. Quoted strings,
+// quoted names and comments are left as they are.
+func rebind(query string) string {
+	if !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 16)
+	n := 0
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := i + 1
+			for j < len(query) && query[j] != c {
+				j++
+			}
+			b.WriteString(query[i:min(j+1, len(query))])
+			i = j
+		case c == '-' && i+1 < len(query) && query[i+1] == '-':
+			j := strings.IndexByte(query[i:], '\n')
+			if j < 0 {
+				j = len(query) - i
+			}
+			b.WriteString(query[i : i+j])
+			i += j - 1
+		case c == '?':
+			j := i + 1
+			for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+				j++
+			}
+			if j > i+1 {
+				b.WriteString("$" + query[i+1:j])
+				i = j - 1
+			} else {
+				n++
+				fmt.Fprintf(&b, "$%d", n)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
