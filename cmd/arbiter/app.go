@@ -94,6 +94,7 @@ func newApp(e *env) *cli.App {
 			reportCommand(e),
 			importCommand(e),
 			exportCommand(e),
+			copyCommand(e),
 			completionCommand(e),
 		},
 		// Errors come back to run, which prints them once and picks the code.

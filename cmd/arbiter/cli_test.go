@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" || len(os.Args) > 1 && os.Args[1] == workerCommandName {
 		main() // exits
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Run(m))
 }
 
 // result is what one arbiter run gave.

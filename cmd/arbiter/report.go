@@ -224,6 +224,9 @@ func outputFlag() cli.Flag {
 // not be the database (see checkOutput). In a folder arbiter cannot write
 // to, the database is opened read only (see store.OpenReadOnly).
 func openExisting(c *cli.Context, path string) (*store.DB, error) {
+	if store.IsPostgres(path) {
+		return store.OpenReader(c.Context, path)
+	}
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, withCode(exitUsage, fmt.Errorf("database %s does not exist (give its path with --db)", path))

@@ -37,7 +37,7 @@ func tournamentCommand(e *env) *cli.Command {
 			"the games in play finish and stores them, then exits with status 130; a second\n" +
 			"Ctrl-C abandons the games in play and ends every engine; a third exits at once.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", Usage: "SQLite database that stores the games"},
+			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database that stores the games: a SQLite `FILE` or a postgres:// URL"},
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once", DefaultText: "the config's concurrency, else 1"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with every engine to `FILE` (started anew; see docs/tournament.md)", DefaultText: "the config's log, else none"},

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
+)
+
+// TestCopyRoundTrip imports games into SQLite, copies them to PostgreSQL
+// and back, and checks that export and report give the same output on the
+// copy as on the original.
+func TestCopyRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	in := filepath.Join(dir, "in.agn")
+	if err := os.WriteFile(in, []byte(randomRecords(t, 30, 120, 3)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "import", "--db", a, "--tournament", "t1", in); r.code != 0 {
+		t.Fatalf("import: %v", r)
+	}
+	pg := pgtest.URL(t)
+	r := runCLI(t, "", "copy", "--from", a, "--to", pg)
+	if r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "copied 1 tournaments, 0 engines, 30 games") {
+		t.Fatalf("copy to PostgreSQL: %v; want exit 0, a summary on stderr", r)
+	}
+	if r := runCLI(t, "", "copy", "--from", pg, "--to", b); r.code != 0 {
+		t.Fatalf("copy back: %v", r)
+	}
+	for _, args := range [][]string{{"export"}, {"report", "--format", "json"}, {"report"}} {
+		want := runCLI(t, "", append(args, "--db", a)...)
+		got := runCLI(t, "", append(args, "--db", b)...)
+		if want.code != 0 || got.code != 0 || got.stdout != want.stdout || want.stdout == "" {
+			t.Errorf("%s of the copy: %v\nof the original: %v", strings.Join(args, " "), got, want)
+		}
+	}
+
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		inStderr string
+	}{
+		{"into a database with games", []string{"--from", a, "--to", pg}, 1, "not empty"},
+		{"from a missing file", []string{"--from", filepath.Join(dir, "nope.db"), "--to", filepath.Join(dir, "c.db")}, 2, "does not exist"},
+		{"onto itself", []string{"--from", a, "--to", a}, 2, "the same database"},
+		{"no --to", []string{"--from", a}, 2, "to"},
+		{"an argument", []string{"--from", a, "--to", filepath.Join(dir, "d.db"), "x"}, 2, "no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, "", append([]string{"copy"}, tt.args...)...)
+			if r.code != tt.code || r.stdout != "" || !strings.Contains(r.stderr, tt.inStderr) {
+				t.Errorf("copy %v: %v; want exit %d, %q on stderr", tt.args, r, tt.code, tt.inStderr)
+			}
+		})
+	}
+}

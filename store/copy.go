@@ -1,0 +1,135 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// copyTables are the tables Copy moves, parents first, with their columns
+// (game_pairs is not among them: the destination's triggers rebuild it
+// from the games).
+var copyTables = []struct {
+	name, columns, order string
+}{
+	{"tournaments", "id, name, game, config, config_hash, total_games, created_at", "id"},
+	{"engines", "id, tournament_id, name, cmd, args, dir, options", "id"},
+	{"games", "id, " + strings.Join(strings.Fields(insertColumns), " "), "id"},
+	{"game_engine_stats", `game_id, tournament_id, game, white, black,
+		white_moves, white_depth, white_move_ms, white_nodes, white_nps,
+		black_moves, black_depth, black_move_ms, black_nodes, black_nps`, "game_id"},
+	{"sprt", `tournament_id, player, opponent, elo0, elo1, alpha, beta, model, pentanomial,
+		lower, upper, games, llr, verdict, decided_after, updated_at`, "tournament_id"},
+	{"sprt_llr", "tournament_id, games, llr", "tournament_id, games"},
+}
+
+// CopyCounts says how many rows of each table Copy moved.
+type CopyCounts struct {
+	Tournaments, Engines, Games, EngineStats, SPRT, SPRTPoints int
+}
+
+// ErrNotEmpty is returned by Copy when the destination holds a tournament
+// or a game already.
+var ErrNotEmpty = errors.New("the destination database is not empty")
+
+// Copy copies everything stored in from into to, which must be empty (a
+// new database): tournaments, engines, games with their ids, engine
+// statistics and SPRT state. It is one transaction on to: on any error
+// nothing is copied. Between SQLite and PostgreSQL either way, the copy has
+// the same games and gives the same report.
+func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
+	var c CopyCounts
+	tx, err := to.BeginTx(ctx, nil)
+	if err != nil {
+		return c, fmt.Errorf("copy: %w", err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM tournaments) + (SELECT count(*) FROM games)`).Scan(&n); err != nil {
+		return c, fmt.Errorf("copy: %w", err)
+	}
+	if n > 0 {
+		return c, fmt.Errorf("copy to %s: %w (copy into a new database)", to.Path(), ErrNotEmpty)
+	}
+	counts := []*int{&c.Tournaments, &c.Engines, &c.Games, &c.EngineStats, &c.SPRT, &c.SPRTPoints}
+	for i, t := range copyTables {
+		if *counts[i], err = copyTable(ctx, from, tx, t.name, t.columns, t.order); err != nil {
+			return c, fmt.Errorf("copy %s: %w", t.name, describe(err))
+		}
+	}
+	if to.postgres {
+		// Rows came with their ids: the identity columns go on after them.
+		for _, t := range []string{"tournaments", "engines", "games"} {
+			if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
+				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
+				return c, fmt.Errorf("copy %s: %w", t, err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return c, fmt.Errorf("copy: %w", describe(err))
+	}
+	return c, nil
+}
+
+// copyRows is how many rows one INSERT of copyTable carries.
+const copyRows = 64
+
+// copyTable copies the rows of table from from into tx, in order; it
+// returns how many.
+func copyTable(ctx context.Context, from *DB, tx Execer, table, columns, order string) (int, error) {
+	rows, err := from.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	ncol := len(strings.Split(columns, ","))
+	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", ncol), ",") + ")"
+	insert := func(n int) string {
+		return `INSERT INTO ` + table + ` (` + columns + `) VALUES ` + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",")
+	}
+	full := insert(copyRows)
+	var (
+		args  = make([]any, 0, copyRows*ncol)
+		total int
+	)
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		q := full
+		if len(args) < copyRows*ncol {
+			q = insert(len(args) / ncol)
+		}
+		_, err := tx.ExecContext(ctx, q, args...)
+		args = args[:0]
+		return err
+	}
+	for rows.Next() {
+		vals := make([]any, ncol)
+		ptrs := make([]any, ncol)
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return total, err
+		}
+		for i, v := range vals {
+			if b, ok := v.([]byte); ok { // text read as bytes: stored as text
+				vals[i] = string(b)
+			}
+		}
+		args = append(args, vals...)
+		total++
+		if len(args) == copyRows*ncol {
+			if err := flush(); err != nil {
+				return total, err
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return total, err
+	}
+	return total, flush()
+}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
+)
+
+// fillForCopy stores two tournaments (one with an SPRT), games with and
+// without engine statistics and imported games in db.
+func fillForCopy(t *testing.T, db *DB) {
+	t.Helper()
+	ctx := context.Background()
+	for k, name := range []string{"alpha", "beta"} {
+		tour := &Tournament{Name: name, Game: "lines-of-action", Config: "name: " + name, ConfigHash: "h" + name, TotalGames: 10}
+		if err := Register(ctx, db, tour, []Engine{{Name: "x", Cmd: "x", Args: []string{"-q"}}, {Name: "y", Cmd: "y", Options: map[string]string{"Hash": "16"}}}); err != nil {
+			t.Fatal(err)
+		}
+		in := db.NewInserter()
+		for i := range 10 {
+			g := testGame(100*k + i)
+			g.TournamentID, g.Slot, g.Pair = tour.ID, i, i/2
+			g.White, g.Black = []string{"x", "y"}[i%2], []string{"y", "x"}[i%2]
+			g.Result = []string{"1-0", "0-1", "1/2-1/2"}[i%3]
+			if i%3 == 0 {
+				g.WhiteStats = &EngineStats{Moves: 30, Depth: 7.5, MoveMS: 10, Nodes: 1000, NPS: 100000}
+				g.BlackStats = &EngineStats{Moves: 29}
+			}
+			if err := in.Insert(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in.Close()
+		if k == 1 {
+			s := &SPRT{TournamentID: tour.ID, Player: "x", Opponent: "y", Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05,
+				Model: "normalized", Pentanomial: true, Lower: -2.94, Upper: 2.94, Games: 10, LLR: 0.5}
+			if err := SaveSPRT(ctx, db, s, []SPRTPoint{{2, 0.1}, {4, 0.25}}, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	b := db.NewBatch(100)
+	for i := range 5 {
+		if err := b.Insert(ctx, testGame(1000+i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dump prints every table Copy moves, and game_pairs, row by row.
+func dump(t *testing.T, db *DB) string {
+	t.Helper()
+	var b strings.Builder
+	tables := append(copyTables[:len(copyTables):len(copyTables)], struct{ name, columns, order string }{
+		"game_pairs", "tournament_id, pair, game, a, b, games, a_white, points, same", "tournament_id, pair"})
+	for _, tb := range tables {
+		rows, err := db.Query(`SELECT ` + tb.columns + ` FROM ` + tb.name + ` ORDER BY ` + tb.order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(strings.Split(tb.columns, ","))
+		fmt.Fprintf(&b, "%s:\n", tb.name)
+		for rows.Next() {
+			vals := make([]any, n)
+			ptrs := make([]any, n)
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range vals {
+				if bs, ok := v.([]byte); ok {
+					vals[i] = string(bs)
+				}
+			}
+			fmt.Fprintf(&b, "%q\n", fmt.Sprint(vals...))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+	}
+	return b.String()
+}
+
+// TestCopy copies a SQLite database to PostgreSQL and back: each copy
+// holds the same rows, down to the ids and the pairs.
+func TestCopy(t *testing.T) {
+	ctx := context.Background()
+	open := func(dsn string) *DB {
+		db, err := Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	src := open(filepath.Join(t.TempDir(), "src.db"))
+	fillForCopy(t, src)
+	pg := open(pgtest.URL(t))
+	back := open(filepath.Join(t.TempDir(), "back.db"))
+	want := dump(t, src)
+	c, err := Copy(ctx, src, pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantC := (CopyCounts{Tournaments: 2, Engines: 4, Games: 25, EngineStats: 8, SPRT: 1, SPRTPoints: 2}); c != wantC {
+		t.Errorf("Copy to PostgreSQL = %+v; want %+v", c, wantC)
+	}
+	if got := dump(t, pg); got != want {
+		t.Errorf("PostgreSQL copy:\n%s\nwant:\n%s", got, want)
+	}
+	if _, err := Copy(ctx, src, back); err != nil {
+		t.Fatal(err)
+	}
+	back2 := open(filepath.Join(t.TempDir(), "back2.db"))
+	if _, err := Copy(ctx, pg, back2); err != nil {
+		t.Fatal(err)
+	}
+	if got := dump(t, back2); got != want {
+		t.Errorf("copy back to SQLite:\n%s\nwant:\n%s", got, want)
+	}
+	// The copy goes on where the original left off: new rows get new ids.
+	id, _, err := EnsureTournament(ctx, pg, "gamma", "lines-of-action")
+	if err != nil || id != 3 {
+		t.Errorf("EnsureTournament after the copy = %d, %v; want 3, nil", id, err)
+	}
+	if _, err := Copy(ctx, src, pg); !errors.Is(err, ErrNotEmpty) {
+		t.Errorf("Copy into a database with games = %v; want ErrNotEmpty", err)
+	}
+}
