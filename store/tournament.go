@@ -127,8 +127,15 @@ type SlotGame struct {
 
 // SlotGames returns the stored games of tournament id, by slot.
 func SlotGames(ctx context.Context, q Queryer, id int64) ([]SlotGame, error) {
+	return SlotGamesFrom(ctx, q, id, 0)
+}
+
+// SlotGamesFrom returns the stored games of tournament id from slot from
+// on, by slot: a runner sharing a tournament reads what the others stored
+// past the slots it knows.
+func SlotGamesFrom(ctx context.Context, q Queryer, id int64, from int) ([]SlotGame, error) {
 	rows, err := q.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
-		WHERE tournament_id = ? AND slot IS NOT NULL ORDER BY slot`, id)
+		WHERE tournament_id = ? AND slot >= ? ORDER BY slot`, id, from)
 	if err != nil {
 		return nil, fmt.Errorf("read tournament games: %w", err)
 	}
@@ -192,6 +199,13 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 		st := tx.StmtContext(ctx, in.stats)
 		if err := insertStats(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
 			return err
+		}
+	}
+	if in.db.postgres && g.TournamentID != 0 && g.Slot >= 0 {
+		// The slot's lease ends with the game stored (see Leases).
+		if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
+			WHERE tournament_id = ? AND slot = ?`, g.TournamentID, g.Slot); err != nil {
+			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

@@ -1,0 +1,101 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Leases hand out the slots of one tournament to the runners that play it
+// together on PostgreSQL (table slots, see docs/scaling.md): a runner claims
+// the first slot that is neither stored nor leased (or whose lease has
+// expired), renews its leases while it plays, and the game's store marks
+// the slot stored in the same transaction (Inserter). The games table's
+// unique (tournament_id, slot) keeps every slot stored once, whatever the
+// leases: a runner whose lease expired and whose slot another runner
+// stored meanwhile gets ErrDuplicate and drops its game.
+type Leases struct {
+	db    *DB
+	tid   int64
+	owner string
+	lease time.Duration
+}
+
+// ErrNoLeases is returned by NewLeases on a SQLite database, which one
+// runner at a time plays.
+var ErrNoLeases = errors.New("slot leases need a PostgreSQL database")
+
+// NewLeases makes sure the slots 0..total-1 of tournament tid exist (marking
+// stored those that have a game, as after a copy) and returns the leases of
+// owner, each lasting lease unless renewed.
+func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string, lease time.Duration) (*Leases, error) {
+	if !db.postgres {
+		return nil, ErrNoLeases
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("slots: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO slots (tournament_id, slot)
+		SELECT ?, s FROM generate_series(0, ? - 1) AS s ON CONFLICT DO NOTHING`, tid, total); err != nil {
+		return nil, fmt.Errorf("slots: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
+		WHERE tournament_id = ? AND NOT stored
+		AND slot IN (SELECT slot FROM games WHERE tournament_id = ? AND slot IS NOT NULL)`, tid, tid); err != nil {
+		return nil, fmt.Errorf("slots: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("slots: %w", err)
+	}
+	return &Leases{db: db, tid: tid, owner: owner, lease: lease}, nil
+}
+
+// Claim leases the first free slot to the owner and returns it; with none
+// free, slot is -1 and left is how many slots are not stored yet (leased by
+// runners still playing them, or by runners that died, until their leases
+// expire).
+func (l *Leases) Claim(ctx context.Context) (slot, left int, err error) {
+	err = l.db.QueryRowContext(ctx, `UPDATE slots SET owner = ?, lease_until = now() + make_interval(secs => ?)
+		WHERE tournament_id = ? AND slot = (
+			SELECT slot FROM slots
+			WHERE tournament_id = ? AND NOT stored AND (owner IS NULL OR lease_until < now())
+			ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid).Scan(&slot)
+	if err == nil {
+		return slot, 0, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return -1, 0, fmt.Errorf("claim a slot: %w", err)
+	}
+	if err := l.db.QueryRowContext(ctx, `SELECT count(*) FROM slots WHERE tournament_id = ? AND NOT stored`, l.tid).Scan(&left); err != nil {
+		return -1, 0, fmt.Errorf("claim a slot: %w", err)
+	}
+	return -1, left, nil
+}
+
+// Renew extends every lease the owner holds in the tournament by the lease
+// time from now.
+func (l *Leases) Renew(ctx context.Context) error {
+	_, err := l.db.ExecContext(ctx, `UPDATE slots SET lease_until = now() + make_interval(secs => ?)
+		WHERE tournament_id = ? AND owner = ? AND NOT stored`, l.lease.Seconds(), l.tid, l.owner)
+	if err != nil {
+		return fmt.Errorf("renew leases: %w", err)
+	}
+	return nil
+}
+
+// Release gives back the slots the owner holds and has not stored (games
+// abandoned), for other runners to play at once rather than at lease
+// expiry.
+func (l *Leases) Release(ctx context.Context) error {
+	_, err := l.db.ExecContext(ctx, `UPDATE slots SET owner = NULL, lease_until = NULL
+		WHERE tournament_id = ? AND owner = ? AND NOT stored`, l.tid, l.owner)
+	if err != nil {
+		return fmt.Errorf("release leases: %w", err)
+	}
+	return nil
+}
