@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"os"
 	"sort"
 	"strconv"
 	"sync"
@@ -58,6 +60,14 @@ type Options struct {
 	// Stopping, when set, is called once when Stop is closed, with the
 	// number of games in play that Run now finishes.
 	Stopping func(inPlay int)
+	// Lease is how long a slot stays leased to this runner without
+	// renewal (renewed every third of it) when the tournament is shared
+	// on PostgreSQL; 0 takes DefaultLease. A runner that dies loses its
+	// slots to the others when their leases expire.
+	Lease time.Duration
+	// Runner names this runner in the slots it leases; "" takes
+	// host:pid:random.
+	Runner string
 }
 
 // ErrStopped is Run's error when Options.Stop ended the tournament before
@@ -75,6 +85,10 @@ type Progress struct {
 	// SPRT is where the match's SPRT stands, in slot order (nil without
 	// one).
 	SPRT *SPRTStatus
+	// Elsewhere is the number of games other runners sharing the
+	// tournament (PostgreSQL) stored since the last report, counted in
+	// Done; a report for them alone has a nil Game.
+	Elsewhere int
 }
 
 // Finished is a game that has ended and been stored.
@@ -105,12 +119,16 @@ type Standing struct {
 
 // Summary is what a run leaves behind.
 type Summary struct {
-	Name      string
-	Game      string
-	Total     int // games in the schedule
-	Played    int // games played and stored by this run
-	Resumed   int // games found stored by earlier runs
-	Standings []Standing
+	Name    string
+	Game    string
+	Total   int // games in the schedule
+	Played  int // games played and stored by this run
+	Resumed int // games found stored by earlier runs
+	// Elsewhere counts the games other runners sharing the tournament
+	// stored while this one ran; Discarded the games this one played
+	// whose slot another runner stored first (after its lease expired).
+	Elsewhere, Discarded int
+	Standings            []Standing
 	// Terminations counts the stored games of the tournament by
 	// termination ("normal", "time forfeit", ...).
 	Terminations map[string]int
@@ -134,67 +152,25 @@ type Summary struct {
 // game (see sprt.go); once it answers no new game starts, the games in play
 // are finished and stored, and Run returns nil with the verdict in
 // Summary.SPRT. A match whose test has answered plays nothing more.
+//
+// On PostgreSQL, any number of runs (on any number of machines) play one
+// tournament together: each leases the slots it plays (see store.Leases
+// and docs/scaling.md), reads what the others store, for its progress and
+// the SPRT, and returns once every slot is stored.
+//
+// The steps: resume (what is stored), concurrency, the engine log, the
+// players (processes or goroutines, after the preflight), the slots
+// (counted here, or leased), fan-out to the players, and storing.
 func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
 	}
-	slots := cfg.Schedule()
-	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, Config: cfg.Text, ConfigHash: cfg.Hash(), TotalGames: len(slots)}
-	var engines []store.Engine
-	for _, e := range cfg.Engines {
-		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
-	}
-	if err := store.Register(ctx, opt.DB, t, engines); err != nil {
-		return nil, err
-	}
-	stored, err := store.SlotGames(ctx, opt.DB, t.ID)
+	r, err := resume(ctx, cfg, opt)
 	if err != nil {
 		return nil, err
 	}
-	tab := newTable(cfg)
-	have := make(map[int]bool, len(stored))
-	var sp *sprtRun
-	if cfg.SPRT != nil {
-		sp = newSPRTRun(cfg, t.ID, slots)
-	}
-	for _, g := range stored {
-		have[g.Slot] = true
-		tab.add(g.White, g.Black, g.Result)
-		if sp != nil {
-			sp.add(g.Slot, g.Result)
-		}
-	}
-	var todo []Slot
-	if sp != nil {
-		if err := sp.save(ctx, opt.DB, true); err != nil {
-			return nil, err
-		}
-	}
-	// A match whose SPRT has answered plays nothing more.
-	resumed := 0
-	for _, s := range slots {
-		switch {
-		case have[s.Index]:
-			resumed++
-		case sp == nil || !sp.decided():
-			todo = append(todo, s)
-		}
-	}
-	sum := &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Resumed: resumed,
-		Terminations: map[string]int{}}
-	for _, g := range stored {
-		sum.Terminations[g.Termination]++
-	}
-	n := opt.Concurrency
-	if n <= 0 {
-		n = cfg.Concurrency
-	}
-	if n <= 0 {
-		n = 1
-	}
-	if n > len(todo) {
-		n = len(todo)
-	}
+	sum := r.sum
+	n := concurrency(cfg, opt, len(r.todo))
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	logPath := opt.Log
@@ -203,7 +179,7 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	}
 	var elog *Log
 	runStart := time.Now()
-	if logPath != "" && len(todo) > 0 {
+	if logPath != "" && len(r.todo) > 0 {
 		if elog, err = OpenLog(logPath, runStart, true); err != nil {
 			return sum, err
 		}
@@ -213,167 +189,35 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 			}
 		}()
 	}
-	var players []player
-	if len(opt.Workers) > 0 && n > 1 {
-		var lo *logOpts
-		if elog != nil {
-			lo = &logOpts{path: logPath, start: runStart, log: elog}
-		}
-		procs, err := startProcs(wctx, cfg, opt.Workers, todo[:n], lo)
-		if err != nil {
-			return sum, err
-		}
-		for _, p := range procs {
-			players = append(players, p)
-		}
-		defer func() {
-			for _, p := range procs {
-				sum.WorkerCPU += time.Duration(p.cpu)
-			}
-		}()
-	} else if len(todo) > 0 {
-		// The preflight starts the engines of the first game of every
-		// worker (and checks every engine once): they play those games,
-		// the others end at once, so that no more engines run at a time
-		// than without it.
-		idle := &pool{log: elog, logAs: "-/-"}
-		defer idle.closeAll()
-		first := map[int]int{}
-		for _, s := range todo[:n] {
-			first[s.White]++
-			first[s.Black]++
-		}
-		if err := idle.preflight(wctx, cfg, first); err != nil {
-			return sum, err
-		}
-		idle.retain(first)
-		for i := range n {
-			players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle,
-				id: i + 1, log: elog})
-		}
+	var lo *logOpts
+	if elog != nil {
+		lo = &logOpts{path: logPath, start: runStart, log: elog}
 	}
-	if sp != nil {
-		defer func() { sum.SPRT = sp.final() }()
+	players, cleanup, err := startPlayers(wctx, cfg, opt, r.todo[:n], lo, sum)
+	defer cleanup()
+	if err != nil {
+		return sum, err
 	}
-	if opt.Progress != nil {
-		p := Progress{Done: sum.Resumed, Total: len(slots), Resumed: sum.Resumed,
-			Standings: tab.standings(), Concurrency: n}
-		if sp != nil {
-			p.SPRT = sp.status()
-		}
-		opt.Progress(p)
+	source, err := r.slotSource(ctx, wctx)
+	if err != nil {
+		return sum, err
 	}
-	// Workers take the slots in order by a shared counter: no feeding
-	// goroutine to hand each one over.
-	var next atomic.Int64
+	if r.sp != nil {
+		defer func() { sum.SPRT = r.sp.final() }()
+	}
+	r.progress(nil, n, 0)
 	// After opt.Stop, no game starts; gate counts the games in play. The
 	// SPRT's verdict closes the gate too (gate.halt), without it counting
 	// as a stop: the games in play end and are stored, and Run returns nil.
 	gate := newStopGate(opt.Stop, opt.Stopping)
 	defer gate.close()
-	// A finished game waits here, not in its worker, while the one before
-	// it is being stored.
-	results := make(chan *Finished, n)
-	errc := make(chan error, n)
-	var wg sync.WaitGroup
-	for _, w := range players {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer w.closeAll()
-			for wctx.Err() == nil {
-				if !gate.enter() {
-					return
-				}
-				k := int(next.Add(1)) - 1
-				if k >= len(todo) {
-					gate.leave()
-					return
-				}
-				s, err := cfg.withOpening(todo[k])
-				var f *Finished
-				if err == nil {
-					f, err = w.play(wctx, s)
-				}
-				gate.leave()
-				if err != nil {
-					if wctx.Err() == nil {
-						errc <- err
-						cancel()
-					}
-					return
-				}
-				select {
-				case results <- f:
-				case <-wctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-
-	done := sum.Resumed
-	var fatal error
-	sctx := context.WithoutCancel(ctx)
-	ins := opt.DB.NewInserter()
-	defer ins.Close()
-	for f := range results {
-		if fatal != nil {
-			continue
-		}
-		g := &store.Game{TournamentID: t.ID, Slot: f.Slot.Index, Pair: f.Slot.Pair, Game: cfg.Game,
-			White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
-			Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
-			StartedAt: f.StartedAt, Record: f.Record, WhiteStats: f.WhiteStats, BlackStats: f.BlackStats}
-		if f.Score != nil {
-			g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
-		}
-		if err := ins.Insert(sctx, g); err != nil {
-			if errors.Is(err, store.ErrDuplicate) {
-				continue // another runner stored this slot meanwhile
-			}
-			fatal = err
-			cancel()
-			continue
-		}
-		if opt.Out != nil {
-			if _, err := io.WriteString(opt.Out, f.Record); err != nil {
-				fatal = fmt.Errorf("write record: %w", err)
-				cancel()
-				continue
-			}
-		}
-		done++
-		sum.Played++
-		sum.Terminations[f.Termination]++
-		tab.add(f.White, f.Black, f.Result.String())
-		var status *SPRTStatus
-		if sp != nil {
-			sp.add(f.Slot.Index, f.Result.String())
-			if err := sp.save(sctx, opt.DB, false); err != nil {
-				fatal = err
-				cancel()
-				continue
-			}
-			if sp.decided() {
-				gate.halt()
-			}
-			status = sp.status()
-		}
-		if opt.Progress != nil {
-			opt.Progress(Progress{Done: done, Total: len(slots), Resumed: sum.Resumed, Game: f,
-				Standings: tab.standings(), Concurrency: n, SPRT: status})
-		}
-	}
-	sum.Standings = tab.standings()
-	if sp != nil && fatal == nil {
+	results, errc := fanOut(wctx, cancel, cfg, players, source, gate)
+	fatal := r.storeAll(ctx, cancel, results, gate, n)
+	sum.Standings = r.tab.standings()
+	if r.sp != nil && fatal == nil {
 		// The verdict over everything stored, with the games that were in
 		// play when the test answered.
-		if err := sp.save(sctx, opt.DB, false); err != nil {
+		if err := r.sp.save(context.WithoutCancel(ctx), opt.DB, false); err != nil {
 			fatal = err
 		}
 	}
@@ -390,10 +234,450 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
-	if gate.stopped() && sum.Played+sum.Resumed < sum.Total {
+	if gate.stopped() && len(r.have) < sum.Total {
 		return sum, ErrStopped
 	}
 	return sum, nil
+}
+
+// run is the state of one Run: the schedule, what is known stored, and the
+// standings and SPRT over it.
+type run struct {
+	cfg    *Config
+	opt    Options
+	tid    int64
+	slots  []Slot
+	todo   []Slot       // the slots not stored when the run began
+	have   map[int]bool // slots known stored
+	from   int          // no slot before it is missing from have
+	tab    *table
+	sp     *sprtRun // nil without an SPRT
+	sum    *Summary
+	leases *store.Leases // nil unless the tournament is shared (PostgreSQL)
+}
+
+// resume registers the tournament and reads what earlier runs (or other
+// runners) stored: the standings, the SPRT, and the slots left to play.
+func resume(ctx context.Context, cfg *Config, opt Options) (*run, error) {
+	slots := cfg.Schedule()
+	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, Config: cfg.Text, ConfigHash: cfg.Hash(), TotalGames: len(slots)}
+	var engines []store.Engine
+	for _, e := range cfg.Engines {
+		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
+	}
+	if err := store.Register(ctx, opt.DB, t, engines); err != nil {
+		return nil, err
+	}
+	stored, err := store.SlotGames(ctx, opt.DB, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{cfg: cfg, opt: opt, tid: t.ID, slots: slots, have: make(map[int]bool, len(slots)), tab: newTable(cfg),
+		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Total: len(slots), Terminations: map[string]int{}}}
+	if cfg.SPRT != nil {
+		r.sp = newSPRTRun(cfg, t.ID, slots)
+	}
+	for _, g := range stored {
+		r.learn(g)
+	}
+	r.sum.Resumed = len(r.have)
+	if r.sp != nil {
+		if err := r.sp.save(ctx, opt.DB, true); err != nil {
+			return nil, err
+		}
+	}
+	// A match whose SPRT has answered plays nothing more.
+	for _, s := range slots {
+		if !r.have[s.Index] && (r.sp == nil || !r.sp.decided()) {
+			r.todo = append(r.todo, s)
+		}
+	}
+	return r, nil
+}
+
+// learn counts a stored game in the standings, the terminations and the
+// SPRT, once; it reports whether the game was new to the run.
+func (r *run) learn(g store.SlotGame) bool {
+	if r.have[g.Slot] {
+		return false
+	}
+	r.have[g.Slot] = true
+	for r.have[r.from] {
+		r.from++
+	}
+	r.tab.add(g.White, g.Black, g.Result)
+	r.sum.Terminations[g.Termination]++
+	if r.sp != nil {
+		r.sp.add(g.Slot, g.Result)
+	}
+	return true
+}
+
+// concurrency is the number of games played at once: the option's, else
+// the config's, else 1, and no more than there are games to play.
+func concurrency(cfg *Config, opt Options, todo int) int {
+	n := opt.Concurrency
+	if n <= 0 {
+		n = cfg.Concurrency
+	}
+	if n <= 0 {
+		n = 1
+	}
+	return min(n, todo)
+}
+
+// startPlayers starts the n players of the first games (the slots first):
+// worker processes (opt.Workers, when more than one game plays at once),
+// else goroutines of this process after the preflight of every engine.
+// cleanup, always to be called, adds the workers' CPU to sum.
+func startPlayers(ctx context.Context, cfg *Config, opt Options, first []Slot, lo *logOpts, sum *Summary) (players []player, cleanup func(), err error) {
+	cleanup = func() {}
+	n := len(first)
+	if len(opt.Workers) > 0 && n > 1 {
+		procs, err := startProcs(ctx, cfg, opt.Workers, first, lo)
+		if err != nil {
+			return nil, cleanup, err
+		}
+		for _, p := range procs {
+			players = append(players, p)
+		}
+		return players, func() {
+			for _, p := range procs {
+				sum.WorkerCPU += time.Duration(p.cpu)
+			}
+		}, nil
+	}
+	if n == 0 {
+		return nil, cleanup, nil
+	}
+	var elog *Log
+	if lo != nil {
+		elog = lo.log
+	}
+	// The preflight starts the engines of the first game of every
+	// worker (and checks every engine once): they play those games,
+	// the others end at once, so that no more engines run at a time
+	// than without it.
+	idle := &pool{log: elog, logAs: "-/-"}
+	cleanup = idle.closeAll
+	copies := map[int]int{}
+	for _, s := range first {
+		copies[s.White]++
+		copies[s.Black]++
+	}
+	if err := idle.preflight(ctx, cfg, copies); err != nil {
+		return nil, cleanup, err
+	}
+	idle.retain(copies)
+	for i := range n {
+		players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle,
+			id: i + 1, log: elog})
+	}
+	return players, cleanup, nil
+}
+
+// progress reports to opt.Progress, if set: game is the game just stored
+// (nil for the first report, or for games others stored), elsewhere the
+// games other runners stored since the last report.
+func (r *run) progress(game *Finished, n, elsewhere int) {
+	if r.opt.Progress == nil {
+		return
+	}
+	p := Progress{Done: len(r.have), Total: len(r.slots), Resumed: r.sum.Resumed, Game: game,
+		Standings: r.tab.standings(), Concurrency: n, Elsewhere: elsewhere}
+	if r.sp != nil {
+		p.SPRT = r.sp.status()
+	}
+	r.opt.Progress(p)
+}
+
+// slotState says what a slotSource has for a player.
+type slotState int
+
+const (
+	slotGot  slotState = iota // a slot to play
+	slotNone                  // nothing left: the player is done
+	slotWait                  // nothing now, but slots others hold may come back: ask again later
+)
+
+// slotSource hands out the slots to play, one per call, to the players.
+type slotSource interface {
+	next(ctx context.Context) (Slot, slotState, error)
+	// wait is how long a player waits after slotWait.
+	wait() time.Duration
+}
+
+// countedSlots hands out the slots of todo in order by a shared counter:
+// no feeding goroutine to hand each one over.
+type countedSlots struct {
+	todo []Slot
+	k    atomic.Int64
+}
+
+func (c *countedSlots) next(context.Context) (Slot, slotState, error) {
+	k := int(c.k.Add(1)) - 1
+	if k >= len(c.todo) {
+		return Slot{}, slotNone, nil
+	}
+	return c.todo[k], slotGot, nil
+}
+
+func (c *countedSlots) wait() time.Duration { return 0 }
+
+// leasedSlots hands out the slots this runner leases from the shared
+// schedule (PostgreSQL).
+type leasedSlots struct {
+	leases *store.Leases
+	slots  []Slot
+	poll   time.Duration
+}
+
+func (l *leasedSlots) next(ctx context.Context) (Slot, slotState, error) {
+	k, left, err := l.leases.Claim(ctx)
+	switch {
+	case err != nil:
+		return Slot{}, slotNone, err
+	case k >= len(l.slots):
+		return Slot{}, slotNone, fmt.Errorf("claim a slot: slot %d is past the schedule's %d", k, len(l.slots))
+	case k >= 0:
+		return l.slots[k], slotGot, nil
+	case left > 0:
+		return Slot{}, slotWait, nil
+	}
+	return Slot{}, slotNone, nil
+}
+
+func (l *leasedSlots) wait() time.Duration { return l.poll }
+
+// DefaultLease is how long a slot stays leased to a runner that shares a
+// tournament without renewing the lease (Options.Lease).
+const DefaultLease = time.Minute
+
+// slotSource returns where the players take their slots: the run's own
+// list on SQLite; on PostgreSQL, leases from the shared schedule, renewed
+// while ctx lives (wctx) and given back at its end.
+func (r *run) slotSource(ctx, wctx context.Context) (slotSource, error) {
+	if !r.opt.DB.Postgres() || len(r.todo) == 0 {
+		return &countedSlots{todo: r.todo}, nil
+	}
+	lease := r.opt.Lease
+	if lease <= 0 {
+		lease = DefaultLease
+	}
+	owner := r.opt.Runner
+	if owner == "" {
+		host, _ := os.Hostname()
+		owner = fmt.Sprintf("%s:%d:%08x", host, os.Getpid(), rand.Uint32())
+	}
+	leases, err := r.opt.DB.NewLeases(ctx, r.tid, len(r.slots), owner, lease)
+	if err != nil {
+		return nil, err
+	}
+	r.leases = leases
+	go func() {
+		t := time.NewTicker(lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-wctx.Done():
+				// Games abandoned (or none held): their slots go back
+				// now rather than at lease expiry.
+				leases.Release(context.WithoutCancel(ctx))
+				return
+			case <-t.C:
+				leases.Renew(wctx) // a failure may cost the lease: the store then tells
+			}
+		}
+	}()
+	return &leasedSlots{leases: leases, slots: r.slots, poll: min(max(lease/10, 100*time.Millisecond), 2*time.Second)}, nil
+}
+
+// fanOut has every player play the slots of source until none is left,
+// the gate closes or ctx ends, and sends each finished game to results
+// (closed when every player is done); a player's error goes to errc and
+// cancels the run.
+func fanOut(ctx context.Context, cancel func(), cfg *Config, players []player, source slotSource, gate *stopGate) (<-chan *Finished, <-chan error) {
+	n := len(players)
+	// A finished game waits here, not in its worker, while the one before
+	// it is being stored.
+	results := make(chan *Finished, n)
+	errc := make(chan error, n)
+	var wg sync.WaitGroup
+	fail := func(err error) {
+		if ctx.Err() == nil {
+			errc <- err
+			cancel()
+		}
+	}
+	for _, w := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer w.closeAll()
+			for ctx.Err() == nil {
+				if !gate.enter() {
+					return
+				}
+				slot, state, err := source.next(ctx)
+				if err != nil || state != slotGot {
+					gate.leave()
+				}
+				switch {
+				case err != nil:
+					fail(err)
+					return
+				case state == slotNone:
+					return
+				case state == slotWait:
+					select {
+					case <-time.After(source.wait()):
+					case <-ctx.Done():
+					}
+					continue
+				}
+				s, err := cfg.withOpening(slot)
+				var f *Finished
+				if err == nil {
+					f, err = w.play(ctx, s)
+				}
+				gate.leave()
+				if err != nil {
+					fail(err)
+					return
+				}
+				select {
+				case results <- f:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	return results, errc
+}
+
+// syncEvery is how often a runner sharing a tournament reads what the
+// others stored while none of its own games ends.
+const syncEvery = time.Second
+
+// storeAll stores the games of results as they come, until it is closed,
+// and on a shared tournament reads what the others store; it returns the
+// first error, after which it cancels the run and drains results.
+func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finished, gate *stopGate, n int) error {
+	sctx := context.WithoutCancel(ctx)
+	ins := r.opt.DB.NewInserter()
+	defer ins.Close()
+	var tick <-chan time.Time
+	if r.leases != nil {
+		t := time.NewTicker(syncEvery)
+		defer t.Stop()
+		tick = t.C
+	}
+	var fatal error
+	for {
+		select {
+		case f, ok := <-results:
+			if !ok {
+				if fatal == nil && r.leases != nil {
+					// The standings and verdict over every runner's games.
+					if _, err := r.sync(sctx, gate); err != nil {
+						fatal = err
+					}
+				}
+				return fatal
+			}
+			if fatal == nil {
+				if fatal = r.storeOne(sctx, ins, f, gate, n); fatal != nil {
+					cancel()
+				}
+			}
+		case <-tick:
+			if fatal != nil {
+				continue
+			}
+			k, err := r.sync(sctx, gate)
+			if err != nil {
+				fatal = err
+				cancel()
+			} else if k > 0 {
+				r.progress(nil, n, k)
+			}
+		}
+	}
+}
+
+// storeOne stores the finished game f (dropping it when its slot is
+// stored already, by another runner whose lease it was) and reports
+// progress.
+func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, gate *stopGate, n int) error {
+	g := &store.Game{TournamentID: r.tid, Slot: f.Slot.Index, Pair: f.Slot.Pair, Game: r.cfg.Game,
+		White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
+		Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
+		StartedAt: f.StartedAt, Record: f.Record, WhiteStats: f.WhiteStats, BlackStats: f.BlackStats}
+	if f.Score != nil {
+		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
+	}
+	if err := ins.Insert(ctx, g); err != nil {
+		if errors.Is(err, store.ErrDuplicate) {
+			r.sum.Discarded++ // another runner stored this slot meanwhile
+			return nil
+		}
+		return err
+	}
+	if r.opt.Out != nil {
+		if _, err := io.WriteString(r.opt.Out, f.Record); err != nil {
+			return fmt.Errorf("write record: %w", err)
+		}
+	}
+	r.sum.Played++
+	r.learn(store.SlotGame{Slot: f.Slot.Index, White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination})
+	elsewhere := 0
+	if r.leases != nil {
+		var err error
+		if elsewhere, err = r.sync(ctx, gate); err != nil {
+			return err
+		}
+	}
+	if r.sp != nil {
+		if err := r.sp.save(ctx, r.opt.DB, false); err != nil {
+			return err
+		}
+		if r.sp.decided() {
+			gate.halt()
+		}
+	}
+	r.progress(f, n, elsewhere)
+	return nil
+}
+
+// sync reads the games other runners stored past the slots known stored,
+// counts them in, and halts the gate when the SPRT has answered over
+// them; it returns how many it found.
+func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
+	games, err := store.SlotGamesFrom(ctx, r.opt.DB, r.tid, r.from)
+	if err != nil {
+		return 0, err
+	}
+	k := 0
+	for _, g := range games {
+		if r.learn(g) {
+			k++
+		}
+	}
+	r.sum.Elsewhere += k
+	if r.sp != nil && k > 0 {
+		if err := r.sp.save(ctx, r.opt.DB, false); err != nil {
+			return k, err
+		}
+		if r.sp.decided() {
+			gate.halt()
+		}
+	}
+	return k, nil
 }
 
 // pool holds started engines that no worker holds yet: the preflight's,
