@@ -32,6 +32,9 @@ func tournamentCommand(e *env) *cli.Command {
 			"examples/) under arbiter's rules, storing each game in the database the moment\n" +
 			"it ends. Running the same config again resumes: only games not stored yet are\n" +
 			"played. A changed config under the same name is refused.\n\n" +
+			"With --db postgres://... (or ARBITER_DB), any number of runners, on any number\n" +
+			"of machines, play one tournament together: each leases the next unplayed slots,\n" +
+			"and all of them show and stop on the whole tournament (see docs/scaling.md).\n" +
 			"Progress goes to stderr (a progress bar on a terminal, else one line per game);\n" +
 			"stdout gets the final standings. Ctrl-C (or SIGTERM) starts no new game, lets\n" +
 			"the games in play finish and stores them, then exits with status 130; a second\n" +
@@ -40,11 +43,15 @@ func tournamentCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database that stores the games: a SQLite `FILE` or a postgres:// URL"},
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once", DefaultText: "the config's concurrency, else 1"},
+			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md)"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with every engine to `FILE` (started anew; see docs/tournament.md)", DefaultText: "the config's log, else none"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageErrorf("tournament: give exactly one CONFIG.yaml (got %d arguments)", c.NArg())
+			}
+			if c.Duration("lease") < time.Second {
+				return usageErrorf("tournament: --lease must be at least 1s, not %s", c.Duration("lease"))
 			}
 			conc := c.Int("concurrency")
 			if c.IsSet("concurrency") && conc < 1 {
@@ -80,7 +87,7 @@ func tournamentCommand(e *env) *cli.Command {
 				return err
 			}
 			defer db.Close()
-			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath}
+			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: c.Duration("lease")}
 			if exe, err := os.Executable(); err == nil {
 				// Games at once are played by worker processes: see
 				// tournament.Options.Workers.
@@ -210,6 +217,14 @@ func newProgress(w io.Writer, cfg *tournament.Config) *progress {
 func (p *progress) update(ev tournament.Progress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if ev.Game == nil && ev.Elsewhere > 0 { // games other runners stored
+		if p.bar != nil {
+			p.bar.Set(ev.Done)
+		} else {
+			fmt.Fprintf(p.w, "game %d/%d: %d stored by other runners\n", ev.Done, ev.Total, ev.Elsewhere)
+		}
+		return
+	}
 	if ev.Game == nil {
 		if p.tty && p.bar == nil {
 			p.bar = progressbar.NewOptions(ev.Total,
@@ -295,8 +310,15 @@ func standingsLine(st []tournament.Standing, n int) string {
 
 // writeSummary prints the final standings.
 func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) {
-	fmt.Fprintf(w, "tournament %s (%s): %d of %d games stored (%d played now, %d before)\n",
-		sum.Name, cfg.GameRules().Name(), sum.Played+sum.Resumed, sum.Total, sum.Played, sum.Resumed)
+	others := ""
+	if sum.Elsewhere > 0 || sum.Discarded > 0 {
+		others = fmt.Sprintf(", %d by other runners", sum.Elsewhere)
+		if sum.Discarded > 0 {
+			others += fmt.Sprintf(", %d discarded as stored by another", sum.Discarded)
+		}
+	}
+	fmt.Fprintf(w, "tournament %s (%s): %d of %d games stored (%d played now, %d before%s)\n",
+		sum.Name, cfg.GameRules().Name(), sum.Played+sum.Resumed+sum.Elsewhere, sum.Total, sum.Played, sum.Resumed, others)
 	width := len("engine")
 	for _, s := range sum.Standings {
 		width = max(width, len(s.Name))
