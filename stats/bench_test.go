@@ -56,7 +56,7 @@ func BenchmarkQueryAggregate(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := queryAggregate(ctx, db, where{}, func(*aggRow) {}); err != nil {
+		if err := db.Tallies(ctx, store.Filter{}, func(*store.Tally) {}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -67,7 +67,7 @@ func BenchmarkQueryPairs(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := queryPairs(ctx, db, where{}, []string{"lines-of-action"}, true, func(string, string, string, int, int) {}); err != nil {
+		if err := db.PairCounts(ctx, store.Filter{}, []string{"lines-of-action"}, true, func(string, string, string, int, int) {}); err != nil {
 			b.Fatal(err)
 		}
 	}

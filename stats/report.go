@@ -3,7 +3,6 @@ package stats
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // Query selects the games a report covers and how ratings are anchored. The
@@ -246,24 +246,18 @@ func Unknown(name string) bool {
 }
 
 // ErrNoTournament is returned for a tournament name the database lacks.
-var ErrNoTournament = errors.New("no such tournament")
-
-// Querier is what Compute reads from: a *sql.DB (or store.DB).
-type Querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
+var ErrNoTournament = store.ErrNoTournament
 
 // Compute runs the report queries for q and assembles the report. The
 // rows of the aggregates are folded in as they are read, so that memory
 // grows with the players and pairs of players, not with the rows.
-func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
+func Compute(ctx context.Context, db *store.DB, q Query) (*Report, error) {
 	w, sel, err := filter(ctx, db, q)
 	if err != nil {
 		return nil, err
 	}
 	b := newBuilder(sel, q)
-	if err := queryAggregate(ctx, db, w, b.add); err != nil {
+	if err := db.Tallies(ctx, w, b.add); err != nil {
 		return nil, err
 	}
 	var want []string // game types whose pairs are reported
@@ -279,7 +273,7 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 		// With one game type in the selection every pair row is of it, and
 		// the scan need not read the game column (a third of its time).
 		only := len(b.sections) == 1
-		if err := queryPairs(ctx, db, w, want, only, b.addPenta); err != nil {
+		if err := db.PairCounts(ctx, w, want, only, b.addPenta); err != nil {
 			return nil, err
 		}
 	}
@@ -287,7 +281,7 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, err := queryEngineStats(ctx, db, w)
+	es, err := db.EngineTotals(ctx, w)
 	if err != nil {
 		return nil, err
 	}
@@ -308,182 +302,36 @@ func Compute(ctx context.Context, db Querier, q Query) (*Report, error) {
 	return r, nil
 }
 
-// where is a resolved query.
-type where struct {
-	tournament int64 // 0: any
-	game       string
-	player     string
-	opponent   string // with player: the games between the two
-}
-
-// sql renders w as " AND ..." conditions, with whiteCol and blackCol naming
-// the players' columns.
-func (w where) sql(whiteCol, blackCol string) (string, []any) {
-	var conds []string
-	var args []any
-	if w.tournament != 0 {
-		conds = append(conds, "tournament_id = ?")
-		args = append(args, w.tournament)
-	}
-	if w.game != "" {
-		conds = append(conds, "game = ?")
-		args = append(args, w.game)
-	}
-	if w.player != "" && w.opponent != "" {
-		conds = append(conds, "(("+whiteCol+" = ? AND "+blackCol+" = ?) OR ("+whiteCol+" = ? AND "+blackCol+" = ?))")
-		args = append(args, w.player, w.opponent, w.opponent, w.player)
-	} else if w.player != "" {
-		conds = append(conds, "("+whiteCol+" = ? OR "+blackCol+" = ?)")
-		args = append(args, w.player, w.player)
-	}
-	if len(conds) == 0 {
-		return "", nil
-	}
-	return " AND " + strings.Join(conds, " AND "), args
-}
-
-// filter resolves q.
-func filter(ctx context.Context, db Querier, q Query) (where, Selection, error) {
-	w := where{player: q.Player}
+// filter resolves q: the games it selects, and how the report says so.
+func filter(ctx context.Context, db *store.DB, q Query) (store.Filter, Selection, error) {
+	w := store.Filter{Player: q.Player}
 	sel := Selection{Tournament: q.Tournament, Player: q.Player}
 	if q.Player != "" {
-		w.opponent, sel.Opponent = q.Opponent, q.Opponent
+		w.Opponent, sel.Opponent = q.Opponent, q.Opponent
 	}
 	if q.Tournament != "" {
-		err := db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ?`, q.Tournament).Scan(&w.tournament)
-		if errors.Is(err, sql.ErrNoRows) {
-			return w, sel, fmt.Errorf("tournament %q: %w", q.Tournament, ErrNoTournament)
-		}
+		id, err := db.TournamentID(ctx, q.Tournament)
 		if err != nil {
-			return w, sel, fmt.Errorf("look up tournament %q: %w", q.Tournament, err)
+			return w, sel, err
 		}
+		w.Tournament = id
 	}
 	if q.Game != "" {
-		w.game = q.Game
+		w.Game = q.Game
 		if g, err := games.Lookup(q.Game); err == nil {
-			w.game = g.ID()
+			w.Game = g.ID()
 		}
-		sel.Game = w.game
+		sel.Game = w.Game
 	}
 	return w, sel, nil
 }
 
-// Where gives the selection of q (its tournament, game and player; not
-// its anchor) as conditions on the games table, " AND ..." to follow a
-// WHERE clause (empty for all games), with their arguments: the games the
-// report of q counts. A tournament the database lacks is ErrNoTournament.
-func Where(ctx context.Context, db Querier, q Query) (string, []any, error) {
+// Selected returns the selection of q (its tournament, game and player;
+// not its anchor) as the store's filter: the games the report of q counts.
+// A tournament the database lacks is ErrNoTournament.
+func Selected(ctx context.Context, db *store.DB, q Query) (store.Filter, error) {
 	w, _, err := filter(ctx, db, q)
-	if err != nil {
-		return "", nil, err
-	}
-	cond, args := w.sql("white", "black")
-	return cond, args, nil
-}
-
-// queryAggregate counts the selected games by game type, players, result
-// and termination, and passes each row to add.
-func queryAggregate(ctx context.Context, db Querier, w where, add func(*aggRow)) error {
-	where, args := w.sql("white", "black")
-	query := `SELECT game, white, black, result, termination, count(*),
-		total(score_white), total(score_black), count(score_white)
-		FROM games WHERE 1` + where + `
-		GROUP BY tournament_id, game, white, black, result, termination`
-	var r aggRow
-	return queryEach(ctx, db, "count games", query, args, func(rows *sql.Rows) error {
-		if err := rows.Scan(&r.game, &r.white, &r.black, &r.result, &r.termination, &r.count,
-			&r.scoreWhite, &r.scoreBlack, &r.scored); err != nil {
-			return err
-		}
-		add(&r)
-		return nil
-	})
-}
-
-// aggRow is one row of the main aggregate.
-type aggRow struct {
-	game, white, black, result, termination string
-	count                                   int
-	scoreWhite, scoreBlack                  float64
-	scored                                  int
-}
-
-// queryPairs counts the whole colour-swapped pairs of games (two finished
-// games between the same players, each with White once) of the game types
-// ids by players and the half-points the first scored, from the game_pairs
-// summary that the database keeps, and passes each count to add.
-func queryPairs(ctx context.Context, db Querier, w where, ids []string, only bool, add func(game, a, b string, s, count int)) error {
-	where, wargs := w.sql("a", "b")
-	// One count per game type, in one scan grouped in the order of the
-	// index game_pairs_report (a, b, points, …): grouping by the game too
-	// would sort every row into a temporary tree (five times slower).
-	// With only (the selection holds the one game type ids[0]) every row
-	// is of ids[0], and the game column is not read.
-	var cols []string
-	var args []any
-	for _, id := range ids {
-		if only {
-			cols = append(cols, "count(*)")
-			break
-		}
-		cols = append(cols, "total(game = ?)")
-		args = append(args, id)
-	}
-	args = append(args, wargs...)
-	query := `SELECT a, b, points, ` + strings.Join(cols, ", ") + ` FROM game_pairs
-		WHERE games = 2 AND a_white = 1 AND same` + where + `
-		GROUP BY a, b, points`
-	var a, b string
-	var s float64
-	counts := make([]float64, len(ids))
-	dest := []any{&a, &b, &s}
-	for i := range counts {
-		dest = append(dest, &counts[i])
-	}
-	return queryEach(ctx, db, "count game pairs", query, args, func(rows *sql.Rows) error {
-		if err := rows.Scan(dest...); err != nil {
-			return err
-		}
-		for i, n := range counts {
-			if n > 0 {
-				add(ids[i], a, b, int(s), int(n))
-			}
-		}
-		return nil
-	})
-}
-
-// queryAll runs query and returns its rows as scan reads them; every error
-// is wrapped in what the query does.
-func queryAll[T any](ctx context.Context, db Querier, what, query string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
-	var out []T
-	err := queryEach(ctx, db, what, query, args, func(rows *sql.Rows) error {
-		r, err := scan(rows)
-		if err == nil {
-			out = append(out, r)
-		}
-		return err
-	})
-	return out, err
-}
-
-// queryEach runs query and calls scan on each row; every error is wrapped
-// in what the query does.
-func queryEach(ctx context.Context, db Querier, what, query string, args []any, scan func(*sql.Rows) error) error {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	return nil
+	return w, err
 }
 
 // whiteMatch returns count games of a result from White's side; ok is
@@ -610,21 +458,21 @@ func (b *builder) ids() []string {
 }
 
 // add folds one aggregate row in.
-func (b *builder) add(row *aggRow) {
+func (b *builder) add(row *store.Tally) {
 	r := b.r
-	c := row.count
+	c := row.Count
 	r.Total += c
-	r.Terminations[row.termination] += c
-	sc := b.sections[row.game]
+	r.Terminations[row.Termination] += c
+	sc := b.sections[row.Game]
 	if sc == nil {
-		sc = &section{gs: &GameStats{ID: row.game, Name: gameName(row.game)}, index: map[string]int32{},
+		sc = &section{gs: &GameStats{ID: row.Game, Name: gameName(row.Game)}, index: map[string]int32{},
 			matches: map[pairKey]*h2h{}, self: map[int32]*cross{}, pentas: map[pairKey]*[5]int{}}
-		b.sections[row.game] = sc
-		r.Games[row.game] = sc.gs
+		b.sections[row.Game] = sc
+		r.Games[row.Game] = sc.gs
 	}
 	gs := sc.gs
 	gs.Total += c
-	white, finished := whiteMatch(row.result, c)
+	white, finished := whiteMatch(row.Result, c)
 	if finished {
 		r.Finished += c
 		gs.Finished += c
@@ -635,14 +483,14 @@ func (b *builder) add(row *aggRow) {
 		r.Unfinished += c
 		gs.Unfinished += c
 	}
-	if Unknown(row.white) || Unknown(row.black) {
+	if Unknown(row.White) || Unknown(row.Black) {
 		r.UnknownPlayerGames += c
 		gs.UnknownPlayerGames += c
 		return
 	}
-	wi, bi := sc.player(row.white), sc.player(row.black)
+	wi, bi := sc.player(row.White), sc.player(row.Black)
 	w, bl := sc.players[wi], sc.players[bi]
-	tw, tb := terms(w, row.termination), terms(bl, row.termination)
+	tw, tb := terms(w, row.Termination), terms(bl, row.Termination)
 	tw.Games += c
 	tb.Games += c
 	if !finished {
@@ -663,10 +511,10 @@ func (b *builder) add(row *aggRow) {
 	bl.BlackGames += c
 	w.WhitePoints += white.points()
 	bl.BlackPoints += black.points()
-	w.PointGames += row.scored
-	bl.PointGames += row.scored
-	sc.scored[wi] += row.scoreWhite
-	sc.scored[bi] += row.scoreBlack
+	w.PointGames += row.Scored
+	bl.PointGames += row.Scored
+	sc.scored[wi] += row.ScoreWhite
+	sc.scored[bi] += row.ScoreBlack
 	if wi == bi {
 		// Self-play says nothing about ratings; the crosstable counts
 		// it on both sides, as the standings do.

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // Verdicts an SPRT section shows besides H0 and H1.
@@ -85,118 +87,64 @@ func (s *SPRTResult) finish() {
 // storedSPRT returns the SPRT matches stored in the selection w: every
 // tournament with an sprt row, of the selected tournament and game, with
 // the selected player (and opponent) among its two.
-func storedSPRT(ctx context.Context, db Querier, w where) ([]*SPRTResult, error) {
-	var conds []string
-	var args []any
-	if w.tournament != 0 {
-		conds = append(conds, "t.id = ?")
-		args = append(args, w.tournament)
-	}
-	if w.game != "" {
-		conds = append(conds, "t.game = ?")
-		args = append(args, w.game)
-	}
-	for _, p := range []string{w.player, w.opponent} {
-		if p != "" {
-			conds = append(conds, "(s.player = ? OR s.opponent = ?)")
-			args = append(args, p, p)
-		}
-	}
-	query := `SELECT t.id, t.name, s.player, s.opponent, s.elo0, s.elo1, s.alpha, s.beta, s.model,
-		s.pentanomial, s.verdict, s.decided_after FROM sprt s JOIN tournaments t ON t.id = s.tournament_id`
-	if len(conds) > 0 {
-		query += " WHERE " + strings.Join(conds, " AND ")
-	}
-	query += " ORDER BY t.name"
-	type match struct {
-		id    int64
-		res   *SPRTResult
-		penta bool
-	}
-	ms, err := queryAll(ctx, db, "read sprt matches", query, args, func(rows *sql.Rows) (m match, err error) {
-		m.res = &SPRTResult{}
-		var decided sql.NullInt64
-		err = rows.Scan(&m.id, &m.res.Tournament, &m.res.Player, &m.res.Opponent, &m.res.Elo0, &m.res.Elo1,
-			&m.res.Alpha, &m.res.Beta, &m.res.Model, &m.penta, &m.res.Verdict, &decided)
-		if decided.Valid {
-			n := int(decided.Int64)
-			m.res.DecidedAfter = &n
-		}
-		return m, err
-	})
+func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResult, error) {
+	ms, err := db.SPRTMatches(ctx, w)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*SPRTResult, 0, len(ms))
 	for _, m := range ms {
-		r := m.res
+		r := &SPRTResult{Tournament: m.Tournament, Player: m.Player, Opponent: m.Opponent, Verdict: m.Verdict}
+		r.Elo0, r.Elo1, r.Alpha, r.Beta, r.Model = m.Elo0, m.Elo1, m.Alpha, m.Beta, m.Model
+		if m.DecidedAfter > 0 {
+			n := m.DecidedAfter
+			r.DecidedAfter = &n
+		}
 		if r.Verdict == "" {
 			r.Verdict = Running
 		}
 		// Counts over every stored game of the match.
-		type wdl struct {
-			white, result string
-			n             int
-		}
-		games, err := queryAll(ctx, db, "count sprt games", `SELECT white, result, count(*) FROM games
-			WHERE tournament_id = ? GROUP BY white, result`, []any{m.id}, func(rows *sql.Rows) (g wdl, err error) {
-			err = rows.Scan(&g.white, &g.result, &g.n)
-			return g, err
-		})
+		games, err := db.ResultCounts(ctx, m.TournamentID)
 		if err != nil {
 			return nil, err
 		}
 		for _, g := range games {
-			wm, ok := whiteMatch(g.result, g.n)
+			wm, ok := whiteMatch(g.Result, g.Count)
 			if !ok {
 				continue
 			}
-			if g.white != r.Player {
+			if g.White != r.Player {
 				wm = wm.reversed()
 			}
 			r.WDL = r.WDL.plus(wm)
 		}
 		r.Games = r.WDL.Games()
-		if m.penta {
+		if m.Pentanomial {
 			var pt [5]int
-			type cell struct {
-				a      string
-				points float64
-				n      int
-			}
-			cells, err := queryAll(ctx, db, "count sprt pairs", `SELECT a, points, count(*) FROM game_pairs
-				WHERE tournament_id = ? AND games = 2 AND a_white = 1 AND same GROUP BY a, points`,
-				[]any{m.id}, func(rows *sql.Rows) (c cell, err error) {
-					err = rows.Scan(&c.a, &c.points, &c.n)
-					return c, err
-				})
+			cells, err := db.PairPoints(ctx, m.TournamentID)
 			if err != nil {
 				return nil, err
 			}
 			for _, c := range cells {
-				k := int(c.points)
-				if c.a != r.Player {
+				k := c.Points
+				if c.A != r.Player {
 					k = 4 - k
 				}
 				if k >= 0 && k <= 4 {
-					pt[k] += c.n
+					pt[k] += c.Count
 				}
 			}
 			r.Pentanomial = &pt
 		}
-		points, err := queryAll(ctx, db, "read sprt trajectory", `SELECT games, llr FROM sprt_llr
-			WHERE tournament_id = ? ORDER BY games`, []any{m.id}, func(rows *sql.Rows) (p SPRTPoint, err error) {
-			err = rows.Scan(&p.Games, &p.LLR)
-			return p, err
-		})
+		stored, err := db.SPRTTrajectory(ctx, m.TournamentID)
 		if err != nil {
 			return nil, err
 		}
-		decided := 0
-		if r.DecidedAfter != nil {
-			decided = *r.DecidedAfter
+		points := make([]SPRTPoint, len(stored))
+		for i, p := range stored {
+			points[i] = SPRTPoint{Games: p.Games, LLR: p.LLR}
 		}
-		r.Trajectory = thin(points, decided)
+		r.Trajectory = thin(points, m.DecidedAfter)
 		r.finish()
 		out = append(out, r)
 	}
@@ -224,34 +172,31 @@ func thin(ps []SPRTPoint, keep int) []SPRTPoint {
 // (games of a pair whose partner is not stored yet are left out), the model
 // is not bayesian and there is at least one whole pair; else over the
 // wins, draws and losses of all the games.
-func adhocSPRT(ctx context.Context, db Querier, w where, test SPRT) (*SPRTResult, error) {
-	cond, args := w.sql("white", "black")
+func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*SPRTResult, error) {
 	type game struct {
 		tid, pair sql.NullInt64
 		white     string
 		pts       int // the player's half-points
 	}
-	games, err := queryAll(ctx, db, "read games for sprt", `SELECT tournament_id, pair, white, result FROM games
-		WHERE result != '*'`+cond+`
-		ORDER BY tournament_id IS NOT NULL, tournament_id, coalesce(slot, id), id`, args,
-		func(rows *sql.Rows) (g game, err error) {
-			var result string
-			err = rows.Scan(&g.tid, &g.pair, &g.white, &result)
-			m, ok := whiteMatch(result, 1)
-			if !ok {
-				g.pts = -1
-				return g, err
-			}
-			g.pts = 2*m.Wins + m.Draws
-			if g.white != w.player {
-				g.pts = 2 - g.pts
-			}
-			return g, err
-		})
+	stored, err := db.FinishedGames(ctx, w)
 	if err != nil {
 		return nil, err
 	}
-	r := &SPRTResult{Player: w.player, Opponent: w.opponent, SPRT: test, Verdict: Running}
+	games := make([]game, len(stored))
+	for i, sg := range stored {
+		g := game{white: sg.White, tid: sql.NullInt64{Int64: sg.TournamentID, Valid: sg.TournamentID != 0},
+			pair: sql.NullInt64{Int64: int64(sg.Pair), Valid: sg.Pair >= 0}}
+		if m, ok := whiteMatch(sg.Result, 1); !ok {
+			g.pts = -1
+		} else {
+			g.pts = 2*m.Wins + m.Draws
+			if g.white != w.Player {
+				g.pts = 2 - g.pts
+			}
+		}
+		games[i] = g
+	}
+	r := &SPRTResult{Player: w.Player, Opponent: w.Opponent, SPRT: test, Verdict: Running}
 	type key struct{ tid, pair int64 }
 	type half struct {
 		pts   int

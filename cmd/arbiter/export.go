@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -38,26 +37,21 @@ func exportCommand(e *env) *cli.Command {
 			}
 			defer db.Close()
 			ctx := c.Context
-			cond, args, err := stats.Where(ctx, db, q)
+			f, err := stats.Selected(ctx, db, q)
 			if errors.Is(err, stats.ErrNoTournament) {
 				return fmt.Errorf("export: no tournament %q in %s", q.Tournament, db.Path())
 			}
 			if err != nil {
 				return fmt.Errorf("export: %w", err)
 			}
-			if err := checkNames(ctx, db, cond, args); err != nil {
+			if err := checkNames(ctx, db, f); err != nil {
 				return err
 			}
-			rows, err := db.QueryContext(ctx, `SELECT record FROM games WHERE 1`+cond+` ORDER BY id`, args...)
-			if err != nil {
-				return fmt.Errorf("export: %w", err)
-			}
-			defer rows.Close()
 			w, finish, err := createOutput(e, c.String("output"))
 			if err != nil {
 				return err
 			}
-			return finish(writeRecords(w, rows))
+			return finish(writeRecords(ctx, w, db, f))
 		},
 	}
 }
@@ -66,17 +60,13 @@ func exportCommand(e *env) *cli.Command {
 // control character (a tournament of an older arbiter could store one from
 // its config): its record shows the character as a space, so a re-import
 // would rename the player. Nothing is written then.
-func checkNames(ctx context.Context, db *store.DB, cond string, args []any) error {
-	const controls = "*[\x01-\x1f\x7f\u0080-\u009f]*"
-	var id int64
-	var white, black string
-	err := db.QueryRowContext(ctx, `SELECT id, white, black FROM games WHERE 1`+cond+
-		` AND (white GLOB ? OR black GLOB ?) ORDER BY id LIMIT 1`, append(args, controls, controls)...).Scan(&id, &white, &black)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
+func checkNames(ctx context.Context, db *store.DB, f store.Filter) error {
+	id, white, black, found, err := db.FirstControlName(ctx, f)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
+	}
+	if !found {
+		return nil
 	}
 	name := white
 	if strings.IndexFunc(white, unicode.IsControl) < 0 {
@@ -86,18 +76,14 @@ func checkNames(ctx context.Context, db *store.DB, cond string, args []any) erro
 		"(it would be read back as another name); nothing was written", id, name)
 }
 
-// writeRecords writes each record, ending it with one blank line.
-func writeRecords(w io.Writer, rows *sql.Rows) error {
-	var rec string
-	for rows.Next() {
-		if err := rows.Scan(&rec); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
-		if _, err := io.WriteString(w, strings.TrimRight(rec, "\r\n \t")+"\n\n"); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
+// writeRecords writes the record of each game of f, ending it with one
+// blank line.
+func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter) error {
+	err := db.Records(ctx, f, func(rec string) error {
+		_, err := io.WriteString(w, strings.TrimRight(rec, "\r\n \t")+"\n\n")
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
