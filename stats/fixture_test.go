@@ -3,10 +3,12 @@ package stats
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -24,10 +26,18 @@ type g struct {
 
 func sc(w, b int) *[2]int { return &[2]int{w, b} }
 
-// openDB opens a fresh database in a temporary directory.
+// onPostgres makes openDB open PostgreSQL databases (see TestOnPostgres).
+var onPostgres bool
+
+// openDB opens a fresh database: a SQLite file in a temporary directory,
+// or with onPostgres a database on pgtest's server.
 func openDB(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	dsn := filepath.Join(t.TempDir(), "test.db")
+	if onPostgres {
+		dsn = pgtest.URL(t)
+	}
+	db, err := store.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,12 +48,9 @@ func openDB(t testing.TB) *store.DB {
 // addTournament inserts a tournament row and returns its id.
 func addTournament(t testing.TB, db *store.DB, name, game string) int64 {
 	t.Helper()
-	res, err := db.Exec(`INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?)`,
-		name, game, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339))
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := res.LastInsertId()
+	var id int64
+	err := db.QueryRow(`INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?) RETURNING id`,
+		name, game, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339)).Scan(&id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,4 +110,37 @@ func clubFixture(t testing.TB) *store.DB {
 		{0, -1, loa, "A", "B", "*", "abandoned", nil},
 	})
 	return db
+}
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
+
+// TestOnPostgres runs the report tests again on PostgreSQL: the same
+// fixtures, the same expectations (golden files included).
+func TestOnPostgres(t *testing.T) {
+	pgtest.URL(t) // skips, saying what is missing, without PostgreSQL
+	onPostgres = true
+	defer func() { onPostgres = false }()
+	for _, tt := range []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"ComputeByHand", TestComputeByHand},
+		{"ComputeFilters", TestComputeFilters},
+		{"CountsAgreeWithSQL", TestCountsAgreeWithSQL},
+		{"PairLimit", TestPairLimit},
+		{"PentanomialPerGame", TestPentanomialPerGame},
+		{"SelfPlay", TestSelfPlay},
+		{"UnknownPlayers", TestUnknownPlayers},
+		{"WhiteAdvantageReport", TestWhiteAdvantageReport},
+		{"EngineStats", TestEngineStats},
+		{"Golden", TestGolden},
+		{"JSONKeys", TestJSONKeys},
+		{"HostileNames", TestHostileNames},
+		{"AllGamesWon", TestAllGamesWon},
+		{"PairNumbersAgree", TestPairNumbersAgree},
+		{"SPRTAdHoc", TestSPRTAdHoc},
+		{"SPRTStoredMatch", TestSPRTStoredMatch},
+	} {
+		t.Run(tt.name, tt.f)
+	}
 }
