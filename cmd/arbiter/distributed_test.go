@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// TestDistributedTournament plays one 300-game tournament with three
+// runner processes on one PostgreSQL database, two games at a time each,
+// and kills one of them (SIGKILL) midway: the other two finish the
+// tournament, every slot is stored exactly once, no engine is left
+// running, and the report counts what a plain SQL count does.
+func TestDistributedTournament(t *testing.T) {
+	url := pgtest.URL(t)
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The engines run under a name of their own, to be found among the
+	// processes afterwards.
+	engine := filepath.Join(dir, "dist-engine")
+	if err := os.Symlink(exe, engine); err != nil {
+		t.Fatal(err)
+	}
+	const total = 300
+	config := "name: dist\ngame: knight-fight\ngames_per_encounter: 100\nrounds: 1\nseed: 9\n" +
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nmax_plies: 30\nadjudication: score\nengines:\n" +
+		"  - {name: r1, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, random, --seed, '1']}\n" +
+		"  - {name: r2, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, random, --seed, '2']}\n" +
+		"  - {name: g, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, greedy]}\n"
+	cfg := filepath.Join(dir, "dist.yaml")
+	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	type runner struct {
+		cmd            *exec.Cmd
+		stdout, stderr bytes.Buffer
+	}
+	var runners [3]*runner
+	for i := range runners {
+		r := &runner{cmd: exec.CommandContext(ctx, exe, "tournament", "--db", url, "-j", "2", "--lease", "2s", cfg)}
+		r.cmd.Env = append(os.Environ(), mainEnv+"=1")
+		r.cmd.Stdout, r.cmd.Stderr = &r.stdout, &r.stderr
+		if err := r.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		runners[i] = r
+	}
+	db, err := store.OpenReader(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	count := func(query string) int {
+		t.Helper()
+		var n int
+		if err := db.QueryRowContext(ctx, query).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// Kill the first runner once a fifth of the games are stored.
+	for count(`SELECT count(*) FROM games`) < total/5 {
+		if ctx.Err() != nil {
+			t.Fatal("no games stored in time")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := runners[0].cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	// Its games in play are lost; their slots come back at lease expiry.
+	leased := count(`SELECT count(*) FROM slots WHERE NOT stored AND owner LIKE '%:` +
+		strconv.Itoa(runners[0].cmd.Process.Pid) + `:%'`)
+	t.Logf("runner 1 killed holding %d slots", leased)
+	if err := runners[0].cmd.Wait(); err == nil {
+		t.Errorf("the killed runner exited cleanly: it had finished before the kill")
+	}
+	for i, r := range runners[1:] {
+		if err := r.cmd.Wait(); err != nil {
+			t.Fatalf("runner %d: %v\nstdout:\n%s\nstderr:\n%s", i+2, err, r.stdout.String(), r.stderr.String())
+		}
+		if !strings.Contains(r.stdout.String(), "300 of 300 games stored") {
+			t.Errorf("runner %d's summary lacks the whole tournament:\n%s", i+2, r.stdout.String())
+		}
+	}
+	if n, slots := count(`SELECT count(*) FROM games`), count(`SELECT count(DISTINCT slot) FROM games WHERE slot >= 0 AND slot < 300 AND tournament_id IS NOT NULL`); n != total || slots != total {
+		t.Errorf("stored %d games over %d distinct slots; want %d, each slot once", n, slots, total)
+	}
+	if n := count(`SELECT count(*) FROM slots WHERE NOT stored`); n != 0 {
+		t.Errorf("%d slots not marked stored", n)
+	}
+	// The killed runner's engines die with it (and the others' with them).
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		left := processesOf(engine)
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("engine processes left running: %v", left)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r := runCLI(t, "", "report", "--db", url, "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("report: %v", r)
+	}
+	var rep struct {
+		Total    int `json:"total"`
+		Finished int `json:"finished"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if n, fin := count(`SELECT count(*) FROM games`), count(`SELECT count(*) FROM games WHERE result != '*'`); rep.Total != n || rep.Finished != fin {
+		t.Errorf("report counts %d games, %d finished; SQL counts %d, %d", rep.Total, rep.Finished, n, fin)
+	}
+}
+
+// processesOf returns the command lines of the running processes whose
+// program is path.
+func processesOf(path string) []string {
+	var out []string
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, f := range dirs {
+		b, err := os.ReadFile(f)
+		if err != nil || len(b) == 0 {
+			continue
+		}
+		argv := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+		if argv[0] == path {
+			out = append(out, strings.Join(argv, " "))
+		}
+	}
+	return out
+}
