@@ -11,6 +11,7 @@
 #     3 each (target: import at least half the speed of validate).
 #
 # Usage: bench/report.sh [WORKDIR]   (WORKDIR keeps the database between runs)
+#        PG=postgres://… bench/report.sh   also times the report on PostgreSQL
 # Figures are wall-clock seconds and CPU (user+sys) seconds: on a shared
 # machine the CPU figures are the steadier ones.
 set -eu
@@ -68,6 +69,22 @@ for i in 1 2 3; do
 done
 b=$(best report)
 awk -v b="$b" 'BEGIN { printf "report best %.3f s (target < 2 s): %s\n", b, (b < 2 ? "ok" : "SLOW") }'
+
+# With PG (the URL of an empty PostgreSQL database), the same million games
+# are copied there (arbiter copy; about a minute and a quarter) and the report
+# timed on PostgreSQL too, and compared with SQLite's (the same output).
+if [ -n "${PG:-}" ]; then
+	"$work/arbiter" copy --from "$bench_db" --to "$PG"
+	"$work/arbiter" report --db "$PG" --format json >"$work/pg.json"
+	"$work/arbiter" report --db "$bench_db" --format json >"$work/sqlite.json"
+	cmp -s "$work/pg.json" "$work/sqlite.json" || { echo "bench/report.sh: the reports on PostgreSQL and SQLite differ" >&2; exit 1; }
+	echo "report over $games games on PostgreSQL (best of 3):"
+	for i in 1 2 3; do
+		timed report "$work/arbiter" report --db "$PG" --format json
+	done
+	b=$(best report)
+	awk -v b="$b" 'BEGIN { printf "report on PostgreSQL best %.3f s (target < 2 s): %s\n", b, (b < 2 ? "ok" : "SLOW") }'
+fi
 
 echo
 echo "import against validate on $corpus games of up to $plies plies, --jobs $jobs:"
