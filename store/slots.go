@@ -88,6 +88,18 @@ func (l *Leases) Renew(ctx context.Context) error {
 	return nil
 }
 
+// Busy returns how many slots of the tournament other runners (or this
+// one) hold under a lease that has not expired: games in play.
+func (l *Leases) Busy(ctx context.Context) (int, error) {
+	var n int
+	err := l.db.QueryRowContext(ctx, `SELECT count(*) FROM slots
+		WHERE tournament_id = ? AND NOT stored AND owner IS NOT NULL AND lease_until >= now()`, l.tid).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count the games in play: %w", err)
+	}
+	return n, nil
+}
+
 // Release gives back the slots the owner holds and has not stored (games
 // abandoned), for other runners to play at once rather than at lease
 // expiry.

@@ -583,10 +583,7 @@ func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finis
 		case f, ok := <-results:
 			if !ok {
 				if fatal == nil && r.leases != nil {
-					// The standings and verdict over every runner's games.
-					if _, err := r.sync(sctx, gate); err != nil {
-						fatal = err
-					}
+					fatal = r.finishShared(ctx, gate)
 				}
 				return fatal
 			}
@@ -608,6 +605,33 @@ func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finis
 			}
 		}
 	}
+}
+
+// finishShared reads, once this runner's players are done, the standings
+// and verdict over every runner's games. When the SPRT has answered, the
+// other runners finish their games in play too (they stop starting games
+// as soon as they read the answer): it waits for those to be stored (or
+// their leases to expire), so that every runner ends on the same games and
+// prints the same verdict.
+func (r *run) finishShared(ctx context.Context, gate *stopGate) error {
+	sctx := context.WithoutCancel(ctx)
+	if r.sp != nil && r.sp.decided() && !gate.stopped() {
+		for ctx.Err() == nil {
+			n, err := r.leases.Busy(sctx)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				break
+			}
+			select {
+			case <-time.After(syncEvery / 4):
+			case <-ctx.Done():
+			}
+		}
+	}
+	_, err := r.sync(sctx, gate)
+	return err
 }
 
 // storeOne stores the finished game f (dropping it when its slot is

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -150,4 +151,69 @@ func processesOf(path string) []string {
 		}
 	}
 	return out
+}
+
+// TestDistributedSPRT plays an SPRT match (greedy against random: it
+// answers within a few dozen games) with two runners on one PostgreSQL
+// database: the test answers over their games together, both stop starting
+// games, and both (and the report) give the same verdict.
+func TestDistributedSPRT(t *testing.T) {
+	url := pgtest.URL(t)
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n" +
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n" +
+		"sprt: {elo0: 0, elo1: 50}\nengines:\n" +
+		"  - {name: g, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, greedy]}\n" +
+		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]}\n"
+	cfg := filepath.Join(dir, "m.yaml")
+	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var cmds [2]*exec.Cmd
+	var outs [2]bytes.Buffer
+	for i := range cmds {
+		cmds[i] = exec.CommandContext(ctx, exe, "tournament", "--db", url, "-j", "2", cfg)
+		cmds[i].Env = append(os.Environ(), mainEnv+"=1")
+		cmds[i].Stdout = &outs[i]
+		if err := cmds[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H[01] accepted after \d+ games$`)
+	var lines [2]string
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("runner %d: %v\n%s", i+1, err, outs[i].String())
+		}
+		if lines[i] = verdict.FindString(outs[i].String()); lines[i] == "" {
+			t.Errorf("runner %d: no verdict line:\n%s", i+1, outs[i].String())
+		}
+	}
+	if lines[0] != lines[1] {
+		t.Errorf("the runners disagree: %q and %q", lines[0], lines[1])
+	}
+	db, err := store.OpenReader(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var stored, decided int
+	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), decided_after FROM sprt`).Scan(&stored, &decided); err != nil {
+		t.Fatal(err)
+	}
+	// Once the test answers no game starts: what was in play (two
+	// runners, two games each, and what started before a runner read the
+	// other's games) is stored, not the rest of the 600.
+	if decided == 0 || stored < decided || stored > decided+40 {
+		t.Errorf("%d games stored, the SPRT answered after %d; want the games up to the answer and those in play", stored, decided)
+	}
+	if r := runCLI(t, "", "report", "--db", url); r.code != 0 || !strings.Contains(r.stdout, " accepted after "+strconv.Itoa(decided)+" games") {
+		t.Errorf("report: %v; want the verdict after %d games", r, decided)
+	}
 }
