@@ -30,12 +30,25 @@ func TestCopyRoundTrip(t *testing.T) {
 	if r := runCLI(t, "", "copy", "--from", pg, "--to", b); r.code != 0 {
 		t.Fatalf("copy back: %v", r)
 	}
+	// The same games imported straight into PostgreSQL.
+	direct := pgtest.URL(t)
+	if r := runCLI(t, "", "import", "--db", direct, "--tournament", "t1", in); r.code != 0 {
+		t.Fatalf("import into PostgreSQL: %v", r)
+	}
 	for _, args := range [][]string{{"export"}, {"report", "--format", "json"}, {"report"}} {
 		want := runCLI(t, "", append(args, "--db", a)...)
-		got := runCLI(t, "", append(args, "--db", b)...)
-		if want.code != 0 || got.code != 0 || got.stdout != want.stdout || want.stdout == "" {
-			t.Errorf("%s of the copy: %v\nof the original: %v", strings.Join(args, " "), got, want)
+		for _, db := range []string{b, pg, direct} {
+			got := runCLI(t, "", append(args, "--db", db)...)
+			if want.code != 0 || got.code != 0 || got.stdout != want.stdout || want.stdout == "" {
+				t.Errorf("%s of %s: %v\nof the original: %v", strings.Join(args, " "), db, got, want)
+			}
 		}
+	}
+
+	// ARBITER_DB stands for --db.
+	t.Setenv("ARBITER_DB", pg)
+	if got, want := runCLI(t, "", "export"), runCLI(t, "", "export", "--db", a); got.code != 0 || got.stdout != want.stdout {
+		t.Errorf("export with ARBITER_DB=%s: %v; want the games of %s", pg, got, a)
 	}
 
 	tests := []struct {
