@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -59,7 +60,7 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		}
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Run(m))
 }
 
 // fakeSpec returns the Spec of a fake engine playing game with modes.

@@ -1,0 +1,125 @@
+package tournament
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// sharedTournament loads a toy tournament of head and engines and returns
+// it with the URL of a new PostgreSQL database.
+func sharedTournament(t *testing.T, head string, engines ...string) (*Config, string) {
+	t.Helper()
+	url := pgtest.URL(t)
+	cfg, err := LoadConfig(writeConfig(t, t.TempDir(), head, engines...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, url
+}
+
+// TestSharedRun runs two runners of one tournament at once, as two
+// machines would, each on its own connection: together they store every
+// slot once, and each one's summary covers the whole tournament.
+func TestSharedRun(t *testing.T) {
+	cfg, url := sharedTournament(t, toyHeadGames(12), "a=", "b=")
+	ctx := context.Background()
+	var (
+		wg   sync.WaitGroup
+		sums [2]*Summary
+		errs [2]error
+	)
+	for i := range 2 {
+		db := openDB(t, url)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums[i], errs[i] = Run(ctx, cfg, Options{DB: db, Concurrency: 2, Lease: 5 * time.Second})
+		}()
+	}
+	wg.Wait()
+	played := 0
+	for i, sum := range sums {
+		if errs[i] != nil {
+			t.Fatalf("runner %d: %v", i+1, errs[i])
+		}
+		played += sum.Played
+		if got := sum.Played + sum.Resumed + sum.Elsewhere; got != 12 {
+			t.Errorf("runner %d: played %d, resumed %d, by others %d; want 12 in all", i+1, sum.Played, sum.Resumed, sum.Elsewhere)
+		}
+		games := 0
+		for _, s := range sum.Standings {
+			games += s.Games
+		}
+		if games != 24 {
+			t.Errorf("runner %d: standings count %d player-games; want 24 (the whole tournament)", i+1, games)
+		}
+	}
+	if played != 12 {
+		t.Errorf("the runners played %d games between them; want 12", played)
+	}
+	rs := rows(t, openDB(t, url))
+	if len(rs) != 12 {
+		t.Fatalf("stored %d games; want 12", len(rs))
+	}
+	for i, r := range rs {
+		if r.Slot != i {
+			t.Errorf("stored slots %v...; want each of 0..11 once", r.Slot)
+			break
+		}
+	}
+}
+
+// TestSharedDiscard has another runner store the slot this one plays (as
+// one that took it over after this runner's lease expired would): this
+// runner drops its game, stores nothing twice, and counts the other's.
+func TestSharedDiscard(t *testing.T) {
+	cfg, url := sharedTournament(t, toyHead, "a=slow:200", "b=slow:200")
+	ctx := context.Background()
+	db := openDB(t, url)
+	done := make(chan struct{})
+	var sum *Summary
+	var err error
+	go func() {
+		defer close(done)
+		sum, err = Run(ctx, cfg, Options{DB: db, Lease: 5 * time.Second})
+	}()
+	// Once the slot is claimed (the game is in play), the other runner
+	// stores its game.
+	other := openDB(t, url)
+	for {
+		var owner *string
+		if e := other.QueryRowContext(ctx, `SELECT owner FROM slots WHERE slot = 0`).Scan(&owner); e == nil && owner != nil {
+			break
+		}
+		select {
+		case <-done:
+			t.Fatalf("Run ended before the slot was seen claimed: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	var tid int64
+	if e := other.QueryRowContext(ctx, `SELECT id FROM tournaments`).Scan(&tid); e != nil {
+		t.Fatal(e)
+	}
+	in := other.NewInserter()
+	defer in.Close()
+	if e := in.Insert(ctx, &store.Game{TournamentID: tid, Slot: 0, Pair: -1, Game: cfg.Game, White: "a", Black: "b",
+		Result: "0-1", Record: "the other runner's game"}); e != nil {
+		t.Fatal(e)
+	}
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Discarded != 1 || sum.Played != 0 || sum.Elsewhere != 1 {
+		t.Errorf("summary: played %d, discarded %d, by others %d; want 0, 1, 1", sum.Played, sum.Discarded, sum.Elsewhere)
+	}
+	if rs := rows(t, other); len(rs) != 1 || rs[0].Record != "the other runner's game" {
+		t.Errorf("stored %+v; want the other runner's game alone", rs)
+	}
+}
