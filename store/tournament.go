@@ -173,7 +173,11 @@ func (db *DB) NewInserter() *Inserter { return &Inserter{db: db} }
 // stored already.
 func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	if in.stmt == nil {
-		st, err := in.db.PrepareContext(ctx, insertSQL)
+		q := insertSQL
+		if in.db.postgres {
+			q = insertReturningSQL
+		}
+		st, err := in.db.PrepareContext(ctx, q)
 		if err != nil {
 			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 		}
@@ -185,7 +189,12 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	}
 	defer tx.Rollback()
 	st := tx.StmtContext(ctx, in.stmt)
-	if err := insert(g, func(args []any) *sql.Row { return st.QueryRowContext(ctx, args...) }); err != nil {
+	if in.db.postgres {
+		err = insert(g, func(args []any) *sql.Row { return st.QueryRowContext(ctx, args...) })
+	} else {
+		err = insertExec(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) })
+	}
+	if err != nil {
 		return err
 	}
 	if g.WhiteStats != nil || g.BlackStats != nil {
