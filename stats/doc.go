@@ -7,7 +7,8 @@
 // The database does the counting: one GROUP BY over a covering index gives
 // the counts per game type, white, black, result and termination, another
 // groups the colour-swapped pairs; only those small aggregated rows come into
-// Go, and the ratings are fitted on them.
+// Go, and the ratings are fitted on them. The queries are package store's
+// (SQLite or PostgreSQL); stats computes from the typed rows it returns.
 //
 //	r, err := stats.Compute(ctx, db, stats.Query{Tournament: "club-2026"})
 //	if err != nil { ... }
