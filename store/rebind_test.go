@@ -1,6 +1,10 @@
 package store
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 func TestRebind(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -19,3 +23,54 @@ func TestRebind(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRebind checks that rebind never panics, leaves text without a ?
+// alone, and turns every unnumbered ? outside quotes and comments into the
+// next $n: the output has as many $ placeholders, numbered 1, 2, ... .
+func FuzzRebind(f *testing.F) {
+	for _, s := range []string{"SELECT ? FROM t WHERE a = ? -- ?\n", "'?' \"?\" ?", "?1 ?2 ?", "'", "--", "?"} {
+		f.Add(s)
+	}
+	for _, s := range []string{insertSQL, insertRowsSQLForFuzz, copyTables[2].columns} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		got := rebind(q)
+		if !strings.Contains(q, "?") && got != q {
+			t.Fatalf("rebind(%q) = %q; want it unchanged", q, got)
+		}
+		if strings.Contains(q, "$") {
+			return // the input's own $ would be counted
+		}
+		// Count the plain placeholders of q as rebind should see them.
+		n := 0
+		for i := 0; i < len(q); i++ {
+			switch c := q[i]; {
+			case c == '\'' || c == '"':
+				j := strings.IndexByte(q[i+1:], c)
+				if j < 0 {
+					i = len(q)
+				} else {
+					i += j + 1
+				}
+			case c == '-' && i+1 < len(q) && q[i+1] == '-':
+				j := strings.IndexByte(q[i:], '\n')
+				if j < 0 {
+					i = len(q)
+				} else {
+					i += j
+				}
+			case c == '?' && (i+1 == len(q) || q[i+1] < '0' || q[i+1] > '9'):
+				n++
+			}
+		}
+		for k := 1; k <= n; k++ {
+			if !strings.Contains(got, "$"+strconv.Itoa(k)) {
+				t.Fatalf("rebind(%q) = %q: no $%d for its %d placeholders", q, got, k, n)
+			}
+		}
+	})
+}
+
+// insertRowsSQLForFuzz is a batch INSERT of three games, as a seed.
+var insertRowsSQLForFuzz = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + "," + insertTuple + "," + insertTuple
