@@ -202,6 +202,9 @@ func Run(ctx context.Context, cfg *Config, opt Options) (*Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	if r.endLeases != nil {
+		defer r.endLeases()
+	}
 	if r.sp != nil {
 		defer func() { sum.SPRT = r.sp.final() }()
 	}
@@ -254,6 +257,9 @@ type run struct {
 	sp     *sprtRun // nil without an SPRT
 	sum    *Summary
 	leases *store.Leases // nil unless the tournament is shared (PostgreSQL)
+	// endLeases stops renewing the leases and gives back those of games
+	// not stored; set with leases.
+	endLeases func()
 }
 
 // resume registers the tournament and reads what earlier runs (or other
@@ -474,21 +480,29 @@ func (r *run) slotSource(ctx, wctx context.Context) (slotSource, error) {
 		return nil, err
 	}
 	r.leases = leases
+	stop, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(stopped)
 		t := time.NewTicker(lease / 3)
 		defer t.Stop()
 		for {
 			select {
+			case <-stop:
+				return
 			case <-wctx.Done():
-				// Games abandoned (or none held): their slots go back
-				// now rather than at lease expiry.
-				leases.Release(context.WithoutCancel(ctx))
 				return
 			case <-t.C:
 				leases.Renew(wctx) // a failure may cost the lease: the store then tells
 			}
 		}
 	}()
+	r.endLeases = func() {
+		close(stop)
+		<-stopped
+		// Games abandoned (or none held): their slots go back now rather
+		// than at lease expiry.
+		leases.Release(context.WithoutCancel(ctx))
+	}
 	return &leasedSlots{leases: leases, slots: r.slots, poll: min(max(lease/10, 100*time.Millisecond), 2*time.Second)}, nil
 }
 

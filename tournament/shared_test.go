@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -121,5 +122,43 @@ func TestSharedDiscard(t *testing.T) {
 	}
 	if rs := rows(t, other); len(rs) != 1 || rs[0].Record != "the other runner's game" {
 		t.Errorf("stored %+v; want the other runner's game alone", rs)
+	}
+}
+
+// TestSharedAbandon cancels a shared run with games in play: the games
+// are not stored, and their slots go back to the pool at once, not at
+// lease expiry.
+func TestSharedAbandon(t *testing.T) {
+	cfg, url := sharedTournament(t, toyHeadGames(4), "a=slow:200", "b=slow:200")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	db := openDB(t, url)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Lease: time.Hour})
+		done <- err
+	}()
+	other := openDB(t, url)
+	held := func() int {
+		var n int
+		if err := other.QueryRowContext(context.Background(),
+			`SELECT count(*) FROM slots WHERE owner IS NOT NULL AND NOT stored`).Scan(&n); err != nil {
+			return -1 // the slots are not there yet
+		}
+		return n
+	}
+	for held() < 1 {
+		select {
+		case err := <-done:
+			t.Fatalf("Run ended before a slot was seen leased: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Run = %v; want context.Canceled", err)
+	}
+	if n := held(); n != 0 {
+		t.Errorf("%d slots still leased after the run ended; want them given back", n)
 	}
 }
