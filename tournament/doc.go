@@ -8,6 +8,10 @@
 // every move against the rules package and ends the game by the rules, by
 // forfeit (illegal move, time, disconnect, stall) or by adjudication.
 //
+// On a PostgreSQL database any number of runs, on any number of machines,
+// play one tournament together: each leases the slots it plays from the
+// shared schedule (store.Leases) and follows what the others store.
+//
 // A minimal use, as the tournament command does it:
 //
 //	cfg, err := tournament.LoadConfig("examples/loa.yaml")
