@@ -2,7 +2,7 @@
 # bench/report.sh: how fast arbiter report and arbiter import are.
 #
 #  1. Builds a database of GAMES (default 1,000,000) synthetic games with
-#     bench/gendb (one SQL statement; about 20 s) and times
+#     bench/gendb (through the store's import batch; about 20 s) and times
 #     `arbiter report --format json` over all of it (target: under 2 s).
 #  2. Writes CORPUS (default 20,000) random Lines of Action games with
 #     bench/gen (up to PLIES plies, default 300, as for validate's benchmark)
