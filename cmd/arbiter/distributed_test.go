@@ -217,3 +217,13 @@ func TestDistributedSPRT(t *testing.T) {
 		t.Errorf("report: %v; want the verdict after %d games", r, decided)
 	}
 }
+
+// TestLeaseFlag checks --lease: too short a lease is a usage error, named.
+func TestLeaseFlag(t *testing.T) {
+	for _, lease := range []string{"500ms", "0s", "-1m"} {
+		r := runCLI(t, "", "tournament", "--lease", lease, "--db", filepath.Join(t.TempDir(), "x.db"), "nope.yaml")
+		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "--lease must be at least 1s") {
+			t.Errorf("tournament --lease %s: %v; want exit 2 naming --lease", lease, r)
+		}
+	}
+}
