@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 )
@@ -136,5 +137,33 @@ func TestCopy(t *testing.T) {
 	}
 	if _, err := Copy(ctx, src, pg); !errors.Is(err, ErrNotEmpty) {
 		t.Errorf("Copy into a database with games = %v; want ErrNotEmpty", err)
+	}
+}
+
+// TestReadOnlyRole opens an up-to-date PostgreSQL database as a role that
+// may only read it, as a report would: nothing is written on opening.
+func TestReadOnlyRole(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	db, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	fillForCopy(t, db)
+	role := fmt.Sprintf("reader_%d", time.Now().UnixNano())
+	for _, q := range []string{"CREATE ROLE " + role + " LOGIN", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + role} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ro, err := OpenReader(ctx, strings.Replace(url, "//arbiter@", "//"+role+"@", 1))
+	if err != nil {
+		t.Fatalf("OpenReader as a read-only role: %v", err)
+	}
+	defer ro.Close()
+	n := 0
+	if err := ro.Tallies(ctx, Filter{}, func(r *Tally) { n += r.Count }); err != nil || n != 25 {
+		t.Errorf("Tallies as a read-only role: %d games, %v; want 25", n, err)
 	}
 }
