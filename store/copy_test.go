@@ -167,3 +167,45 @@ func TestReadOnlyRole(t *testing.T) {
 		t.Errorf("Tallies as a read-only role: %d games, %v; want 25", n, err)
 	}
 }
+
+// TestSchemasAgree checks that the SQLite and PostgreSQL schemas have the
+// same tables with the same columns in the same order: a SQLite migration
+// without its PostgreSQL counterpart fails here.
+func TestSchemasAgree(t *testing.T) {
+	ctx := context.Background()
+	lite, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lite.Close()
+	pg, err := Open(ctx, pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	columns := func(db *DB, query string) map[string]string {
+		t.Helper()
+		rows, err := db.QueryContext(ctx, query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string]string{}
+		for rows.Next() {
+			var table, column string
+			if err := rows.Scan(&table, &column); err != nil {
+				t.Fatal(err)
+			}
+			out[table] += column + " "
+		}
+		return out
+	}
+	got := columns(pg, `SELECT table_name, column_name FROM information_schema.columns
+		WHERE table_schema = 'public' AND table_name NOT IN ('slots', 'schema_version')
+		ORDER BY table_name, ordinal_position`)
+	want := columns(lite, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+		WHERE m.type = 'table' ORDER BY m.name, p.cid`)
+	if len(want) < 7 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("PostgreSQL tables:\n%v\nSQLite tables:\n%v", got, want)
+	}
+}
