@@ -125,15 +125,45 @@ func open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	db := &DB{DB: sdb, path: path}
-	if err := db.QuickCheck(ctx); err != nil {
+	if err := whileBusy(ctx, func() error { return db.QuickCheck(ctx) }); err != nil {
 		sdb.Close()
 		return nil, err
 	}
-	if err := db.migrate(ctx); err != nil {
+	if err := whileBusy(ctx, func() error { return db.migrate(ctx) }); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("database %s: %w", path, describe(err))
 	}
 	return db, nil
+}
+
+// openBusyWait bounds how long opening a database retries SQLITE_BUSY.
+const openBusyWait = 10 * time.Second
+
+// whileBusy runs f again while it fails with SQLITE_BUSY, for up to
+// openBusyWait. Processes that open a new database at once (two runners, a
+// tournament and a report) race for the lock that turns WAL on or recovers
+// the log, and SQLite answers some of those races with SQLITE_BUSY at
+// once, without its busy handler: a retry then finds the database ready.
+func whileBusy(ctx context.Context, f func() error) error {
+	deadline := time.Now().Add(openBusyWait)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err := f()
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's "database is locked"
+// (SQLITE_BUSY).
+func isBusy(err error) bool {
+	var se interface{ Code() int }
+	return errors.As(err, &se) && se.Code()&0xff == 5
 }
 
 // openReadOnly opens the database at path with the URI parameters mode
