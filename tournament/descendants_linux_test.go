@@ -179,7 +179,7 @@ func TestTournamentEndsDetached(t *testing.T) {
 				time.Sleep(200 * time.Millisecond) // a survivor writes its pid late
 				pids := sleepers(t, dir, 2)
 				checkEnded(t, pids)
-				if c := children(); len(c) > 0 {
+				if c := childrenLeft(); len(c) > 0 {
 					t.Errorf("children left after the tournament: %v", c)
 				}
 			})

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // groupMembers lists the live (not zombie) processes of process group pgid,
@@ -48,6 +49,32 @@ func children() []string {
 	for _, t := range tasks {
 		b, _ := os.ReadFile(t)
 		out = append(out, strings.Fields(string(b))...)
+	}
+	return out
+}
+
+// childrenLeft lists this process's children once they have had up to 2 s
+// to end and be reaped, each as "PID (comm) state". Since the runner is a
+// child subreaper, the engines of a worker process that died become its
+// children, and their exits are reaped as SIGCHLD comes: a check made the
+// moment Run returns may still see one of them on its way out.
+func childrenLeft() []string {
+	deadline := time.Now().Add(2 * time.Second)
+	for len(children()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	var out []string
+	for _, pid := range children() {
+		desc := pid
+		if b, err := os.ReadFile("/proc/" + pid + "/stat"); err == nil {
+			s := string(b)
+			if i, j := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')'); i >= 0 && j > i {
+				if f := strings.Fields(s[j+1:]); len(f) > 0 {
+					desc = pid + " " + s[i:j+1] + " " + f[0]
+				}
+			}
+		}
+		out = append(out, desc)
 	}
 	return out
 }

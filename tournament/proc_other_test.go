@@ -7,3 +7,6 @@ func groupAlive(pgid int) bool { return false }
 
 // children cannot be listed without /proc; it reports none.
 func children() []string { return nil }
+
+// childrenLeft cannot be listed without /proc; it reports none.
+func childrenLeft() []string { return nil }

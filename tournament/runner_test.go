@@ -194,7 +194,7 @@ func TestTerminations(t *testing.T) {
 				t.Fatalf("Run: %v", err)
 			}
 			checkNoEngines(t, marker)
-			if c := children(); len(c) > 0 {
+			if c := childrenLeft(); len(c) > 0 {
 				t.Errorf("children left after the tournament (zombies or running): %v", c)
 			}
 			rs := rows(t, db)
@@ -260,7 +260,7 @@ func TestPreflight(t *testing.T) {
 			if n := len(rows(t, db)); n != 0 {
 				t.Errorf("%d games stored; want none", n)
 			}
-			if c := children(); len(c) > 0 {
+			if c := childrenLeft(); len(c) > 0 {
 				t.Errorf("children left: %v", c)
 			}
 		})
@@ -388,7 +388,7 @@ func TestInterrupt(t *testing.T) {
 				t.Fatalf("Run = %v; want context.Canceled", err)
 			}
 			checkNoEngines(t, marker)
-			if c := children(); len(c) > 0 {
+			if c := childrenLeft(); len(c) > 0 {
 				t.Errorf("children left after an interrupted tournament: %v", c)
 			}
 			if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
@@ -414,7 +414,7 @@ func TestWorkerProcessDies(t *testing.T) {
 		t.Errorf("stored %d games, played %d of 40", n, sum.Played)
 	}
 	checkNoEngines(t, marker)
-	if c := children(); len(c) > 0 {
+	if c := childrenLeft(); len(c) > 0 {
 		t.Errorf("children left: %v", c)
 	}
 
@@ -441,7 +441,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("a silent worker held the tournament %v", d)
 	}
-	if c := children(); len(c) > 0 {
+	if c := childrenLeft(); len(c) > 0 {
 		t.Errorf("children left: %v", c)
 	}
 
