@@ -454,3 +454,30 @@ func TestLongStream(t *testing.T) {
 		t.Errorf("validate - (%d MB of games): exit %d, stdout %q, stderr %q; want %q", len(data)>>20, code, stdout, errs, want)
 	}
 }
+
+// TestConcurrencyCapped: a huge tournament concurrency, from the flag or the
+// config, is cut to 4 per CPU with a message, as --jobs is (issue 17: every
+// -j is capped; a million-game tournament at -j 100000000 would start a
+// worker process and two engines for each game at once).
+func TestConcurrencyCapped(t *testing.T) {
+	dir := t.TempDir()
+	most := strconv.Itoa(maxJobs())
+	engines := []string{"r args: [engine, --game, knight-fight, --level, random]",
+		"g args: [engine, --game, knight-fight, --level, greedy]"}
+	head := "game: knight-fight\ngames_per_encounter: 2\nseed: 5\ntime_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 20\nadjudication: score\n"
+	flag := selfEngines(t, dir, "flag.yaml", "name: flag\n"+head, engines...)
+	cfg := selfEngines(t, dir, "cfg.yaml", "name: cfg\nconcurrency: 99999\n"+head, engines...)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-j", "100000000", flag}, "--concurrency 100000000 is more than " + most + " (4 per CPU): playing " + most + " games at once"},
+		{[]string{cfg}, "concurrency 99999 (in " + cfg + ") is more than " + most + " (4 per CPU): playing " + most + " games at once"},
+	} {
+		args := append([]string{"tournament", "--db", filepath.Join(dir, "c.db")}, tt.args...)
+		code, _, errs := runCLI(t, "", args...).parts()
+		if code != exitOK || !strings.Contains(errs, tt.want) {
+			t.Errorf("arbiter %v: exit %d, stderr %q; want exit 0, %q", args, code, errs, tt.want)
+		}
+	}
+}

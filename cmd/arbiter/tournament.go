@@ -42,7 +42,7 @@ func tournamentCommand(e *env) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database that stores the games: a SQLite `FILE` or a postgres:// URL"},
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
-			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once", DefaultText: "the config's concurrency, else 1"},
+			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md)"},
 			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with every engine to `FILE` (started anew; see docs/tournament.md)", DefaultText: "the config's log, else none"},
 		},
@@ -60,6 +60,18 @@ func tournamentCommand(e *env) *cli.Command {
 			cfg, err := tournament.LoadConfig(c.Args().First())
 			if err != nil {
 				return withCode(exitUsage, err)
+			}
+			// Each game in play is a worker process and two engines: a
+			// concurrency far past the CPUs only starts processes that
+			// wait for a core (and lose on time), and a huge one would
+			// start thousands. Capped as --jobs is.
+			if most := maxJobs(); conc > most || conc == 0 && cfg.Concurrency > most {
+				what := fmt.Sprintf("--concurrency %d", conc)
+				if conc == 0 {
+					what = fmt.Sprintf("concurrency %d (in %s)", cfg.Concurrency, c.Args().First())
+				}
+				fmt.Fprintf(e.stderr, "tournament: %s is more than %d (4 per CPU): playing %d games at once\n", what, most, most)
+				conc = most
 			}
 			// --out appends records: into the database, it would ruin it.
 			if err := checkOutput(c.String("out"), c.String("db")); err != nil {
