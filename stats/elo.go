@@ -131,7 +131,14 @@ type ratingFit struct {
 	inv  [][]float64
 	diag []float64
 	comp []int
+	// stop, when set, is asked between the fit's steps; once it says
+	// true, the fit ends early with whatever it has (the caller then
+	// drops the result).
+	stop func() bool
 }
+
+// stopped reports whether the fit is to end early.
+func (f *ratingFit) stopped() bool { return f.stop != nil && f.stop() }
 
 func newRatingFit(n int) *ratingFit { return &ratingFit{n: n} }
 
@@ -262,6 +269,9 @@ func (f *ratingFit) finite(comp []int, ncomp int) bool {
 func (f *ratingFit) fit(anchor int, anchorElo float64) {
 	s := f.newNewton()
 	s.solve()
+	if f.stopped() {
+		return
+	}
 	s.gradient()
 	var inv [][]float64
 	if f.n <= denseLimit {
@@ -378,6 +388,9 @@ func (s *newton) loglik(t []float64) float64 {
 func (s *newton) solve() {
 	next := make([]float64, s.f.n)
 	for range 500 {
+		if s.f.stopped() {
+			return
+		}
 		s.gradient()
 		var step []float64
 		if s.f.n <= denseLimit {
@@ -409,6 +422,9 @@ func (s *newton) lineSearch(step, next []float64) (t, big float64) {
 	cur := s.loglik(s.theta)
 	t = 1.0
 	for ; t > 1e-9; t /= 2 {
+		if s.f.stopped() {
+			return 0, 0
+		}
 		for i := range next {
 			next[i] = s.theta[i] + t*step[i]
 		}
@@ -560,7 +576,7 @@ func (f *ratingFit) conjugateGradient(edges []edge, w, diag, g []float64, center
 	rz := dot(r, z)
 	norm := math.Sqrt(dot(g, g))
 	for range min(10*n, 2000) {
-		if math.Sqrt(dot(r, r)) <= 1e-9*max(norm, 1e-3) {
+		if math.Sqrt(dot(r, r)) <= 1e-9*max(norm, 1e-3) || f.stopped() {
 			break
 		}
 		mul(q, p)

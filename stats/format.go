@@ -398,6 +398,15 @@ func cleanText(s string) string {
 	return q[1 : len(q)-1]
 }
 
+// writeFailed returns the error that writing to w has met, if any: a
+// zero-length write asks w (an errWriter) and whatever it writes to (which
+// may fail it once the report is abandoned). The loops over the pairs and
+// the crosstable rows, which may be millions, stop at it.
+func writeFailed(w io.Writer) error {
+	_, err := w.Write(nil)
+	return err
+}
+
 // errWriter writes to w until the first error, which it keeps.
 type errWriter struct {
 	w   io.Writer
@@ -493,7 +502,7 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 			if l := p.PentanomialLine(); l != "" {
 				fmt.Fprintf(b, "%s\n", l)
 			}
-			return nil
+			return writeFailed(b)
 		})
 	}
 	if note := s.crossNote(); note != "" {
@@ -514,7 +523,7 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 				fmt.Fprintf(tw, "%s\t", c)
 			}
 			fmt.Fprint(tw, "\n")
-			return nil
+			return writeFailed(b)
 		})
 		tw.Flush()
 	}
@@ -724,7 +733,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				row(cleanMarkdown(p.A), cleanMarkdown(p.B), fmt.Sprintf("%d - %d - %d", p.Wins, p.Losses, p.Draws),
 					fmt.Sprintf("%.3f", p.Score), strconv.Itoa(p.Games),
 					p.EloCell(), p.LOSCell(), fmtFloat(m.DrawRatio(), 1)+" %", pt)
-				return nil
+				return writeFailed(b)
 			})
 		}
 		if note := s.crossNote(); note != "" {
@@ -741,7 +750,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			s.EachCrossRow(func(cr *CrossRow) error {
 				i++
 				row(append([]string{strconv.Itoa(i), cleanMarkdown(cr.Player)}, s.crossCells(cr)...)...)
-				return nil
+				return writeFailed(b)
 			})
 		}
 		if len(s.Kinds) > 0 {

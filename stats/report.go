@@ -257,6 +257,7 @@ func Compute(ctx context.Context, db *store.DB, q Query) (*Report, error) {
 		return nil, err
 	}
 	b := newBuilder(sel, q)
+	b.stop = func() bool { return ctx.Err() != nil }
 	if err := db.Tallies(ctx, w, b.add); err != nil {
 		return nil, err
 	}
@@ -280,6 +281,9 @@ func Compute(ctx context.Context, db *store.DB, q Query) (*Report, error) {
 	r, err := b.report()
 	if err != nil {
 		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // the fits ended early: their ratings are unfinished
 	}
 	es, err := db.EngineTotals(ctx, w)
 	if err != nil {
@@ -425,6 +429,9 @@ type builder struct {
 	q        Query
 	r        *Report
 	sections map[string]*section
+	// stop tells the rating fits to end early: the report is being
+	// abandoned (its context ended).
+	stop func() bool
 }
 
 func newBuilder(sel Selection, q Query) *builder {
@@ -604,6 +611,7 @@ func (b *builder) finish(sc *section) {
 		anchor = int(i)
 	}
 	fit := newRatingFit(n)
+	fit.stop = b.stop
 	fit.fitAdvantage = q.FitAdvantage
 	fit.advantage = q.Advantage / eloScale
 	colours := q.FitAdvantage || q.Advantage != 0
@@ -617,6 +625,9 @@ func (b *builder) finish(sc *section) {
 		}
 	}
 	fit.fit(anchor, q.AnchorElo)
+	if b.stop != nil && b.stop() {
+		return // abandoned: the fit is unfinished, and so is the report
+	}
 	gs.Regularized = fit.regularized
 	r.Ratings.Regularized = r.Ratings.Regularized || fit.regularized
 	if colours && len(fit.edges) > 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -103,7 +104,7 @@ func reportCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := r.Write(w, format); err != nil {
+			if err := r.Write(interruptible(c.Context, w), format); err != nil {
 				return finish(fmt.Errorf("report: %w", err))
 			}
 			return finish(nil)
@@ -325,4 +326,26 @@ func createOutput(e *env, path string) (io.Writer, func(err error) error, error)
 		}
 		return nil
 	}, nil
+}
+
+// interruptible returns a writer that writes to w until ctx ends, then
+// fails with ctx's error: writing a big report (a million head-to-head
+// lines) then stops at its next write.
+func interruptible(ctx context.Context, w io.Writer) io.Writer {
+	return &ctxWriter{done: ctx.Done(), ctx: ctx, w: w}
+}
+
+type ctxWriter struct {
+	done <-chan struct{}
+	ctx  context.Context
+	w    io.Writer
+}
+
+func (c *ctxWriter) Write(p []byte) (int, error) {
+	select {
+	case <-c.done:
+		return 0, c.ctx.Err()
+	default:
+	}
+	return c.w.Write(p)
 }
