@@ -14,6 +14,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Limits on what the client accepts from an engine.
@@ -109,18 +112,6 @@ func (t Timeouts) withDefaults() Timeouts {
 		t.Grace = 500 * time.Millisecond
 	}
 	return t
-}
-
-// Limits are the arguments of a go command: a fixed time per move when
-// MoveTime > 0, else both clocks (P1 is the side that moves first).
-type Limits struct {
-	MoveTime       time.Duration
-	P1Time, P2Time time.Duration
-	P1Inc, P2Inc   time.Duration
-	// Nodes and Depth, when above 0, are sent too ("go ... nodes N depth D"):
-	// a per-engine limit of the config.
-	Nodes int64
-	Depth int
 }
 
 // Reply is an engine's answer to go.
@@ -351,21 +342,13 @@ func lastWords(b []byte) string {
 	s := strings.TrimSpace(string(b))
 	for line := range strings.Lines(s) {
 		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
-			return clip(strings.TrimSpace(line), 200)
+			return notation.ShortenTo(strings.TrimSpace(line), 200)
 		}
 	}
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
 	}
-	return clip(strings.TrimSpace(s), 200)
-}
-
-// clip shortens s to at most n bytes for a message.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return notation.ShortenTo(strings.TrimSpace(s), 200)
 }
 
 // send writes the queued commands (e.wbuf) in one write; an engine that
@@ -425,7 +408,7 @@ func controlAt[T string | []byte](s T) int {
 // names and values before; this is the last guard).
 func (e *Engine) refuse(cmd string) error {
 	return e.fail(&Error{Kind: Refused, Text: cmd,
-		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", clip(cmd, 200))})
+		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", notation.ShortenTo(cmd, 200))})
 }
 
 // deadlineReader is a reader with read deadlines (*os.File, net.Conn).
@@ -569,10 +552,10 @@ func (e *Engine) await(ctx context.Context, want string, d time.Duration, k Kind
 }
 
 func (e *Engine) handshake(ctx context.Context, options map[string]string) error {
-	if err := e.sendString("ugi"); err != nil {
+	if err := e.sendString(ugi.CmdUGI); err != nil {
 		return err
 	}
-	if err := e.await(ctx, "ugiok", e.t.Startup, Stall); err != nil {
+	if err := e.await(ctx, ugi.ReplyUGIOK, e.t.Startup, Stall); err != nil {
 		return err
 	}
 	names := make([]string, 0, len(options))
@@ -581,7 +564,7 @@ func (e *Engine) handshake(ctx context.Context, options map[string]string) error
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := e.sendString("setoption name " + n + " value " + options[n]); err != nil {
+		if err := e.sendString(ugi.CmdSetOption + " name " + n + " value " + options[n]); err != nil {
 			return err
 		}
 	}
@@ -591,15 +574,15 @@ func (e *Engine) handshake(ctx context.Context, options map[string]string) error
 // Ping sends isready and waits for readyok within the ping timeout; an
 // engine that does not answer stalls.
 func (e *Engine) Ping(ctx context.Context) error {
-	if err := e.sendString("isready"); err != nil {
+	if err := e.sendString(ugi.CmdIsReady); err != nil {
 		return err
 	}
-	return e.await(ctx, "readyok", e.t.Ping, Stall)
+	return e.await(ctx, ugi.ReplyReadyOK, e.t.Ping, Stall)
 }
 
 // NewGame sends uginewgame and pings the engine, both in one write.
 func (e *Engine) NewGame(ctx context.Context) error {
-	e.wbuf = append(e.wbuf[:0], "uginewgame\n"...)
+	e.wbuf = append(append(e.wbuf[:0], ugi.CmdNewGame...), '\n')
 	return e.Ping(ctx)
 }
 
@@ -610,7 +593,7 @@ func (e *Engine) Position(start string, moves []string) error {
 	if e.failed != nil {
 		return e.failed
 	}
-	b := append(e.wbuf[:0], "position "...)
+	b := append(append(e.wbuf[:0], ugi.CmdPosition...), ' ')
 	b = append(b, start...)
 	if len(moves) > 0 {
 		b = append(b, " moves"...)
@@ -627,35 +610,13 @@ func (e *Engine) Position(start string, moves []string) error {
 	return nil
 }
 
-func appendMillis(b []byte, key string, d time.Duration) []byte {
-	b = append(b, ' ')
-	b = append(b, key...)
-	b = append(b, ' ')
-	return strconv.AppendInt(b, d.Milliseconds(), 10)
-}
-
-// Go asks for a move and waits for bestmove at most wait. Info lines are
-// skipped (the last one is kept); any other line is malformed. The time is
-// measured from writing go to reading bestmove.
-func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply, error) {
-	b := append(e.wbuf, "go"...)
-	if lim.MoveTime > 0 {
-		b = appendMillis(b, "movetime", lim.MoveTime)
-	} else {
-		b = appendMillis(b, "p1time", lim.P1Time)
-		b = appendMillis(b, "p2time", lim.P2Time)
-		b = appendMillis(b, "p1inc", lim.P1Inc)
-		b = appendMillis(b, "p2inc", lim.P2Inc)
-	}
-	if lim.Nodes > 0 {
-		b = append(b, " nodes "...)
-		b = strconv.AppendInt(b, lim.Nodes, 10)
-	}
-	if lim.Depth > 0 {
-		b = append(b, " depth "...)
-		b = strconv.AppendInt(b, int64(lim.Depth), 10)
-	}
-	e.wbuf = append(b, '\n')
+// Go asks for a move within lim (a fixed time per move when MoveTime > 0,
+// else both clocks, and a config's node or depth limit) and waits for
+// bestmove at most wait. Info lines are skipped (the last one is kept);
+// any other line is malformed. The time is measured from writing go to
+// reading bestmove.
+func (e *Engine) Go(ctx context.Context, lim ugi.Limits, wait time.Duration) (Reply, error) {
+	e.wbuf = append(lim.AppendGo(e.wbuf), '\n')
 	var r Reply
 	if err := e.send(); err != nil {
 		return r, err
@@ -682,12 +643,12 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		if s == "" {
 			continue
 		}
-		if s == "info" || strings.HasPrefix(s, "info ") {
+		if word, _, _ := strings.Cut(s, " "); word == ugi.ReplyInfo {
 			r.Info = s
 			r.parseInfo(s)
 			continue
 		}
-		if rest, ok := strings.CutPrefix(s, "bestmove "); ok {
+		if rest, ok := strings.CutPrefix(s, ugi.ReplyBestMove+" "); ok {
 			if mv, _, _ := strings.Cut(strings.TrimSpace(rest), " "); mv != "" {
 				r.Move = mv
 				r.Elapsed = time.Since(start)
@@ -696,7 +657,7 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		}
 		r.Elapsed = time.Since(start)
 		return r, e.fail(&Error{Kind: Malformed, Text: s,
-			Detail: fmt.Sprintf("answered %q instead of bestmove", clip(s, 200))})
+			Detail: fmt.Sprintf("answered %q instead of bestmove", notation.ShortenTo(s, 200))})
 	}
 }
 
@@ -713,10 +674,10 @@ func (e *Engine) Close() error {
 		// A failed engine is killed at once; a sound one is asked to quit.
 		if e.failed == nil {
 			if e.log != nil {
-				e.log.line(e.logWho, '>', "quit")
+				e.log.line(e.logWho, '>', ugi.CmdQuit)
 			}
 			e.stdin.SetWriteDeadline(time.Now().Add(e.t.Grace))
-			e.stdin.Write([]byte("quit\n"))
+			e.stdin.Write([]byte(ugi.CmdQuit + "\n"))
 			t := time.NewTimer(e.t.Grace)
 			select {
 			case <-e.exited:

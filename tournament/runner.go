@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Terminations written in the Termination tag and the games table: the
@@ -1096,11 +1097,11 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 			lose(side, termination(err), err.Error())
 			return moves, comments, nil
 		}
-		lim := Limits{MoveTime: moveTime[side], Nodes: nodes[side], Depth: depth[side]}
+		lim := ugi.Limits{MoveTime: moveTime[side], Nodes: nodes[side], Depth: depth[side]}
 		allow := moveTime[side]
 		if clock {
-			lim.P1Time, lim.P2Time = left[first], left[first.Other()]
-			lim.P1Inc, lim.P2Inc = inc[first], inc[first.Other()]
+			lim.Time = [2]time.Duration{left[first], left[first.Other()]}
+			lim.Inc = [2]time.Duration{inc[first], inc[first.Other()]}
 			allow = left[side]
 		}
 		r, err := e.Go(ctx, lim, allow+margin)
