@@ -272,12 +272,14 @@ func (p *parser) movetext(g *Game) {
 		}
 		start := p.i
 		line, col := p.line, p.col(start)
-		skip, stop := p.skipNonMove(g, &c, line, col)
-		if stop {
-			return
-		}
-		if skip {
-			continue
+		if ch := p.src[p.i]; delim[ch] || ch == '%' { // most tokens are moves: no call
+			skip, stop := p.skipNonMove(g, &c, line, col)
+			if stop {
+				return
+			}
+			if skip {
+				continue
+			}
 		}
 		// A token runs to white space or a delimiter.
 		for p.i < p.end && !delim[p.src[p.i]] {
@@ -292,7 +294,9 @@ func (p *parser) movetext(g *Game) {
 			g.Result, g.ResultLine, g.ResultCol = tok, line, col
 			continue
 		}
-		tok, col = num.read(tok, line, col)
+		if tok[0] >= '0' && tok[0] <= '9' {
+			tok, col = num.read(tok, line, col)
+		}
 		if tok == "" {
 			continue
 		}
@@ -300,7 +304,7 @@ func (p *parser) movetext(g *Game) {
 			g.Result, g.ResultLine, g.ResultCol = tok, line, col
 			continue
 		}
-		if !p.checkNumber(g, &num, tok) {
+		if num.pending && !p.checkNumber(g, &num, tok) {
 			return
 		}
 		c.flush()

@@ -1,6 +1,9 @@
 package rules
 
-import "context"
+import (
+	"context"
+	"sync"
+)
 
 // Perft counts the move sequences of length depth from p (the leaves of the
 // legal-move tree), the standard oracle for move generators. A position
@@ -35,7 +38,7 @@ func perft(p Position, depth int, bufs [][]Move) uint64 {
 
 // PerftUnchecked is Perft for a position type that plays unchecked moves
 // on plain copies: it steps through a stack of positions and move lists
-// made once per call, so the walk itself allocates nothing. Games
+// kept between calls (walks), so that counting allocates nothing. Games
 // implement Perfter with it:
 //
 //	func (p *Position) Perft(depth int) uint64 { return rules.PerftUnchecked(*p, depth) }
@@ -46,10 +49,22 @@ func PerftUnchecked[P any, PP Unchecked[P]](p P, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	w := uncheckedWalk[P, PP]{stack: make([]P, depth), moves: make([]Move, perftMoves*depth)}
+	w, _ := walks.Get().(*uncheckedWalk[P, PP])
+	if w == nil || len(w.stack) < depth {
+		w = &uncheckedWalk[P, PP]{stack: make([]P, depth), moves: make([]Move, perftMoves*depth)}
+	}
 	w.stack[depth-1] = p
-	return w.count(depth)
+	n := w.count(depth)
+	walks.Put(w)
+	return n
 }
+
+// walks keeps PerftUnchecked's stacks between calls (PerftContext makes
+// one call per subtree). A stack is made for one position type; one of
+// another type is dropped. The stacks cannot live on PerftUnchecked's own
+// stack: a generic function calls the position's methods through a
+// dictionary, so what it passes them escapes.
+var walks sync.Pool
 
 // perftMoves is the room for one position's moves in PerftUnchecked's
 // lists: more than any game has (a longer list still works, allocating).

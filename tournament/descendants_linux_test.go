@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // sleepers returns the pids that fake sleepers wrote into dir (see
@@ -135,7 +137,7 @@ func TestEngineEndsDetached(t *testing.T) {
 			if tc.cancel {
 				e.Position("startpos", nil)
 				time.AfterFunc(50*time.Millisecond, cancel)
-				if _, err := e.Go(ctx, Limits{MoveTime: time.Second}, 10*time.Second); !errors.Is(err, context.Canceled) {
+				if _, err := e.Go(ctx, ugi.Limits{MoveTime: time.Second}, 10*time.Second); !errors.Is(err, context.Canceled) {
 					t.Errorf("Go = %v; want context.Canceled", err)
 				}
 			}

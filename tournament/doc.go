@@ -1,5 +1,5 @@
 // Package tournament plays engine tournaments: it speaks the UGI protocol to
-// engine processes (Engine), reads and checks a tournament's YAML
+// engine processes (Client), reads and checks a tournament's YAML
 // configuration (Config), lays out its deterministic schedule (Schedule) and
 // referees the games, storing every finished one in the database
 // (Run).

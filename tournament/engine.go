@@ -14,6 +14,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Limits on what the client accepts from an engine.
@@ -111,18 +114,6 @@ func (t Timeouts) withDefaults() Timeouts {
 	return t
 }
 
-// Limits are the arguments of a go command: a fixed time per move when
-// MoveTime > 0, else both clocks (P1 is the side that moves first).
-type Limits struct {
-	MoveTime       time.Duration
-	P1Time, P2Time time.Duration
-	P1Inc, P2Inc   time.Duration
-	// Nodes and Depth, when above 0, are sent too ("go ... nodes N depth D"):
-	// a per-engine limit of the config.
-	Nodes int64
-	Depth int
-}
-
 // Reply is an engine's answer to go.
 type Reply struct {
 	Move    string        // the move as the engine wrote it
@@ -141,15 +132,16 @@ type line struct {
 	long bool // longer than MaxLine; text is empty
 }
 
-// Engine is a running engine process spoken to over UGI. Its methods are not
-// safe for concurrent use; a game drives each engine from one goroutine.
+// Client is the runner's side of UGI: a running engine process spoken to
+// over the protocol. Its methods are not safe for concurrent use; a game
+// drives each engine from one goroutine.
 //
 // Replies are read on the caller's goroutine, with a read deadline for the
 // timeouts and a context.AfterFunc that expires the deadline when the
 // context is done: a move costs no goroutine hand-off and no timer of its
 // own. Between commands nobody reads; an engine that writes while idle waits
 // on a full pipe until the next command, whose reply skips what it wrote.
-type Engine struct {
+type Client struct {
 	name    string
 	t       Timeouts
 	cmd     *exec.Cmd
@@ -177,7 +169,7 @@ type Engine struct {
 // handshake within t.Startup and sends its options. The process lives until
 // Close, or until ctx is done, which kills it; Close must be called in every
 // case, to reap it.
-func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
+func Start(ctx context.Context, spec Spec, t Timeouts) (*Client, error) {
 	t = t.withDefaults()
 	name := spec.Name
 	if name == "" {
@@ -216,7 +208,7 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Engine, error) {
 	pipes[0].Close()
 	pipes[3].Close()
 	pipes[5].Close()
-	e := &Engine{
+	e := &Client{
 		name:    name,
 		t:       t,
 		cmd:     cmd,
@@ -286,18 +278,18 @@ func withToken(env []string, token string) []string {
 }
 
 // Name is the engine's name in messages.
-func (e *Engine) Name() string { return e.name }
+func (e *Client) Name() string { return e.name }
 
 // Pid is the engine's process id, which is also its process group id.
-func (e *Engine) Pid() int { return e.cmd.Process.Pid }
+func (e *Client) Pid() int { return e.cmd.Process.Pid }
 
 // Stderr returns the last StderrKeep bytes the engine wrote to stderr.
-func (e *Engine) Stderr() []byte { return e.stderr.Bytes() }
+func (e *Client) Stderr() []byte { return e.stderr.Bytes() }
 
 // Failed returns the engine's first failure, or nil.
-func (e *Engine) Failed() error { return e.failed }
+func (e *Client) Failed() error { return e.failed }
 
-func (e *Engine) readStderr() {
+func (e *Client) readStderr() {
 	defer close(e.errDone)
 	buf := make([]byte, 32<<10)
 	for {
@@ -309,7 +301,7 @@ func (e *Engine) readStderr() {
 	}
 }
 
-func (e *Engine) fail(err *Error) error {
+func (e *Client) fail(err *Error) error {
 	err.Engine = e.name
 	if e.failed == nil {
 		e.failed = err
@@ -318,7 +310,7 @@ func (e *Engine) fail(err *Error) error {
 }
 
 // crashed builds the error for an engine whose output ended while waiting.
-func (e *Engine) crashed(what string) error {
+func (e *Client) crashed(what string) error {
 	select {
 	case <-e.exited:
 	case <-time.After(200 * time.Millisecond):
@@ -351,27 +343,19 @@ func lastWords(b []byte) string {
 	s := strings.TrimSpace(string(b))
 	for line := range strings.Lines(s) {
 		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
-			return clip(strings.TrimSpace(line), 200)
+			return notation.ShortenTo(strings.TrimSpace(line), 200)
 		}
 	}
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
 	}
-	return clip(strings.TrimSpace(s), 200)
-}
-
-// clip shortens s to at most n bytes for a message.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return notation.ShortenTo(strings.TrimSpace(s), 200)
 }
 
 // send writes the queued commands (e.wbuf) in one write; an engine that
 // does not read them within the ping timeout stalls, one that has gone
 // crashes.
-func (e *Engine) send() error {
+func (e *Client) send() error {
 	b := e.wbuf
 	e.wbuf = e.wbuf[:0]
 	if e.failed != nil {
@@ -399,7 +383,7 @@ func (e *Engine) send() error {
 }
 
 // sendString writes the queued commands and s, which must be one line.
-func (e *Engine) sendString(s string) error {
+func (e *Client) sendString(s string) error {
 	if controlAt(s) >= 0 {
 		e.wbuf = e.wbuf[:0]
 		return e.refuse(s)
@@ -423,9 +407,9 @@ func controlAt[T string | []byte](s T) int {
 // refuse fails the engine for a command that holds a control character:
 // written, it would be two commands (a config's check refuses such option
 // names and values before; this is the last guard).
-func (e *Engine) refuse(cmd string) error {
+func (e *Client) refuse(cmd string) error {
 	return e.fail(&Error{Kind: Refused, Text: cmd,
-		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", clip(cmd, 200))})
+		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", notation.ShortenTo(cmd, 200))})
 }
 
 // deadlineReader is a reader with read deadlines (*os.File, net.Conn).
@@ -438,7 +422,7 @@ type deadlineReader interface {
 var longAgo = time.Unix(1, 0)
 
 // watch arranges for ctx's end to interrupt the reads of stdout.
-func (e *Engine) watch(ctx context.Context) {
+func (e *Client) watch(ctx context.Context) {
 	if ctx == e.watched {
 		return
 	}
@@ -462,7 +446,7 @@ const drainWait = 100 * time.Millisecond
 // deadline after it closes e.exited, so that a read that started before the
 // exit ends too; the deadline is set before e.exited is checked, so that an
 // exit between the two is not missed.
-func (e *Engine) readDeadline(deadline time.Time) {
+func (e *Client) readDeadline(deadline time.Time) {
 	e.outR.SetReadDeadline(deadline)
 	select {
 	case <-e.exited:
@@ -481,7 +465,7 @@ func (e *Engine) readDeadline(deadline time.Time) {
 // recv returns the next line of stdout, or errTimeout when deadline passes
 // first, or io.EOF when the output ended or the process exited, or ctx's
 // error. The line goes to the log, if any.
-func (e *Engine) recv(ctx context.Context, deadline time.Time) (line, error) {
+func (e *Client) recv(ctx context.Context, deadline time.Time) (line, error) {
 	l, err := e.recvLine(ctx, deadline)
 	if e.log != nil && err == nil {
 		if l.long {
@@ -494,13 +478,13 @@ func (e *Engine) recv(ctx context.Context, deadline time.Time) (line, error) {
 }
 
 // logAs labels the engine's log lines with as, the worker and slot.
-func (e *Engine) logAs(as string) {
+func (e *Client) logAs(as string) {
 	if e.log != nil {
 		e.logWho = as + " " + e.name
 	}
 }
 
-func (e *Engine) recvLine(ctx context.Context, deadline time.Time) (line, error) {
+func (e *Client) recvLine(ctx context.Context, deadline time.Time) (line, error) {
 	if l, ok := e.out.next(); ok {
 		return l, nil
 	}
@@ -550,7 +534,7 @@ func (e *Engine) recvLine(ctx context.Context, deadline time.Time) (line, error)
 
 // await reads lines until one equals want, within d; other lines are
 // skipped. Running out of time is a failure of kind k.
-func (e *Engine) await(ctx context.Context, want string, d time.Duration, k Kind) error {
+func (e *Client) await(ctx context.Context, want string, d time.Duration, k Kind) error {
 	deadline := time.Now().Add(d)
 	for {
 		l, err := e.recv(ctx, deadline)
@@ -568,11 +552,11 @@ func (e *Engine) await(ctx context.Context, want string, d time.Duration, k Kind
 	}
 }
 
-func (e *Engine) handshake(ctx context.Context, options map[string]string) error {
-	if err := e.sendString("ugi"); err != nil {
+func (e *Client) handshake(ctx context.Context, options map[string]string) error {
+	if err := e.sendString(ugi.CmdUGI); err != nil {
 		return err
 	}
-	if err := e.await(ctx, "ugiok", e.t.Startup, Stall); err != nil {
+	if err := e.await(ctx, ugi.ReplyUGIOK, e.t.Startup, Stall); err != nil {
 		return err
 	}
 	names := make([]string, 0, len(options))
@@ -581,7 +565,7 @@ func (e *Engine) handshake(ctx context.Context, options map[string]string) error
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := e.sendString("setoption name " + n + " value " + options[n]); err != nil {
+		if err := e.sendString(ugi.CmdSetOption + " name " + n + " value " + options[n]); err != nil {
 			return err
 		}
 	}
@@ -590,27 +574,27 @@ func (e *Engine) handshake(ctx context.Context, options map[string]string) error
 
 // Ping sends isready and waits for readyok within the ping timeout; an
 // engine that does not answer stalls.
-func (e *Engine) Ping(ctx context.Context) error {
-	if err := e.sendString("isready"); err != nil {
+func (e *Client) Ping(ctx context.Context) error {
+	if err := e.sendString(ugi.CmdIsReady); err != nil {
 		return err
 	}
-	return e.await(ctx, "readyok", e.t.Ping, Stall)
+	return e.await(ctx, ugi.ReplyReadyOK, e.t.Ping, Stall)
 }
 
 // NewGame sends uginewgame and pings the engine, both in one write.
-func (e *Engine) NewGame(ctx context.Context) error {
-	e.wbuf = append(e.wbuf[:0], "uginewgame\n"...)
+func (e *Client) NewGame(ctx context.Context) error {
+	e.wbuf = append(append(e.wbuf[:0], ugi.CmdNewGame...), '\n')
 	return e.Ping(ctx)
 }
 
 // Position queues the position command: start is "startpos" or
 // "fen <FEN>", moves the moves played since, in canonical notation. It is
 // written together with the next command (Go, Ping), in one write.
-func (e *Engine) Position(start string, moves []string) error {
+func (e *Client) Position(start string, moves []string) error {
 	if e.failed != nil {
 		return e.failed
 	}
-	b := append(e.wbuf[:0], "position "...)
+	b := append(append(e.wbuf[:0], ugi.CmdPosition...), ' ')
 	b = append(b, start...)
 	if len(moves) > 0 {
 		b = append(b, " moves"...)
@@ -627,35 +611,13 @@ func (e *Engine) Position(start string, moves []string) error {
 	return nil
 }
 
-func appendMillis(b []byte, key string, d time.Duration) []byte {
-	b = append(b, ' ')
-	b = append(b, key...)
-	b = append(b, ' ')
-	return strconv.AppendInt(b, d.Milliseconds(), 10)
-}
-
-// Go asks for a move and waits for bestmove at most wait. Info lines are
-// skipped (the last one is kept); any other line is malformed. The time is
-// measured from writing go to reading bestmove.
-func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply, error) {
-	b := append(e.wbuf, "go"...)
-	if lim.MoveTime > 0 {
-		b = appendMillis(b, "movetime", lim.MoveTime)
-	} else {
-		b = appendMillis(b, "p1time", lim.P1Time)
-		b = appendMillis(b, "p2time", lim.P2Time)
-		b = appendMillis(b, "p1inc", lim.P1Inc)
-		b = appendMillis(b, "p2inc", lim.P2Inc)
-	}
-	if lim.Nodes > 0 {
-		b = append(b, " nodes "...)
-		b = strconv.AppendInt(b, lim.Nodes, 10)
-	}
-	if lim.Depth > 0 {
-		b = append(b, " depth "...)
-		b = strconv.AppendInt(b, int64(lim.Depth), 10)
-	}
-	e.wbuf = append(b, '\n')
+// Go asks for a move within lim (a fixed time per move when MoveTime > 0,
+// else both clocks, and a config's node or depth limit) and waits for
+// bestmove at most wait. Info lines are skipped (the last one is kept);
+// any other line is malformed. The time is measured from writing go to
+// reading bestmove.
+func (e *Client) Go(ctx context.Context, lim ugi.Limits, wait time.Duration) (Reply, error) {
+	e.wbuf = append(lim.AppendGo(e.wbuf), '\n')
 	var r Reply
 	if err := e.send(); err != nil {
 		return r, err
@@ -682,12 +644,12 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		if s == "" {
 			continue
 		}
-		if s == "info" || strings.HasPrefix(s, "info ") {
+		if word, _, _ := strings.Cut(s, " "); word == ugi.ReplyInfo {
 			r.Info = s
 			r.parseInfo(s)
 			continue
 		}
-		if rest, ok := strings.CutPrefix(s, "bestmove "); ok {
+		if rest, ok := strings.CutPrefix(s, ugi.ReplyBestMove+" "); ok {
 			if mv, _, _ := strings.Cut(strings.TrimSpace(rest), " "); mv != "" {
 				r.Move = mv
 				r.Elapsed = time.Since(start)
@@ -696,14 +658,14 @@ func (e *Engine) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		}
 		r.Elapsed = time.Since(start)
 		return r, e.fail(&Error{Kind: Malformed, Text: s,
-			Detail: fmt.Sprintf("answered %q instead of bestmove", clip(s, 200))})
+			Detail: fmt.Sprintf("answered %q instead of bestmove", notation.ShortenTo(s, 200))})
 	}
 }
 
 // Close ends the engine: quit, a grace period, then the whole process group
 // is killed, and the process is always reaped; on Linux, so is every process
 // it started, in its group or not (endTree). It is safe to call twice.
-func (e *Engine) Close() error {
+func (e *Client) Close() error {
 	if e.closed {
 		return nil
 	}
@@ -713,10 +675,10 @@ func (e *Engine) Close() error {
 		// A failed engine is killed at once; a sound one is asked to quit.
 		if e.failed == nil {
 			if e.log != nil {
-				e.log.line(e.logWho, '>', "quit")
+				e.log.line(e.logWho, '>', ugi.CmdQuit)
 			}
 			e.stdin.SetWriteDeadline(time.Now().Add(e.t.Grace))
-			e.stdin.Write([]byte("quit\n"))
+			e.stdin.Write([]byte(ugi.CmdQuit + "\n"))
 			t := time.NewTimer(e.t.Grace)
 			select {
 			case <-e.exited:

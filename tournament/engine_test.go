@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // quick has roomy startup and ping timeouts (the tests run on a loaded
@@ -83,7 +85,7 @@ func TestEngineClassifies(t *testing.T) {
 				if tc.want == Timeout {
 					wait = 300 * time.Millisecond
 				}
-				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, wait)
+				r, err := e.Go(ctx, ugi.Limits{MoveTime: 50 * time.Millisecond}, wait)
 				if tc.want != nil {
 					if !errors.Is(err, tc.want) {
 						t.Fatalf("Go = %+v, %v; want %v", r, err, tc.want)
@@ -133,7 +135,7 @@ func TestEngineContextCancel(t *testing.T) {
 	defer e.Close()
 	e.Position("startpos", nil)
 	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
-	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, 10*time.Second)
+	_, err = e.Go(ctx, ugi.Limits{MoveTime: time.Second}, 10*time.Second)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Go = %v; want context.Canceled", err)
 	}
@@ -155,7 +157,7 @@ func TestEngineContextEndedBefore(t *testing.T) {
 	cancel()
 	time.Sleep(20 * time.Millisecond) // let the AfterFunc run
 	e.Position("startpos", nil)
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, 3*time.Second)
+	r, err := e.Go(context.Background(), ugi.Limits{MoveTime: 50 * time.Millisecond}, 3*time.Second)
 	if err != nil || r.Move != "1" {
 		t.Fatalf("Go = %+v, %v; want bestmove 1", r, err)
 	}
@@ -231,7 +233,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 				if err := e.Position("startpos", moves); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := e.Go(ctx, Limits{P1Time: time.Minute, P2Time: time.Minute}, time.Minute); err != nil {
+				if _, err := e.Go(ctx, ugi.Limits{Time: [2]time.Duration{time.Minute, time.Minute}}, time.Minute); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -284,7 +286,7 @@ func TestEngineRefusesControlCharacters(t *testing.T) {
 			if err := e.Position(tc.start, nil); !errors.Is(err, Refused) {
 				t.Fatalf("Position = %v; want %v", err, Refused)
 			}
-			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, 3*time.Second); !errors.Is(err, Refused) {
+			if _, err := e.Go(context.Background(), ugi.Limits{MoveTime: time.Millisecond}, 3*time.Second); !errors.Is(err, Refused) {
 				t.Errorf("Go after a refused command = %v; want the refusal again", err)
 			}
 		})

@@ -3,6 +3,8 @@ package tournament
 import (
 	"strconv"
 	"time"
+
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Eval is an engine's evaluation of the position it moves in, from its own
@@ -15,8 +17,9 @@ type Eval struct {
 }
 
 // mateCP is the centipawn value a mate score counts as in adjudication:
-// beyond any resign threshold, never within a draw one.
-const mateCP = 1_000_000
+// beyond any resign threshold, never within a draw one (and beyond any
+// score an info line may give).
+const mateCP = ugi.MaxScore
 
 // CP returns e in centipawns, a mate counting as ±mateCP.
 func (e Eval) CP() int {
@@ -76,54 +79,22 @@ func (e Eval) cpText() string {
 	return strconv.Itoa(e.Value)
 }
 
-// parseInfo takes what an info line says of the search: depth, score (cp
-// or mate; a bound counts as the score), nodes, nps. The words after pv or
-// string are not read. It does not allocate.
+// parseInfo takes what an info line says of the search (ugi.ParseInfo):
+// each field it says replaces the one an earlier line said. It does not
+// allocate.
 func (r *Reply) parseInfo(s string) {
-	i := 0
-	word := func() string {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
-		j := i
-		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
-			i++
-		}
-		return s[j:i]
+	in := ugi.ParseInfo(s)
+	if in.Depth > 0 {
+		r.Depth = in.Depth
 	}
-	word() // "info"
-	for {
-		w := word()
-		switch w {
-		case "":
-			return
-		case "pv", "string":
-			return
-		case "depth":
-			if n, err := strconv.Atoi(word()); err == nil && n > 0 {
-				r.Depth = n
-			}
-		case "nodes":
-			if n, err := strconv.ParseInt(word(), 10, 64); err == nil && n > 0 {
-				r.Nodes = n
-			}
-		case "nps":
-			if n, err := strconv.ParseInt(word(), 10, 64); err == nil && n > 0 {
-				r.NPS = n
-			}
-		case "score":
-			kind := word()
-			n, err := strconv.Atoi(word())
-			if err != nil || n > mateCP || n < -mateCP {
-				continue
-			}
-			switch kind {
-			case "cp":
-				r.Eval = Eval{OK: true, Value: n}
-			case "mate":
-				r.Eval = Eval{OK: true, Mate: true, Value: n}
-			}
-		}
+	if in.Nodes > 0 {
+		r.Nodes = in.Nodes
+	}
+	if in.NPS > 0 {
+		r.NPS = in.NPS
+	}
+	if in.HasScore {
+		r.Eval = Eval{OK: true, Mate: in.Mate, Value: in.Score}
 	}
 }
 

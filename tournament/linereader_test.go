@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/notation"
 )
 
 // chunks is a reader that returns its pieces one per Read; a nil piece is
@@ -101,7 +103,7 @@ func TestLineReader(t *testing.T) {
 				if len(got) > 200 {
 					got = got[:200] + "..."
 				}
-				t.Errorf("lines = %s; want %s", got, clip(tc.want, 200))
+				t.Errorf("lines = %s; want %s", got, notation.ShortenTo(tc.want, 200))
 			}
 		})
 	}

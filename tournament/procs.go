@@ -135,7 +135,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := enc.Encode(reply); err != nil {
 		return fmt.Errorf("tournament worker: %w", err)
 	}
-	w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle, id: init.Worker, log: elog}
+	w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Client{}, idle: idle, id: init.Worker, log: elog}
 	defer w.closeAll()
 	for s := range slots {
 		f, err := w.play(ctx, s)

@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Terminations written in the Termination tag and the games table: the
@@ -376,7 +377,7 @@ func startPlayers(ctx context.Context, cfg *Config, opt Options, first []Slot, l
 	}
 	idle.retain(copies)
 	for i := range n {
-		players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Engine{}, idle: idle,
+		players = append(players, &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Client{}, idle: idle,
 			id: i + 1, log: elog})
 	}
 	return players, cleanup, nil
@@ -722,7 +723,7 @@ func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
 // which play the first games instead of new processes.
 type pool struct {
 	mu      sync.Mutex
-	engines map[int][]*Engine
+	engines map[int][]*Client
 	log     *Log   // the engine log, if any
 	logAs   string // the worker/slot column of its engines' log lines
 }
@@ -782,17 +783,17 @@ func (p *pool) start(ctx context.Context, cfg *Config, want map[int]int) (errs [
 }
 
 // put adds engine i to the pool.
-func (p *pool) put(i int, e *Engine) {
+func (p *pool) put(i int, e *Client) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.engines == nil {
-		p.engines = map[int][]*Engine{}
+		p.engines = map[int][]*Client{}
 	}
 	p.engines[i] = append(p.engines[i], e)
 }
 
 // take removes an engine i from the pool and returns it, or nil.
-func (p *pool) take(i int) *Engine {
+func (p *pool) take(i int) *Client {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	es := p.engines[i]
@@ -807,7 +808,7 @@ func (p *pool) take(i int) *Engine {
 // retain keeps at most keep[i] engines i in the pool and ends the others.
 func (p *pool) retain(keep map[int]int) {
 	p.mu.Lock()
-	var gone []*Engine
+	var gone []*Client
 	for i, es := range p.engines {
 		if n := keep[i]; len(es) > n {
 			gone = append(gone, es[n:]...)
@@ -823,7 +824,7 @@ func (p *pool) closeAll() { p.retain(nil) }
 
 // closeEngines ends engines at the same time: each Close may wait for its
 // engine to quit.
-func closeEngines(es []*Engine) { atOnce(es, func(e *Engine) { e.Close() }) }
+func closeEngines(es []*Client) { atOnce(es, func(e *Client) { e.Close() }) }
 
 // atOnce calls f on every x at the same time and returns when all are done.
 func atOnce[T any](xs []T, f func(T)) {
@@ -850,14 +851,14 @@ type player interface {
 type worker struct {
 	cfg     *Config
 	game    rules.Game
-	engines map[int]*Engine
+	engines map[int]*Client
 	idle    *pool // engines to take before starting new ones
 	id      int   // 1 and up, for the engine log
 	log     *Log  // the engine log, if any
 }
 
 func (w *worker) closeAll() {
-	es := make([]*Engine, 0, len(w.engines))
+	es := make([]*Client, 0, len(w.engines))
 	for i, e := range w.engines {
 		es = append(es, e)
 		delete(w.engines, i)
@@ -873,7 +874,7 @@ func (w *worker) closeAll() {
 // a game get ready at the same time.
 //
 // as labels the engine's log lines (the worker and slot), if there is a log.
-func (w *worker) ready(ctx context.Context, i int, cur *Engine, as string) (*Engine, error) {
+func (w *worker) ready(ctx context.Context, i int, cur *Client, as string) (*Client, error) {
 	if cur != nil && cur.Failed() != nil {
 		cur.Close()
 		cur = nil
@@ -927,7 +928,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 	cfg := w.cfg
 	started := time.Now()
 	// Keep only the engines this game needs.
-	var unneeded []*Engine
+	var unneeded []*Client
 	for i, e := range w.engines {
 		if i != s.White && i != s.Black {
 			unneeded = append(unneeded, e)
@@ -952,7 +953,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 	f := &Finished{Slot: s, White: names[rules.White], Black: names[rules.Black], StartedAt: started}
 
 	var (
-		eng    [2]*Engine
+		eng    [2]*Client
 		failed [2]error
 	)
 	var as string // the log's worker/slot column
@@ -1034,7 +1035,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 // played on pos already: the engines get them as the game's first moves.
 // It returns the moves, the book's first, and their comments (one a move,
 // "" for none; "book" for the book's).
-func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, bookMoves []string, eng [2]*Engine,
+func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, bookMoves []string, eng [2]*Client,
 	idx [2]int, f *Finished, lose func(rules.Color, string, string)) (moves, comments []string, err error) {
 	cfg := w.cfg
 	margin := cfg.Margin()
@@ -1096,11 +1097,11 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 			lose(side, termination(err), err.Error())
 			return moves, comments, nil
 		}
-		lim := Limits{MoveTime: moveTime[side], Nodes: nodes[side], Depth: depth[side]}
+		lim := ugi.Limits{MoveTime: moveTime[side], Nodes: nodes[side], Depth: depth[side]}
 		allow := moveTime[side]
 		if clock {
-			lim.P1Time, lim.P2Time = left[first], left[first.Other()]
-			lim.P1Inc, lim.P2Inc = inc[first], inc[first.Other()]
+			lim.Time = [2]time.Duration{left[first], left[first.Other()]}
+			lim.Inc = [2]time.Duration{inc[first], inc[first.Other()]}
 			allow = left[side]
 		}
 		r, err := e.Go(ctx, lim, allow+margin)

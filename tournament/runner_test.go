@@ -274,14 +274,13 @@ func TestResumeAfterKill(t *testing.T) {
 	t.Run("worker processes", func(t *testing.T) { testResumeAfterKill(t, "FAKE_RUNNER_WORKERS=2") })
 }
 
-func testResumeAfterKill(t *testing.T, env string) {
-	dir := t.TempDir()
-	marker := fmt.Sprintf("kill%d", os.Getpid())
-	path := writeConfig(t, dir, toyHeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
-	dbPath := filepath.Join(dir, "t.db")
+// killAfterStored runs the fake runner on path and dbPath (env added to
+// its environment) until it has stored at least n games, then kills it
+// with SIGKILL; it fails t when that takes longer than within. It returns
+// the database.
+func killAfterStored(t *testing.T, path, dbPath, env string, n int, within time.Duration) *store.DB {
+	t.Helper()
 	exe, _ := os.Executable()
-	const total = 24
-
 	cmd := exec.Command(exe, "fake-runner", path, dbPath)
 	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
@@ -289,22 +288,33 @@ func testResumeAfterKill(t *testing.T, env string) {
 		t.Fatal(err)
 	}
 	db := openDB(t, dbPath)
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(within)
 	for {
-		var n int
-		db.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
-		if n >= 5 {
+		var stored int
+		db.QueryRow(`SELECT count(*) FROM games`).Scan(&stored)
+		if stored >= n {
 			break
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("only %d games stored after 20s", n)
+			t.Fatalf("only %d games stored after %v", stored, within)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond)
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
+	return db
+}
+
+func testResumeAfterKill(t *testing.T, env string) {
+	dir := t.TempDir()
+	marker := fmt.Sprintf("kill%d", os.Getpid())
+	path := writeConfig(t, dir, toyHeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
+	dbPath := filepath.Join(dir, "t.db")
+	const total = 24
+
+	db := killAfterStored(t, path, dbPath, env, 5, 20*time.Second)
 	checkNoEngines(t, marker) // the kernel ends the engines with their runner
 	var before int
 	db.QueryRow(`SELECT count(*) FROM games`).Scan(&before)
@@ -312,7 +322,8 @@ func testResumeAfterKill(t *testing.T, env string) {
 		t.Fatalf("the runner finished (%d games) before it was killed", before)
 	}
 
-	cmd = exec.Command(exe, "fake-runner", path, dbPath)
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "fake-runner", path, dbPath)
 	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 func TestParseInfo(t *testing.T) {
@@ -101,7 +103,7 @@ func TestGoLimits(t *testing.T) {
 	if err := e.Position("startpos", nil); err != nil {
 		t.Fatal(err)
 	}
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, 5*time.Second)
+	r, err := e.Go(context.Background(), ugi.Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

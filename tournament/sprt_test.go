@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -202,30 +200,7 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 	marker := fmt.Sprintf("sprtkill%d", os.Getpid())
 	path := writeConfig(t, dir, head, "a=last,slow:8,"+marker, "b=first,slow:8,"+marker)
 	dbPath := filepath.Join(dir, "t.db")
-	exe, _ := os.Executable()
-	cmd := exec.Command(exe, "fake-runner", path, dbPath)
-	cmd.Env = append(os.Environ(), "FAKE_RUNNER_WORKERS=2")
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	kdb := openDB(t, dbPath)
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var n int
-		kdb.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
-		if n >= 3 {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("only %d games stored after 30s", n)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
+	kdb := killAfterStored(t, path, dbPath, "FAKE_RUNNER_WORKERS=2", 3, 30*time.Second)
 	checkNoEngines(t, marker)
 	var before int
 	kdb.QueryRow(`SELECT count(*) FROM games`).Scan(&before)
