@@ -153,6 +153,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return code
 }
 
+// noArgs is the usage error of command cmd, which takes no arguments, when
+// it was given some.
+func noArgs(c *cli.Context, cmd string) error {
+	if c.NArg() > 0 {
+		return usageErrorf("%s: unexpected argument %q", cmd, c.Args().First())
+	}
+	return nil
+}
+
+// gameOnly returns the game that command cmd's --game flag names, cmd
+// taking no arguments (see noArgs and gameFlag).
+func gameOnly(c *cli.Context, cmd string) (rules.Game, error) {
+	if err := noArgs(c, cmd); err != nil {
+		return nil, err
+	}
+	return gameFlag(c, cmd)
+}
+
 // gameFlag returns the game that command cmd's --game flag names. The flag
 // is checked here rather than marked Required: a missing required flag makes
 // urfave/cli print the help on stdout.

@@ -25,10 +25,7 @@ func engineCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "hash", Value: engine.DefaultHashMB, Usage: "transposition table size in MiB (1-1024)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageErrorf("engine: unexpected argument %q", c.Args().First())
-			}
-			g, err := gameFlag(c, "engine")
+			g, err := gameOnly(c, "engine")
 			if err != nil {
 				return err
 			}

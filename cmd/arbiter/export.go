@@ -23,8 +23,8 @@ func exportCommand(e *env) *cli.Command {
 			"stdout (or --output), one blank line after each.",
 		Flags: append(selectionFlags(), outputFlag()),
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageErrorf("export: unexpected argument %q", c.Args().First())
+			if err := noArgs(c, "export"); err != nil {
+				return err
 			}
 			// The games of the selection are those the report counts.
 			q, err := selection(c, "export")

@@ -31,10 +31,7 @@ func newCommand(e *env) *cli.Command {
 			&cli.Int64Flag{Name: "seed", DefaultText: "random", Usage: "seed of the random start"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageErrorf("new: unexpected argument %q", c.Args().First())
-			}
-			game, err := gameFlag(c, "new")
+			game, err := gameOnly(c, "new")
 			if err != nil {
 				return err
 			}

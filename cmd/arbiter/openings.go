@@ -50,10 +50,7 @@ func openingsCommand(e *env) *cli.Command {
 			&cli.StringSliceFlag{Name: "from", Usage: "take the openings from the first plies of the games of `FILE.agn`"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageErrorf("openings: unexpected argument %q", c.Args().First())
-			}
-			g, err := gameFlag(c, "openings")
+			g, err := gameOnly(c, "openings")
 			if err != nil {
 				return err
 			}

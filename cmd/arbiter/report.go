@@ -51,8 +51,8 @@ func reportCommand(e *env) *cli.Command {
 				"with more than %d players", stats.PairLimit)},
 		),
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageErrorf("report: unexpected argument %q", c.Args().First())
+			if err := noArgs(c, "report"); err != nil {
+				return err
 			}
 			format := c.String("format")
 			if !slices.Contains(stats.Formats, format) {
