@@ -38,39 +38,37 @@ func benchDB(b *testing.B, n int) *store.DB {
 	return db
 }
 
+// benchQuery runs query over the 20,000 games of benchDB, b.N times.
+func benchQuery(b *testing.B, query func(context.Context, *store.DB) error) {
+	db := benchDB(b, 20000)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := query(ctx, db); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkCompute runs the report queries and the rating fit over 20,000
 // games (see bench/report.sh for a million).
 func BenchmarkCompute(b *testing.B) {
-	db := benchDB(b, 20000)
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Compute(ctx, db, Query{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchQuery(b, func(ctx context.Context, db *store.DB) error {
+		_, err := Compute(ctx, db, Query{})
+		return err
+	})
 }
 
 func BenchmarkQueryAggregate(b *testing.B) {
-	db := benchDB(b, 20000)
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := db.Tallies(ctx, store.Filter{}, func(*store.Tally) {}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchQuery(b, func(ctx context.Context, db *store.DB) error {
+		return db.Tallies(ctx, store.Filter{}, func(*store.Tally) {})
+	})
 }
 
 func BenchmarkQueryPairs(b *testing.B) {
-	db := benchDB(b, 20000)
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := db.PairCounts(ctx, store.Filter{}, []string{"lines-of-action"}, true, func(string, string, string, int, int) {}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchQuery(b, func(ctx context.Context, db *store.DB) error {
+		return db.PairCounts(ctx, store.Filter{}, []string{"lines-of-action"}, true, func(string, string, string, int, int) {})
+	})
 }
 
 // BenchmarkFit fits the ratings of 40 players who all met.

@@ -20,12 +20,25 @@ func backends(t *testing.T, f func(t *testing.T, db *DB)) {
 			if name == "postgres" {
 				dsn = pgtest.URL(t)
 			}
-			db, err := Open(context.Background(), dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			f(t, db)
+			f(t, openTest(t, dsn))
 		})
 	}
+}
+
+// openTest opens the database dsn (a path, or a postgres:// URL) for the
+// test or benchmark tb, which closes it at its end.
+func openTest(tb testing.TB, dsn string) *DB {
+	tb.Helper()
+	db, err := Open(context.Background(), dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// tempDB opens a new SQLite database in tb's temporary folder.
+func tempDB(tb testing.TB) *DB {
+	tb.Helper()
+	return openTest(tb, filepath.Join(tb.TempDir(), "t.db"))
 }

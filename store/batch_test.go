@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -78,11 +77,7 @@ func testBatch(t *testing.T, db *DB) {
 // BenchmarkBatchInsert stores games of about 1 kB through a Batch.
 func BenchmarkBatchInsert(b *testing.B) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := tempDB(b)
 	batch := db.NewBatch(2000)
 	b.ReportAllocs()
 	i := 0

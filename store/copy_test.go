@@ -173,11 +173,7 @@ func TestReadOnlyRole(t *testing.T) {
 // without its PostgreSQL counterpart fails here.
 func TestSchemasAgree(t *testing.T) {
 	ctx := context.Background()
-	lite, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lite.Close()
+	lite := tempDB(t)
 	pg, err := Open(ctx, pgtest.URL(t))
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -83,11 +82,7 @@ func TestLeases(t *testing.T) {
 	claim(c, 2, 0)
 	claim(c, -1, 1)
 
-	lite, err := Open(ctx, filepath.Join(t.TempDir(), "l.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lite.Close()
+	lite := tempDB(t)
 	if _, err := lite.NewLeases(ctx, 1, 3, "a", time.Hour); !errors.Is(err, ErrNoLeases) {
 		t.Errorf("NewLeases on SQLite = %v; want ErrNoLeases", err)
 	}

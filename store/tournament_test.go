@@ -86,11 +86,7 @@ func testOpenConcurrently(t *testing.T, path string) {
 // TestPageSize checks that a new database gets bigger pages (fewer pages
 // for import to write) and stays in WAL mode.
 func TestPageSize(t *testing.T) {
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := tempDB(t)
 	var size int
 	var mode string
 	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {

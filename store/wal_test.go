@@ -40,11 +40,7 @@ func TestWALStaysSmall(t *testing.T) {
 // BenchmarkInserter is the tournament's commit of one finished game.
 func BenchmarkInserter(b *testing.B) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := tempDB(b)
 	in := db.NewInserter()
 	defer in.Close()
 	b.ReportAllocs()

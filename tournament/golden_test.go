@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"context"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,15 +17,8 @@ func TestRecordsGolden(t *testing.T) {
 	head := strings.Replace(toyHead, "games_per_encounter: 1", "games_per_encounter: 2", 1) +
 		"max_plies: 12\nadjudication: score\n"
 	path := writeConfig(t, dir, head, "first=first", "last=last", "rogue=first,badat:3:7")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
 	var out strings.Builder
-	if _, err := Run(context.Background(), cfg, Options{DB: db, Out: &out}); err != nil {
-		t.Fatal(err)
-	}
+	playConfig(t, path, Options{Out: &out})
 	got := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(out.String(), `[Date "????.??.??"]`)
 	got = blankTimes(got)
 	golden.Check(t, "toy-tournament.golden", got)

@@ -299,15 +299,7 @@ func TestOpeningFEN(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "toy.fen"), "17/3/2/b\n")
 	head := toyHead + "openings: {file: toy.fen}\nmove_comments: false\n"
 	path := writeConfig(t, dir, head, "a=first", "b=first")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
-	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
-		t.Fatal(err)
-	}
-	r := rows(t, db)[0]
+	r := rows(t, playConfig(t, path, Options{}))[0]
 	// Black to move at 17: it adds 1 (18), white 1 (19), black 1 (20),
 	// white 1 (21) and wins.
 	for _, want := range []string{`[SetUp "1"]`, `[FEN "17/3/2/b"]`, "1. 1 1 2. 1 1 1-0"} {

@@ -54,6 +54,22 @@ func openDB(t testing.TB, path string) *store.DB {
 }
 
 // loadTournament writes a config of head and engines into dir (see
+
+// playConfig loads the config at path and plays it with opt into a new
+// database t.db beside it, which it returns.
+func playConfig(t *testing.T, path string, opt Options) *store.DB {
+	t.Helper()
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.DB = openDB(t, filepath.Join(filepath.Dir(path), "t.db"))
+	if _, err := Run(context.Background(), cfg, opt); err != nil {
+		t.Fatal(err)
+	}
+	return opt.DB
+}
+
 // writeConfig), loads it and opens a fresh database dir/t.db.
 func loadTournament(t *testing.T, dir, head string, engines ...string) (*Config, *store.DB) {
 	t.Helper()
@@ -508,15 +524,8 @@ func TestRealGames(t *testing.T) {
 			}
 			path := filepath.Join(dir, "real.yaml")
 			os.WriteFile(path, []byte(b.String()), 0o644)
-			cfg, err := LoadConfig(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			db := openDB(t, filepath.Join(dir, "t.db"))
 			var out strings.Builder
-			if _, err := Run(context.Background(), cfg, Options{DB: db, Out: &out, Concurrency: 2}); err != nil {
-				t.Fatal(err)
-			}
+			db := playConfig(t, path, Options{Out: &out, Concurrency: 2})
 			rs := rows(t, db)
 			if len(rs) != 12 {
 				t.Fatalf("stored %d games; want 12", len(rs))

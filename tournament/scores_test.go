@@ -135,16 +135,7 @@ func scoreConfig(t *testing.T, dir, game, head string, engines ...string) string
 
 func runScores(t *testing.T, path string, opt Options) []row {
 	t.Helper()
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(filepath.Dir(path), "t.db"))
-	opt.DB = db
-	if _, err := Run(context.Background(), cfg, opt); err != nil {
-		t.Fatal(err)
-	}
-	rs := rows(t, db)
+	rs := rows(t, playConfig(t, path, opt))
 	for _, r := range rs {
 		checkValid(t, r.Record)
 	}
@@ -245,20 +236,13 @@ func TestMoveComments(t *testing.T) {
 func TestEngineStats(t *testing.T) {
 	dir := t.TempDir()
 	path := scoreConfig(t, dir, "toy-race", "time_control: {move_ms: 2000}\n", "w=first,eval:cp35", "b=last")
-	cfg, err := LoadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openDB(t, filepath.Join(dir, "t.db"))
-	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
-		t.Fatal(err)
-	}
+	db := playConfig(t, path, Options{})
 	var plies, wm, bm int
 	var wd, wms, bms float64
 	var wn, wnps *int64
 	var bd *float64
 	var bn, bnps *int64
-	err = db.QueryRow(`SELECT g.plies, white_moves, white_depth, white_move_ms, white_nodes, white_nps,
+	err := db.QueryRow(`SELECT g.plies, white_moves, white_depth, white_move_ms, white_nodes, white_nps,
 		black_moves, black_depth, black_move_ms, black_nodes, black_nps
 		FROM game_engine_stats s JOIN games g ON g.id = s.game_id`).Scan(&plies, &wm, &wd, &wms, &wn, &wnps, &bm, &bd, &bms, &bn, &bnps)
 	if err != nil {
