@@ -2,16 +2,17 @@ package tournament
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // isolate puts the engine in its own process group, so that it can be ended
@@ -119,6 +120,8 @@ var kids struct {
 	pidfds    bool            // os/exec holds a pidfd for the children it starts
 	tokens    map[string]bool // the EngineEnv values of the engines not yet ended
 	subreaper bool            // this process is a child subreaper
+	wake      chan os.Signal  // the SIGCHLD handler's channel
+	recheck   bool            // an exited child of kids.ours hid others from the SIGCHLD handler
 }
 
 func init() {
@@ -140,19 +143,71 @@ func becomeSubreaper() {
 	kids.Unlock()
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGCHLD)
+	kids.wake = sig
 	go func() {
 		for range sig {
-			reapOrphans()
+			if orphanMayHaveExited() {
+				reapOrphans()
+			}
 		}
 	}()
 }
 
+// orphanMayHaveExited tells the SIGCHLD handler whether reapOrphans may
+// find something to do. Most SIGCHLDs are the exits of this package's own
+// children, which os/exec reaps: where it holds pidfds (so that
+// reapOrphans reaps an exited child it does not know only once it has
+// exited, and need not have seen it alive), a child that has not exited
+// needs nothing, and waitid(WNOWAIT), which reports an exited child
+// without reaping it, tells whether there is one. When the one it reports
+// is in kids.ours, others may be behind it: the check is made again once
+// its Wait has reaped it (see forget).
+func orphanMayHaveExited() bool {
+	kids.Lock()
+	pidfds := kids.pidfds
+	kids.Unlock()
+	if !pidfds {
+		return true // live orphans must be seen, and noted, before they exit
+	}
+	// siginfo_t: signo, errno and code (int32 each), then a union that
+	// starts with si_pid, aligned as a pointer. Linux zeroes si_pid when
+	// no child has exited.
+	var info [128]byte
+	const pAll = 0
+	pidAt := 12 + (unsafe.Sizeof(uintptr(0)) - 4)
+	_, _, errno := syscall.Syscall6(syscall.SYS_WAITID, pAll, 0, uintptr(unsafe.Pointer(&info[0])),
+		syscall.WEXITED|syscall.WNOHANG|syscall.WNOWAIT, 0, 0)
+	if errno != 0 {
+		return errno != syscall.ECHILD // no children at all: nothing to reap
+	}
+	pid := int(int32(binary.NativeEndian.Uint32(info[pidAt:])))
+	if pid == 0 {
+		return false // no child has exited
+	}
+	kids.Lock()
+	defer kids.Unlock()
+	if kids.ours[pid] {
+		kids.recheck = true
+		return false
+	}
+	return true
+}
+
 // forget notes that the child pid started by startCmd has been reaped by
-// its Wait.
+// its Wait, and has the SIGCHLD handler look again if its exit hid others
+// (see orphanMayHaveExited).
 func forget(pid int) {
 	kids.Lock()
 	delete(kids.ours, pid)
+	recheck := kids.recheck
+	kids.recheck = false
 	kids.Unlock()
+	if recheck {
+		select {
+		case kids.wake <- syscall.SIGCHLD:
+		default: // a SIGCHLD is pending: the handler looks again anyway
+		}
+	}
 }
 
 // track notes token as the EngineEnv value of a running engine: orphans
@@ -190,16 +245,82 @@ func readStat(pid string) (procInfo, bool) {
 }
 
 // childrenOf lists the children of process pid (of all its threads).
+//
+// It runs on every SIGCHLD that may concern an orphan and at every engine's
+// close, so it reads /proc with bare system calls into one buffer: a
+// directory read for the threads, then one open, read and close per
+// thread (filepath.Glob and os.ReadFile took twice the calls and a dozen
+// allocations per thread).
 func childrenOf(pid string) []string {
-	tasks, _ := filepath.Glob("/proc/" + pid + "/task/*/children")
-	var out []string
-	for _, t := range tasks {
-		b, _ := os.ReadFile(t)
-		for f := range bytes.FieldsSeq(b) {
-			out = append(out, string(f))
+	dir := "/proc/" + pid + "/task/"
+	buf := procBufs.Get().(*[]byte)
+	defer procBufs.Put(buf)
+	b := *buf
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	var tids []byte // the threads' ids, each followed by a NUL
+	for {
+		n, err := syscall.Getdents(fd, b)
+		if err != nil || n <= 0 {
+			break
+		}
+		// struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
+		for off := 0; off+19 < n; {
+			reclen := int(b[off+16]) | int(b[off+17])<<8
+			if reclen == 0 || off+reclen > n {
+				break
+			}
+			name := b[off+19 : off+reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if len(name) > 0 && name[0] != '.' {
+				tids = append(append(tids, name...), 0)
+			}
+			off += reclen
 		}
 	}
+	syscall.Close(fd)
+	var out []string
+	for len(tids) > 0 {
+		i := bytes.IndexByte(tids, 0)
+		path := dir + string(tids[:i]) + "/children"
+		tids = tids[i+1:]
+		for f := range bytes.FieldsSeq(readProc(path, buf)) {
+			out = append(out, string(f))
+		}
+		b = *buf
+	}
 	return out
+}
+
+// procBufs holds the buffers of childrenOf.
+var procBufs = sync.Pool{New: func() any { b := make([]byte, 4096); return &b }}
+
+// readProc reads the small /proc file at path into *buf, grown if need be,
+// and returns what it read (nil if it could not be read).
+func readProc(path string, buf *[]byte) []byte {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer syscall.Close(fd)
+	n := 0
+	for {
+		if n == len(*buf) {
+			*buf = append(*buf, make([]byte, len(*buf))...)
+		}
+		m, err := syscall.Read(fd, (*buf)[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || m <= 0 {
+			return (*buf)[:n]
+		}
+		n += m
+	}
 }
 
 // allPids lists the processes in /proc.
@@ -320,7 +441,16 @@ func endTree(token string) {
 	// Reap what was killed before returning: a worker process may exit
 	// next, and the zombies would go to the runner, which never saw them
 	// alive. A process with threads shows as a zombie before it can be
-	// reaped (its other threads are still exiting).
+	// reaped (its other threads are still exiting). When nothing was
+	// killed here and no orphan is noted (by killGroup among others),
+	// there is nothing of the engine's to reap: an exited child nobody
+	// noted is one reapOrphans reaps on SIGCHLD, here and in the runner.
+	kids.Lock()
+	noted := len(kids.orphans)
+	kids.Unlock()
+	if len(killed) == 0 && noted == 0 {
+		return
+	}
 	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(2 * time.Millisecond) {
 		reapOrphans()
 		left := false
