@@ -396,7 +396,21 @@ func (e *Client) sendString(s string) error {
 // controlAt returns the index of the first control character of s (a
 // newline included), or -1.
 func controlAt[T string | []byte](s T) int {
-	for i := 0; i < len(s); i++ {
+	// The position command grows with the game and is checked at every
+	// move: eight bytes at a time, a word is passed over when none of its
+	// bytes is below 0x20 or is 0x7f (x-0x20 borrows into the top bit of
+	// a byte below 0x20 that has it clear; x^0x7f is zero for 0x7f).
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		y := x ^ 0x7f*ones
+		if ((x-0x20*ones)&^x|(y-ones)&^y)&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == 0x7f {
 			return i
 		}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"path/filepath"
@@ -290,5 +291,35 @@ func TestEngineRefusesControlCharacters(t *testing.T) {
 				t.Errorf("Go after a refused command = %v; want the refusal again", err)
 			}
 		})
+	}
+}
+
+// TestControlAt checks controlAt's word-at-a-time scan against a byte loop:
+// every byte value at every position of lines of up to 24 bytes, in lines
+// of printable bytes and of bytes above 0x7f.
+func TestControlAt(t *testing.T) {
+	naive := func(b []byte) int {
+		for i, c := range b {
+			if c < 0x20 || c == 0x7f {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, fill := range []byte{'a', 0xc3, 0x20, 0x7e, 0x80, 0xff} {
+		for n := 0; n <= 24; n++ {
+			for at := 0; at < n; at++ {
+				for c := 0; c < 256; c++ {
+					b := bytes.Repeat([]byte{fill}, n)
+					b[at] = byte(c)
+					if got, want := controlAt(b), naive(b); got != want {
+						t.Fatalf("controlAt(%q) = %d; want %d", b, got, want)
+					}
+					if got, want := controlAt(string(b)), naive(b); got != want {
+						t.Fatalf("controlAt(string %q) = %d; want %d", b, got, want)
+					}
+				}
+			}
+		}
 	}
 }

@@ -384,9 +384,11 @@ func endTree(token string) {
 		kids.Lock()
 		sub := kids.subreaper
 		kids.Unlock()
-		roots := allPids()
+		var roots []string
 		if sub {
 			roots = childrenOf(self)
+		} else {
+			roots = allPids()
 		}
 		kids.Lock()
 		ours, live := make(map[string]bool, len(kids.ours)), make(map[string]bool, len(kids.tokens))
