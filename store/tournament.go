@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -160,30 +161,77 @@ func SlotGamesFrom(ctx context.Context, q Queryer, id int64, from int) ([]SlotGa
 // for each game was about a quarter of a commit's CPU, which a tournament
 // spends while other games play. Use an Inserter from one goroutine, and
 // Close it.
+//
+// On SQLite it holds a connection of its own, whose statement journals
+// are kept in memory (temp_store): each statement of a game's transaction
+// saves the pages it changes in one, so that it can be undone alone, and
+// with 16 KiB pages a game's outgrew SQLite's in-memory share and became a
+// file created and deleted at every statement, about 40 % of an insert's
+// CPU. A game's journal is a few pages; other connections keep temporary
+// tables and sorts (reports on large databases) in files.
 type Inserter struct {
 	db    *DB
+	conn  *sql.Conn // SQLite: the connection held, from the first Insert to Close
 	stmt  *sql.Stmt // prepared on the first Insert
-	stats *sql.Stmt // prepared on the first Insert of a game with engine statistics
+	stats *sql.Stmt // prepared on the first Insert
 }
 
 // NewInserter returns an Inserter of db.
 func (db *DB) NewInserter() *Inserter { return &Inserter{db: db} }
 
+// prepare prepares the statements, and on SQLite then takes the
+// connection and sets it up. They are prepared on the pool, before the
+// connection is taken (usually the idle one they were just prepared on;
+// else the first transaction prepares them on it, once): a statement
+// prepared on a sql.Conn would be prepared again in every transaction
+// (see sql.Tx.StmtContext).
+func (in *Inserter) prepare(ctx context.Context) error {
+	q := insertSQL
+	if in.db.postgres {
+		q = insertReturningSQL
+	}
+	for _, p := range []struct {
+		st  **sql.Stmt
+		sql string
+	}{{&in.stmt, q}, {&in.stats, insertStatsSQL}} {
+		if *p.st == nil {
+			st, err := in.db.PrepareContext(ctx, p.sql)
+			if err != nil {
+				return err
+			}
+			*p.st = st
+		}
+	}
+	if in.db.postgres || in.conn != nil {
+		return nil
+	}
+	conn, err := in.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA temp_store = MEMORY"); err != nil {
+		conn.Close()
+		return err
+	}
+	in.conn = conn
+	return nil
+}
+
 // Insert stores g and commits; it returns ErrDuplicate when the game is
 // stored already.
 func (in *Inserter) Insert(ctx context.Context, g *Game) error {
-	if in.stmt == nil {
-		q := insertSQL
-		if in.db.postgres {
-			q = insertReturningSQL
-		}
-		st, err := in.db.PrepareContext(ctx, q)
-		if err != nil {
+	if in.stmt == nil || in.conn == nil && !in.db.postgres {
+		if err := in.prepare(ctx); err != nil {
 			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 		}
-		in.stmt = st
 	}
-	tx, err := in.db.BeginTx(ctx, nil)
+	var tx *sql.Tx
+	var err error
+	if in.conn != nil {
+		tx, err = in.conn.BeginTx(ctx, nil)
+	} else {
+		tx, err = in.db.BeginTx(ctx, nil)
+	}
 	if err != nil {
 		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 	}
@@ -198,13 +246,6 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 		return err
 	}
 	if g.WhiteStats != nil || g.BlackStats != nil {
-		if in.stats == nil {
-			st, err := in.db.PrepareContext(ctx, insertStatsSQL)
-			if err != nil {
-				return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-			}
-			in.stats = st
-		}
 		st := tx.StmtContext(ctx, in.stats)
 		if err := insertStats(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
 			return err
@@ -223,7 +264,7 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	return nil
 }
 
-// Close releases the prepared statement.
+// Close releases the prepared statements and the connection held.
 func (in *Inserter) Close() error {
 	var err error
 	for _, st := range []**sql.Stmt{&in.stmt, &in.stats} {
@@ -233,6 +274,16 @@ func (in *Inserter) Close() error {
 			}
 			*st = nil
 		}
+	}
+	if in.conn != nil {
+		// Back to the pool as the other connections are, or dropped.
+		if _, e := in.conn.ExecContext(context.Background(), "PRAGMA temp_store = DEFAULT"); e != nil {
+			in.conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		if e := in.conn.Close(); e != nil && err == nil {
+			err = e
+		}
+		in.conn = nil
 	}
 	return err
 }

@@ -52,3 +52,38 @@ func BenchmarkInserter(b *testing.B) {
 		i++
 	}
 }
+
+// TestInserterJournalsInMemory: the Inserter's connection keeps its
+// statement journals in memory (temp_store 2), and gives the connection
+// back to the pool as the others are (temp_store 0) when closed.
+func TestInserterJournalsInMemory(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1) // so that the pool's connection is the Inserter's
+	in := db.NewInserter()
+	for i := range 3 {
+		if err := in.Insert(ctx, testGame(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mode int
+	if err := in.conn.QueryRowContext(ctx, "PRAGMA temp_store").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != 2 {
+		t.Errorf("temp_store of the Inserter's connection = %d; want 2 (memory)", mode)
+	}
+	if err := in.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRowContext(ctx, "PRAGMA temp_store").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != 0 {
+		t.Errorf("temp_store after Close = %d; want 0 (default)", mode)
+	}
+}
