@@ -7,15 +7,16 @@ import "sync"
 type stopGate struct {
 	mu     sync.Mutex
 	inPlay int
-	halted bool          // no game may start
-	asked  bool          // by the stop channel (not by halt)
+	halted bool // no game may start
+	asked  bool // by the stop channel (not by halt)
+	stop   <-chan struct{}
 	done   chan struct{} // closed by close: Run is over
 }
 
 // newStopGate watches stop (nil: never); on its close it calls stopping,
 // when set, with the games in play.
 func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
-	g := &stopGate{done: make(chan struct{})}
+	g := &stopGate{stop: stop, done: make(chan struct{})}
 	if stop == nil {
 		return g
 	}
@@ -40,6 +41,13 @@ func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
 func (g *stopGate) enter() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	// The watcher may not have run yet when the stop channel closes: a
+	// game asked for after the close must not start in that gap.
+	select {
+	case <-g.stop:
+		g.halted, g.asked = true, true
+	default:
+	}
 	if g.halted {
 		return false
 	}
