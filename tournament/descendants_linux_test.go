@@ -193,6 +193,13 @@ func TestTournamentEndsDetached(t *testing.T) {
 // each worker, told by the kernel, ends its engines and what they started.
 // (A runner that plays in process cannot: see docs/tournament.md.)
 func TestRunnerKilledWorkersEndDetached(t *testing.T) {
+	// One worker is what arbiter tournament runs at --concurrency 1.
+	for _, workers := range []int{1, 2} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) { testRunnerKilledWorkers(t, workers) })
+	}
+}
+
+func testRunnerKilledWorkers(t *testing.T, workers int) {
 	dir := t.TempDir()
 	sleep := filepath.Join(dir, "sleepers")
 	if err := os.Mkdir(sleep, 0o755); err != nil {
@@ -201,14 +208,14 @@ func TestRunnerKilledWorkersEndDetached(t *testing.T) {
 	path := writeConfig(t, dir, toyHeadGames(50), "a=first,slow:5,detach:"+sleep, "b=last,slow:5,detach:"+sleep)
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe, "fake-runner", path, filepath.Join(dir, "t.db"))
-	cmd.Env = append(os.Environ(), "FAKE_RUNNER_WORKERS=2")
+	cmd.Env = append(os.Environ(), "FAKE_RUNNER_WORKERS="+strconv.Itoa(workers))
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
-	pids := sleepers(t, sleep, 4) // both engines of both workers
+	pids := sleepers(t, sleep, 2*workers) // both engines of every worker
 	before := children()
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()

@@ -48,10 +48,11 @@ type Options struct {
 	Log string
 	// Workers, when set, is the command line of a worker process: one that
 	// runs ServeWorker on its stdin and stdout, as "arbiter
-	// tournament-worker" does. With more than one game at a time, each is
-	// then played by a worker process of its own rather than by a goroutine
-	// of this one, which gets more games a second out of the cores (see
-	// procs.go). Nil plays every game in this process.
+	// tournament-worker" does. Each game at a time is then played by a
+	// worker process of its own rather than by a goroutine of this one,
+	// which gets more games a second out of the cores (see procs.go) and
+	// leaves no engine's escaped descendant behind when this process is
+	// killed (a worker ends them). Nil plays every game in this process.
 	Workers []string
 	// Stop, when closed, stops the tournament gracefully: no new game
 	// starts, the games in play are played to their end and stored, and
@@ -334,13 +335,13 @@ func concurrency(cfg *Config, opt Options, todo int) int {
 }
 
 // startPlayers starts the n players of the first games (the slots first):
-// worker processes (opt.Workers, when more than one game plays at once),
-// else goroutines of this process after the preflight of every engine.
+// worker processes (opt.Workers, when set), else goroutines of this
+// process after the preflight of every engine.
 // cleanup, always to be called, adds the workers' CPU to sum.
 func startPlayers(ctx context.Context, cfg *Config, opt Options, first []Slot, lo *logOpts, sum *Summary) (players []player, cleanup func(), err error) {
 	cleanup = func() {}
 	n := len(first)
-	if len(opt.Workers) > 0 && n > 1 {
+	if len(opt.Workers) > 0 {
 		procs, err := startProcs(ctx, cfg, opt.Workers, first, lo)
 		if err != nil {
 			return nil, cleanup, err
