@@ -25,22 +25,27 @@ type Filter struct {
 // conds renders f as conditions, with whiteCol and blackCol naming the
 // players' columns.
 func (f Filter) conds(whiteCol, blackCol string) ([]string, []any) {
-	var conds []string
-	var args []any
-	if f.Tournament != 0 {
-		conds = append(conds, "tournament_id = ?")
-		args = append(args, f.Tournament)
-	}
-	if f.Game != "" {
-		conds = append(conds, "game = ?")
-		args = append(args, f.Game)
-	}
+	conds, args := f.scope("tournament_id", "game")
 	if f.Player != "" && f.Opponent != "" {
 		conds = append(conds, "(("+whiteCol+" = ? AND "+blackCol+" = ?) OR ("+whiteCol+" = ? AND "+blackCol+" = ?))")
 		args = append(args, f.Player, f.Opponent, f.Opponent, f.Player)
 	} else if f.Player != "" {
 		conds = append(conds, "("+whiteCol+" = ? OR "+blackCol+" = ?)")
 		args = append(args, f.Player, f.Player)
+	}
+	return conds, args
+}
+
+// scope renders f's tournament and game type as conditions on the columns
+// tournamentCol and gameCol.
+func (f Filter) scope(tournamentCol, gameCol string) (conds []string, args []any) {
+	if f.Tournament != 0 {
+		conds = append(conds, tournamentCol+" = ?")
+		args = append(args, f.Tournament)
+	}
+	if f.Game != "" {
+		conds = append(conds, gameCol+" = ?")
+		args = append(args, f.Game)
 	}
 	return conds, args
 }
@@ -210,16 +215,7 @@ type SPRTMatch struct {
 // the selection f: of its tournament and game type, with its player (and
 // opponent) among their two; by tournament name.
 func (db *DB) SPRTMatches(ctx context.Context, f Filter) ([]SPRTMatch, error) {
-	var conds []string
-	var args []any
-	if f.Tournament != 0 {
-		conds = append(conds, "t.id = ?")
-		args = append(args, f.Tournament)
-	}
-	if f.Game != "" {
-		conds = append(conds, "t.game = ?")
-		args = append(args, f.Game)
-	}
+	conds, args := f.scope("t.id", "t.game")
 	for _, p := range []string{f.Player, f.Opponent} {
 		if p != "" {
 			conds = append(conds, "(s.player = ? OR s.opponent = ?)")
