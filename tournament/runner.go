@@ -556,14 +556,16 @@ func fanOut(ctx context.Context, cancel func(), cfg *Config, players []player, s
 				if err == nil {
 					f, err = w.play(ctx, s)
 				}
-				gate.leave()
 				if err != nil {
+					gate.leave()
 					fail(err)
 					return
 				}
+				// The game stays in play until storeAll has stored it.
 				select {
 				case results <- f:
 				case <-ctx.Done():
+					gate.leave()
 					return
 				}
 			}
@@ -603,10 +605,10 @@ func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finis
 				}
 				return fatal
 			}
-			if fatal == nil {
-				if fatal = r.storeOne(sctx, ins, f, gate, n); fatal != nil {
-					cancel()
-				}
+			if fatal != nil {
+				gate.leave()
+			} else if fatal = r.storeOne(sctx, ins, f, gate, n); fatal != nil {
+				cancel()
 			}
 		case <-tick:
 			if fatal != nil {
@@ -651,9 +653,15 @@ func (r *run) finishShared(ctx context.Context, gate *stopGate) error {
 }
 
 // storeOne stores the finished game f (dropping it when its slot is
-// stored already, by another runner whose lease it was) and reports
-// progress.
+// stored already, by another runner whose lease it was), reports
+// progress, and counts the game out of play.
 func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, gate *stopGate, n int) error {
+	reported := false
+	defer func() {
+		if !reported {
+			gate.leave()
+		}
+	}()
 	g := &store.Game{TournamentID: r.tid, Slot: f.Slot.Index, Pair: f.Slot.Pair, Game: r.cfg.Game,
 		White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
 		Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
@@ -690,7 +698,8 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 			gate.halt()
 		}
 	}
-	r.progress(f, n, elsewhere)
+	reported = true
+	gate.leaveAfter(func() { r.progress(f, n, elsewhere) })
 	return nil
 }
 

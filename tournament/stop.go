@@ -3,7 +3,10 @@ package tournament
 import "sync"
 
 // stopGate lets games start until a stop channel is closed, and counts the
-// games in play, so that the stop can say how many it lets finish.
+// games in play, so that the stop can say how many it lets finish. A game
+// is in play from its start until it is stored and reported (or dropped):
+// the count said at the stop is then exactly the number of games reported
+// after it.
 type stopGate struct {
 	mu     sync.Mutex
 	inPlay int
@@ -27,11 +30,12 @@ func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
 			return
 		}
 		g.mu.Lock()
+		defer g.mu.Unlock()
 		g.halted, g.asked = true, true
-		n := g.inPlay
-		g.mu.Unlock()
 		if stopping != nil {
-			stopping(n)
+			// Under the lock, so that no game is reported between the
+			// count and its announcement (see leaveAfter).
+			stopping(g.inPlay)
 		}
 	}()
 	return g
@@ -60,6 +64,15 @@ func (g *stopGate) leave() {
 	g.mu.Lock()
 	g.inPlay--
 	g.mu.Unlock()
+}
+
+// leaveAfter reports a stored game with report and counts it out of play,
+// both at once as the stop's announcement sees them.
+func (g *stopGate) leaveAfter(report func()) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	report()
+	g.inPlay--
 }
 
 // halt lets no game start from now on, as the stop channel does, without
