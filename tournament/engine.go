@@ -494,7 +494,7 @@ func (e *Client) recv(ctx context.Context, deadline time.Time) (line, error) {
 // logAs labels the engine's log lines with as, the worker and slot.
 func (e *Client) logAs(as string) {
 	if e.log != nil {
-		e.logWho = as + " " + e.name
+		e.logWho = as + " " + logName(e.name)
 	}
 }
 

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Log is the engine communication log (arbiter tournament --log): every
@@ -86,6 +89,18 @@ func (l *Log) flush() {
 		_, l.err = l.f.Write(l.buf)
 	}
 	l.buf = l.buf[:0]
+}
+
+// logName is an engine's name as the log's ENGINE column: the name itself,
+// or, when it is empty or has a space, a '"' or a character that is not
+// printable, the name quoted as a Go string ("my engine" for my engine).
+func logName(name string) string {
+	if name == "" || strings.HasPrefix(name, `"`) || strings.IndexFunc(name, func(r rune) bool {
+		return r == ' ' || !unicode.IsPrint(r) || r == utf8.RuneError
+	}) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // line logs one line: who is "worker/slot engine", dir '>' or '<'.

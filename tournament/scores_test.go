@@ -375,6 +375,27 @@ func TestLog(t *testing.T) {
 	}
 }
 
+// TestLogName checks the log's ENGINE column: plain names as they are,
+// others quoted so that the columns stay apart.
+func TestLogName(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"alpha", "alpha"},
+		{"alpha-1.2_b", "alpha-1.2_b"},
+		{"Šachy", "Šachy"},
+		{`in"side`, `in"side`},
+		{"my engine", `"my engine"`},
+		{"a\tb", `"a\tb"`},
+		{"a\u00a0b", `"a\u00a0b"`},
+		{`"quoted"`, `"\"quoted\""`},
+		{"", `""`},
+		{"bad\xffutf8", `"bad\xffutf8"`},
+	} {
+		if got := logName(tc.name); got != tc.want {
+			t.Errorf("logName(%q) = %s; want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
 // TestLogWhole writes lines of many lengths from several Logs on one file
 // at once, as worker processes do (each Log has its own descriptor and
 // buffer), and checks that every line comes out whole.
