@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -56,7 +57,7 @@ func TestParseInfoAllocs(t *testing.T) {
 // it takes is in range.
 func FuzzParseInfo(f *testing.F) {
 	for _, s := range []string{"info depth 12 score cp 35 nodes 5000 nps 100000 pv a b",
-		"info score mate -3", "info depth", "info score cp 99999999999999999999", "info string x"} {
+		"info score mate -3", "info depth", "info depth 12345678901 score cp 1", "info score cp 99999999999999999999", "info string x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -65,9 +66,11 @@ func FuzzParseInfo(f *testing.F) {
 		if r.Depth < 0 || r.Nodes < 0 || r.NPS < 0 || r.Eval.Value > mateCP || r.Eval.Value < -mateCP {
 			t.Errorf("parseInfo(%q) = %+v", s, r)
 		}
-		if c := moveComment(&r); strings.ContainsAny(c, "{}\n") {
+		c := moveComment(&r)
+		if strings.ContainsAny(c, "{}\n") {
 			t.Errorf("moveComment = %q", c)
 		}
+		checkReadBack(t, &r, c)
 	})
 }
 
@@ -86,9 +89,25 @@ func TestMoveComment(t *testing.T) {
 		{Reply{Depth: 5, Elapsed: time.Millisecond}, "0.001s"},
 	}
 	for _, tc := range tests {
-		if got := moveComment(&tc.r); got != tc.want {
+		got := moveComment(&tc.r)
+		if got != tc.want {
 			t.Errorf("moveComment(%+v) = %q; want %q", tc.r, got, tc.want)
 		}
+		checkReadBack(t, &tc.r, got)
+	}
+}
+
+// checkReadBack checks that notation.ParseMoveComment, which import uses to
+// rebuild the engine statistics, reads back what moveComment wrote of r.
+func checkReadBack(t *testing.T, r *Reply, comment string) {
+	t.Helper()
+	c, ok := notation.ParseMoveComment(comment)
+	want := notation.MoveComment{Elapsed: r.Elapsed.Truncate(time.Millisecond)}
+	if r.Eval.OK {
+		want.Eval, want.Mate, want.Value, want.Depth = true, r.Eval.Mate, r.Eval.Value, r.Depth
+	}
+	if !ok || c != want {
+		t.Errorf("ParseMoveComment(%q) = %+v, %v; want %+v", comment, c, ok, want)
 	}
 }
 

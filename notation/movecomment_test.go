@@ -1,0 +1,65 @@
+package notation
+
+import (
+	"testing"
+	"time"
+)
+
+func TestParseMoveComment(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want MoveComment
+		ok   bool
+	}{
+		{"+0.35/12 0.120s", MoveComment{Eval: true, Value: 35, Depth: 12, Elapsed: 120 * time.Millisecond}, true},
+		{"-7.12/14 0.120s; adjudicated: black resigns, scores -712/+689 for 3 moves",
+			MoveComment{Eval: true, Value: -712, Depth: 14, Elapsed: 120 * time.Millisecond}, true},
+		{"0.00/0 1.005s", MoveComment{Eval: true, Depth: 0, Elapsed: 1005 * time.Millisecond}, true},
+		{"+M5/9 0.030s", MoveComment{Eval: true, Mate: true, Value: 5, Depth: 9, Elapsed: 30 * time.Millisecond}, true},
+		{"-M3/7 0.030s", MoveComment{Eval: true, Mate: true, Value: -3, Depth: 7, Elapsed: 30 * time.Millisecond}, true},
+		{"0.001s", MoveComment{Elapsed: time.Millisecond}, true},
+		{" 2s ", MoveComment{Elapsed: 2 * time.Second}, true},
+		{"+M1/1 0.1s, White mates", MoveComment{Eval: true, Mate: true, Value: 1, Depth: 1, Elapsed: 100 * time.Millisecond}, true},
+		{"1.000000001s", MoveComment{Elapsed: time.Second + 1}, true},
+		{"book", MoveComment{}, false},
+		{"", MoveComment{}, false},
+		{"a fine move", MoveComment{}, false},
+		{"+0.35 0.120s", MoveComment{}, false},
+		{"+0.3/12 0.120s", MoveComment{}, false},
+		{"+0.35/x 0.120s", MoveComment{}, false},
+		{"+0.35/12 0.120", MoveComment{}, false},
+		{"+0.35/12 -1s", MoveComment{}, false},
+		{"+0.35/12 .5s", MoveComment{}, false},
+		{"+0.35/12 0.1234567890s", MoveComment{}, false},
+		{"+M/3 1s", MoveComment{}, false},
+		{"++0.35/1 1s", MoveComment{}, false},
+		{"99999999999999999999s", MoveComment{}, false},
+		{"1000000001s", MoveComment{}, false},
+		{"+0.01/12345678901 0.000s", MoveComment{Eval: true, Value: 1, Depth: 12345678901}, true},
+	} {
+		got, ok := ParseMoveComment(tc.in)
+		if ok != tc.ok || got != tc.want {
+			t.Errorf("ParseMoveComment(%q) = %+v, %v; want %+v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// FuzzParseMoveComment checks that no comment makes the parser panic, and
+// that what it reads is in range.
+func FuzzParseMoveComment(f *testing.F) {
+	for _, s := range []string{"+0.35/12 0.120s", "-M3/7 0.030s", "0.001s", "book", "+1.00/3 2.5s; adjudicated"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, ok := ParseMoveComment(s)
+		if !ok {
+			if c != (MoveComment{}) {
+				t.Errorf("%q: not a move comment but %+v", s, c)
+			}
+			return
+		}
+		if c.Elapsed < 0 || c.Depth < 0 || (c.Mate && !c.Eval) {
+			t.Errorf("%q: %+v", s, c)
+		}
+	})
+}
