@@ -38,8 +38,11 @@ type Report struct {
 	Result      rules.Result // what the replay establishes (the declared result when the termination is not normal)
 	Score       *rules.Score // replayed points, for games that score points
 	Termination string
-	Err         *notation.Error // nil for a valid game
-	Record      *notation.Game
+	// First is the side to move in the start position (set once the
+	// start is built): the mover of odd plies, the sides alternating.
+	First  rules.Color
+	Err    *notation.Error // nil for a valid game
+	Record *notation.Game
 	// Text is Record.String(), the canonical record text, for a valid game
 	// replayed with Options.Text; "" otherwise. A record that declares "*"
 	// although its final position is decided gets the result of the rules
@@ -173,6 +176,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if r.Err != nil {
 		return r, st
 	}
+	r.First = st.pos.Turn()
 	if r.Err = playMoves(file, g, st.pos, stopAt, opts, &r); r.Err != nil {
 		return r, st
 	}

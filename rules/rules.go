@@ -235,7 +235,9 @@ type Position interface {
 	// form of the text (such as "-" against "x") is checked by Play, which
 	// has the position at hand; ParseMove only reads it.
 	ParseMove(s string) (Move, error)
-	// Play checks m against the rules and applies it. A rule broken wraps
+	// Play checks m against the rules and applies it, passing the turn to
+	// the other side (the sides alternate, as the movetext's numbering and
+	// import's reading of move comments assume). A rule broken wraps
 	// ErrIllegal, a separator that contradicts the move wraps ErrNotation;
 	// on error the position is unchanged.
 	Play(m Move) error

@@ -36,6 +36,7 @@ type Batch struct {
 	size        int
 	tx          *sql.Tx
 	full        *sql.Stmt // the INSERT of rowsPerStatement rows
+	stats       *sql.Stmt // insertStatsByHashSQL, once a game has statistics
 	pending     []*Game
 	args        []any
 	n           int // games written in the open transaction
@@ -210,12 +211,60 @@ func (b *Batch) flush(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := b.insertStats(ctx); err != nil {
+		return err
+	}
 	b.Stored += int(stored)
 	b.Duplicates += len(b.pending) - int(stored)
 	b.n += len(b.pending)
 	clear(b.pending)
 	b.pending = b.pending[:0]
 	return nil
+}
+
+// insertStatsByHashSQL stores a game's engine statistics by its record
+// hash (the batch's INSERT returns no ids); a game that has some already
+// keeps them.
+const insertStatsByHashSQL = `INTO game_engine_stats (game_id, tournament_id, game, white, black,
+	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
+	black_moves, black_depth, black_move_ms, black_nodes, black_nps)
+	SELECT id, tournament_id, game, white, black, ?,?,?,?,?,?,?,?,?,? FROM games WHERE record_hash = ?`
+
+// insertStats stores the engine statistics of the pending games that
+// have some, once the games are written. A game stored already gets them
+// when it has none (the same record, imported before they were read).
+func (b *Batch) insertStats(ctx context.Context) error {
+	var args []any
+	for _, g := range b.pending {
+		if g.WhiteStats == nil && g.BlackStats == nil {
+			continue
+		}
+		if b.stats == nil {
+			q := "INSERT OR IGNORE " + insertStatsByHashSQL
+			if b.db.postgres {
+				q = "INSERT " + insertStatsByHashSQL + " ON CONFLICT DO NOTHING"
+			}
+			var err error
+			if b.stats, err = b.tx.PrepareContext(ctx, q); err != nil {
+				return fmt.Errorf("prepare batch: %w", err)
+			}
+		}
+		args = append(appendStatsArgs(args[:0], g), g.RecordHash)
+		if _, err := b.stats.ExecContext(ctx, args...); err != nil {
+			return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, describe(err))
+		}
+	}
+	return nil
+}
+
+// closeStmts closes the statements prepared in the open transaction.
+func (b *Batch) closeStmts() {
+	for _, st := range []*sql.Stmt{b.full, b.stats} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	b.full, b.stats = nil, nil
 }
 
 // Commit writes the queued games and commits.
@@ -226,12 +275,10 @@ func (b *Batch) Commit() error {
 	if b.tx == nil {
 		return nil
 	}
-	if b.full != nil {
-		b.full.Close()
-	}
+	b.closeStmts()
 	err := b.tx.Commit()
 	b.release(b.conn)
-	b.tx, b.full, b.conn = nil, nil, nil
+	b.tx, b.conn = nil, nil
 	if err != nil {
 		return fmt.Errorf("commit batch: %w", describe(err))
 	}
@@ -246,12 +293,10 @@ func (b *Batch) Rollback() {
 	if b.tx == nil {
 		return
 	}
-	if b.full != nil {
-		b.full.Close()
-	}
+	b.closeStmts()
 	b.tx.Rollback()
 	b.release(b.conn)
-	b.tx, b.full, b.conn = nil, nil, nil
+	b.tx, b.conn = nil, nil
 }
 
 // ErrNoTournament is returned by a Batch storing a game of a tournament that

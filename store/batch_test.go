@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -140,5 +141,74 @@ func testBatchForeignKeys(t *testing.T, db *DB) {
 	var fk int
 	if err := db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 		t.Errorf("foreign_keys after a batch = %d (%v); want 1", fk, err)
+	}
+}
+
+// TestBatchEngineStats checks that a Batch stores the engine statistics of
+// its games (found by record hash, its INSERT returning no ids), gives them
+// to a game stored before without any, and leaves those a game has.
+func TestBatchEngineStats(t *testing.T) { backends(t, testBatchEngineStats) }
+
+func testBatchEngineStats(t *testing.T, db *DB) {
+	ctx := context.Background()
+	withStats := func(i int, moves int) *Game {
+		g := testGame(i)
+		g.WhiteStats = &EngineStats{Moves: moves, Depth: 4.5, MoveMS: 12.5}
+		return g
+	}
+	// Game 1 is stored first without statistics.
+	b := db.NewBatch(100)
+	if err := b.Insert(ctx, testGame(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	b = db.NewBatch(100)
+	n := rowsPerStatement + 3
+	for i := range n {
+		if i%2 == 0 {
+			continue // half the games have none
+		}
+		if err := b.Insert(ctx, withStats(i, 10+i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Insert(ctx, withStats(3, 99)); err != nil { // a duplicate: game 3 keeps its own
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query(`SELECT g.record, s.white_moves, s.white_depth, s.white_move_ms, s.black_moves, s.black_move_ms
+		FROM games g JOIN game_engine_stats s ON s.game_id = g.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := map[string]int{}
+	for rows.Next() {
+		var rec string
+		var wm, bm int
+		var wd, wms float64
+		var bms sql.NullFloat64
+		if err := rows.Scan(&rec, &wm, &wd, &wms, &bm, &bms); err != nil {
+			t.Fatal(err)
+		}
+		if wd != 4.5 || wms != 12.5 || bm != 0 || bms.Valid {
+			t.Errorf("stored depth %v, move ms %v, black %d moves %v; want 4.5, 12.5, 0 and NULL", wd, wms, bm, bms)
+		}
+		got[rec] = wm
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != n/2 {
+		t.Errorf("%d games with statistics; want %d", len(got), n/2)
+	}
+	for i := 1; i < n; i += 2 {
+		if m := got[testGame(i).Record]; m != 10+i {
+			t.Errorf("game %d: %d moves stored; want %d", i, m, 10+i)
+		}
 	}
 }

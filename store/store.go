@@ -495,6 +495,15 @@ func insertStats(g *Game, exec func(args []any) (sql.Result, error)) error {
 		tid = g.TournamentID
 	}
 	args := []any{g.ID, tid, g.Game, g.White, g.Black}
+	if _, err := exec(appendStatsArgs(args, g)); err != nil {
+		return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, err)
+	}
+	return nil
+}
+
+// appendStatsArgs appends the values of the white_* and black_* columns
+// of game_engine_stats for g.
+func appendStatsArgs(args []any, g *Game) []any {
 	for _, s := range []*EngineStats{g.WhiteStats, g.BlackStats} {
 		if s == nil {
 			s = &EngineStats{}
@@ -514,10 +523,7 @@ func insertStats(g *Game, exec func(args []any) (sql.Result, error)) error {
 		}
 		args = append(args, s.Moves, depth, moveMS, nodes, nps)
 	}
-	if _, err := exec(args); err != nil {
-		return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, err)
-	}
-	return nil
+	return args
 }
 
 func insertArgs(g *Game) []any {

@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -182,5 +185,48 @@ func prepareGame(r *replay.Report) {
 		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
 	}
 	g.RecordHash = store.HashRecord(g.Record)
+	g.WhiteStats, g.BlackStats = engineStats(r)
 	r.Extra = g
+}
+
+// engineStats rebuilds, from the move comments of r's record ("+0.35/12
+// 0.120s", as arbiter tournament and cutechess-cli write them), what each
+// side's engine reported: its moves, its mean depth and its mean time per
+// move (the nodes and nps are not in the comments). A side none of whose
+// moves has such a comment gets nil; so does a record without any.
+func engineStats(r *replay.Report) (white, black *store.EngineStats) {
+	type acc struct {
+		moves, depthN int
+		depthSum      int64
+		elapsed       time.Duration
+	}
+	var sides [2]acc
+	mover := r.First
+	for _, m := range r.Record.Moves {
+		if m.Comment == "" {
+			mover = mover.Other()
+			continue
+		}
+		if c, ok := notation.ParseMoveComment(m.Comment); ok {
+			a := &sides[mover]
+			a.moves++
+			a.elapsed += c.Elapsed
+			if c.Depth > 0 {
+				a.depthSum += int64(c.Depth)
+				a.depthN++
+			}
+		}
+		mover = mover.Other()
+	}
+	stats := func(a acc) *store.EngineStats {
+		if a.moves == 0 {
+			return nil
+		}
+		es := &store.EngineStats{Moves: a.moves, MoveMS: float64(a.elapsed.Microseconds()) / 1000 / float64(a.moves)}
+		if a.depthN > 0 {
+			es.Depth = float64(a.depthSum) / float64(a.depthN)
+		}
+		return es
+	}
+	return stats(sides[rules.White]), stats(sides[rules.Black])
 }

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
+	"database/sql"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/store"
 )
 
 func TestTournamentCommandErrors(t *testing.T) {
@@ -129,6 +134,27 @@ func TestTournamentCommentsRoundTrip(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("comments after import and export:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// import rebuilt each engine's moves, mean depth and mean time per move
+	// from the comments; the times there are whole milliseconds.
+	before, imported := engineStatsOf(t, db), engineStatsOf(t, db2)
+	if len(before) != 2 || len(imported) != len(before) {
+		t.Errorf("engine statistics of %d games imported; want those of the %d played", len(imported), len(before))
+	}
+	for rec, p := range before {
+		i, ok := imported[rec]
+		if !ok {
+			t.Errorf("no engine statistics imported for a game:\n%s", rec)
+			continue
+		}
+		for c := range 2 {
+			if i[c].moves != p[c].moves || i[c].depth != p[c].depth || math.Abs(i[c].moveMS-p[c].moveMS) >= 1 || i[c].nodes.Valid {
+				t.Errorf("side %d: imported %+v; played %+v (nodes are not in the comments)", c, i[c], p[c])
+			}
+		}
+	}
+	if r := runCLI(t, "", "import", "--db", db2, out); r.code != exitOK || len(engineStatsOf(t, db2)) != len(before) {
+		t.Errorf("import again: exit %d\n%s", r.code, r.stderr)
+	}
 	if text, err := os.ReadFile(log); err != nil || !strings.Contains(string(text), " s > go movetime 20 depth 2\n") {
 		t.Errorf("engine log (%v) lacks s's go with its depth limit:\n%s", err, text)
 	}
@@ -167,4 +193,43 @@ func TestTournamentBadLog(t *testing.T) {
 	if b, _ := os.ReadFile(db); r.code != exitUsage || string(b) != "precious" {
 		t.Errorf("--log at the database: exit %d, stderr %q, database %q; want 2 and the database untouched", r.code, r.stderr, b)
 	}
+}
+
+// sideStats is one side's row of game_engine_stats.
+type sideStats struct {
+	moves  int
+	depth  sql.NullFloat64
+	moveMS float64
+	nodes  sql.NullInt64
+}
+
+// engineStatsOf reads the engine statistics of the games of the database
+// at path, by record.
+func engineStatsOf(t *testing.T, path string) map[string][2]sideStats {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT g.record, s.white_moves, s.white_depth, coalesce(s.white_move_ms, 0), s.white_nodes,
+		s.black_moves, s.black_depth, coalesce(s.black_move_ms, 0), s.black_nodes
+		FROM games g JOIN game_engine_stats s ON s.game_id = g.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	m := map[string][2]sideStats{}
+	for rows.Next() {
+		var rec string
+		var w, b sideStats
+		if err := rows.Scan(&rec, &w.moves, &w.depth, &w.moveMS, &w.nodes, &b.moves, &b.depth, &b.moveMS, &b.nodes); err != nil {
+			t.Fatal(err)
+		}
+		m[rec] = [2]sideStats{w, b}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
