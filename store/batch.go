@@ -35,8 +35,9 @@ type Batch struct {
 	tournaments map[int64]bool
 	size        int
 	tx          *sql.Tx
-	full        *sql.Stmt // the INSERT of rowsPerStatement rows
-	stats       *sql.Stmt // insertStatsByHashSQL, once a game has statistics
+	full        *sql.Stmt       // the INSERT of rowsPerStatement rows
+	stats       *sql.Stmt       // statsRowsSQL(rowsPerStatement), once needed
+	seen        map[string]bool // record hashes in insertStats' statement
 	pending     []*Game
 	args        []any
 	n           int // games written in the open transaction
@@ -222,37 +223,70 @@ func (b *Batch) flush(ctx context.Context) error {
 	return nil
 }
 
-// insertStatsByHashSQL stores a game's engine statistics by its record
-// hash (the batch's INSERT returns no ids); a game that has some already
-// keeps them.
-const insertStatsByHashSQL = `INTO game_engine_stats (game_id, tournament_id, game, white, black,
+// statsRowsSQL returns the INSERT of the engine statistics of n games,
+// found by their record hashes (the batch's INSERT of the games returns no
+// ids); a game that has some already keeps them. The casts give the
+// VALUES' parameters their types on PostgreSQL, which cannot infer them
+// there.
+func (b *Batch) statsRowsSQL(n int) string {
+	const (
+		side  = "CAST(? AS BIGINT),CAST(? AS DOUBLE PRECISION),CAST(? AS DOUBLE PRECISION),CAST(? AS BIGINT),CAST(? AS BIGINT),"
+		tuple = "(" + side + side + "CAST(? AS TEXT))"
+	)
+	values := strings.TrimSuffix(strings.Repeat(tuple+",", n), ",")
+	q := `INTO game_engine_stats (game_id, tournament_id, game, white, black,
 	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
 	black_moves, black_depth, black_move_ms, black_nodes, black_nps)
-	SELECT id, tournament_id, game, white, black, ?,?,?,?,?,?,?,?,?,? FROM games WHERE record_hash = ?`
+	SELECT g.id, g.tournament_id, g.game, g.white, g.black,
+	v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
+	FROM (VALUES ` + values + `) AS v JOIN games g ON g.record_hash = v.column11`
+	if b.db.postgres {
+		return "INSERT " + q + " ON CONFLICT DO NOTHING"
+	}
+	return "INSERT OR IGNORE " + q
+}
 
 // insertStats stores the engine statistics of the pending games that
-// have some, once the games are written. A game stored already gets them
-// when it has none (the same record, imported before they were read).
+// have some, in one statement, once the games are written. A game stored
+// already gets them when it has none (the same record, imported before
+// they were read).
 func (b *Batch) insertStats(ctx context.Context) error {
-	var args []any
+	b.args = b.args[:0]
+	n := 0
+	clear(b.seen)
 	for _, g := range b.pending {
 		if g.WhiteStats == nil && g.BlackStats == nil {
 			continue
 		}
+		// A record twice in the statement: the first one's statistics,
+		// as it is the first one that is stored (PostgreSQL's join may
+		// take the rows in any order).
+		if b.seen == nil {
+			b.seen = make(map[string]bool, rowsPerStatement)
+		}
+		if b.seen[g.RecordHash] {
+			continue
+		}
+		b.seen[g.RecordHash] = true
+		b.args = append(appendStatsArgs(b.args, g), g.RecordHash)
+		n++
+	}
+	var err error
+	switch {
+	case n == 0:
+		return nil
+	case n == rowsPerStatement:
 		if b.stats == nil {
-			q := "INSERT OR IGNORE " + insertStatsByHashSQL
-			if b.db.postgres {
-				q = "INSERT " + insertStatsByHashSQL + " ON CONFLICT DO NOTHING"
-			}
-			var err error
-			if b.stats, err = b.tx.PrepareContext(ctx, q); err != nil {
+			if b.stats, err = b.tx.PrepareContext(ctx, b.statsRowsSQL(rowsPerStatement)); err != nil {
 				return fmt.Errorf("prepare batch: %w", err)
 			}
 		}
-		args = append(appendStatsArgs(args[:0], g), g.RecordHash)
-		if _, err := b.stats.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, describe(err))
-		}
+		_, err = b.stats.ExecContext(ctx, b.args...)
+	default:
+		_, err = b.tx.ExecContext(ctx, b.statsRowsSQL(n), b.args...)
+	}
+	if err != nil {
+		return fmt.Errorf("store the engine statistics of %d games: %w", n, describe(err))
 	}
 	return nil
 }
