@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // copyTables are the tables Copy moves, parents first, with their columns
@@ -39,6 +41,9 @@ var ErrNotEmpty = errors.New("the destination database is not empty")
 // nothing is copied. Between SQLite and PostgreSQL either way, the copy has
 // the same games and gives the same report.
 func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
+	if to.postgres {
+		return copyToPostgres(ctx, from, to)
+	}
 	var c CopyCounts
 	tx, err := to.BeginTx(ctx, nil)
 	if err != nil {
@@ -46,31 +51,110 @@ func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
 	}
 	defer tx.Rollback()
 	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM tournaments) + (SELECT count(*) FROM games)`).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, emptySQL).Scan(&n); err != nil {
 		return c, fmt.Errorf("copy: %w", err)
 	}
 	if n > 0 {
 		return c, fmt.Errorf("copy to %s: %w (copy into a new database)", to.Path(), ErrNotEmpty)
 	}
-	counts := []*int{&c.Tournaments, &c.Engines, &c.Games, &c.EngineStats, &c.SPRT, &c.SPRTPoints}
 	for i, t := range copyTables {
-		if *counts[i], err = copyTable(ctx, from, tx, t.name, t.columns, t.order); err != nil {
+		if *c.count(i), err = copyTable(ctx, from, tx, t.name, t.columns, t.order); err != nil {
 			return c, fmt.Errorf("copy %s: %w", t.name, describe(err))
-		}
-	}
-	if to.postgres {
-		// Rows came with their ids: the identity columns go on after them.
-		for _, t := range []string{"tournaments", "engines", "games"} {
-			if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
-				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
-				return c, fmt.Errorf("copy %s: %w", t, err)
-			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return c, fmt.Errorf("copy: %w", describe(err))
 	}
 	return c, nil
+}
+
+// emptySQL counts what makes a database not empty for Copy.
+const emptySQL = `SELECT (SELECT count(*) FROM tournaments) + (SELECT count(*) FROM games)`
+
+// count is the count of copyTables[i].
+func (c *CopyCounts) count(i int) *int {
+	return []*int{&c.Tournaments, &c.Engines, &c.Games, &c.EngineStats, &c.SPRT, &c.SPRTPoints}[i]
+}
+
+// copyToPostgres is Copy into PostgreSQL: one pgx transaction on one of
+// to's connections, each table sent with COPY rather than INSERTs (200,000
+// games: two thirds of the time, a quarter of arbiter's CPU).
+func copyToPostgres(ctx context.Context, from, to *DB) (CopyCounts, error) {
+	var c CopyCounts
+	conn, err := to.Conn(ctx)
+	if err != nil {
+		return c, fmt.Errorf("copy: %w", err)
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		tx, err := dc.(rebindConn).Conn.Conn().Begin(ctx)
+		if err != nil {
+			return fmt.Errorf("copy: %w", err)
+		}
+		defer tx.Rollback(context.WithoutCancel(ctx))
+		var n int
+		if err := tx.QueryRow(ctx, emptySQL).Scan(&n); err != nil {
+			return fmt.Errorf("copy: %w", err)
+		}
+		if n > 0 {
+			return fmt.Errorf("copy to %s: %w (copy into a new database)", to.Path(), ErrNotEmpty)
+		}
+		for i, t := range copyTables {
+			if *c.count(i), err = copyTableFrom(ctx, from, tx, t.name, t.columns, t.order); err != nil {
+				return fmt.Errorf("copy %s: %w", t.name, err)
+			}
+		}
+		// Rows came with their ids: the identity columns go on after them.
+		for _, t := range []string{"tournaments", "engines", "games"} {
+			if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'),
+				coalesce((SELECT max(id) FROM `+t+`), 0) + 1, false)`); err != nil {
+				return fmt.Errorf("copy %s: %w", t, err)
+			}
+		}
+		if err := tx.Commit(ctx); err != nil {
+			return fmt.Errorf("copy: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return CopyCounts{}, err
+	}
+	return c, nil
+}
+
+// copyTableFrom sends the rows of table from from into the PostgreSQL
+// transaction tx with COPY, in order; it returns how many.
+func copyTableFrom(ctx context.Context, from *DB, tx pgx.Tx, table, columns, order string) (int, error) {
+	rows, err := from.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	names := strings.Split(columns, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	vals := make([]any, len(names))
+	ptrs := make([]any, len(names))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	n, err := tx.CopyFrom(ctx, pgx.Identifier{table}, names, pgx.CopyFromFunc(func() ([]any, error) {
+		if !rows.Next() {
+			return nil, rows.Err()
+		}
+		clear(vals)
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			if b, ok := v.([]byte); ok { // text read as bytes: stored as text
+				vals[i] = string(b)
+			}
+		}
+		return vals, nil
+	}))
+	return int(n), err
 }
 
 // copyRows is how many rows one INSERT of copyTable carries.
