@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -268,10 +269,13 @@ func TestProtocolStop(t *testing.T) {
 	}
 }
 
-// checkLatency fails the test when an answer took d, longer than limit,
-// unless the machine is overloaded (more than two runnable tasks per core),
-// when a wall-clock limit says more about the machine than the engine: then
-// it only logs.
+// checkLatency fails the test when an answer took d, longer than limit.
+// The limits are wall-clock times on a machine that runs other test
+// packages at once, so one answer of a test late by less than the limit
+// again is taken as the scheduler's doing and only logged; a second late
+// answer, or one twice the limit, fails. On an overloaded machine (more
+// than two runnable tasks per core) a late answer says more about the
+// machine than the engine: it is only logged.
 func checkLatency(t *testing.T, what string, d, limit time.Duration) {
 	t.Helper()
 	if d <= limit {
@@ -281,8 +285,22 @@ func checkLatency(t *testing.T, what string, d, limit time.Duration) {
 		t.Logf("%s: answered after %v (limit %v) on an overloaded machine (load %.1f): not counted", what, d, limit, load)
 		return
 	}
-	t.Errorf("%s: answered after %v; want within %v", what, d, limit)
+	lateMu.Lock()
+	late[t]++
+	n := late[t]
+	lateMu.Unlock()
+	if n == 1 && d <= 2*limit {
+		t.Logf("%s: answered after %v (limit %v): the test's one late answer", what, d, limit)
+		return
+	}
+	t.Errorf("%s: answered after %v; want within %v (late answers in this test: %d)", what, d, limit, n)
 }
+
+// late counts the late answers of each test, for checkLatency.
+var (
+	lateMu sync.Mutex
+	late   = map[*testing.T]int{}
+)
 
 // loadAverage returns the 1-minute load average, where the system says it.
 func loadAverage() (float64, bool) {
