@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
 )
 
 // groupMembers lists the live (not zombie) processes of process group pgid,
@@ -42,13 +44,19 @@ func groupMembers(pgid int) []int {
 func groupAlive(pgid int) bool { return len(groupMembers(pgid)) > 0 }
 
 // children lists this process's children, zombies included (a child not
-// reaped yet is still listed).
+// reaped yet is still listed), but for the test PostgreSQL server, which
+// this process adopts as a subreaper once a test has started it.
 func children() []string {
 	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	server := strconv.Itoa(pgtest.ServerPID())
 	var out []string
 	for _, t := range tasks {
 		b, _ := os.ReadFile(t)
-		out = append(out, strings.Fields(string(b))...)
+		for _, pid := range strings.Fields(string(b)) {
+			if pid != server {
+				out = append(out, pid)
+			}
+		}
 	}
 	return out
 }

@@ -89,6 +89,23 @@ func URL(t testing.TB) string {
 	return srv.url(name)
 }
 
+// ServerPID returns the process id of the test server's postmaster, or 0
+// when none runs. A test binary that makes itself a child subreaper (as
+// the tournament runner does) adopts the server when pg_ctl's daemon
+// detaches, and its checks for children left behind must pass it over.
+func ServerPID() int {
+	if srv == nil {
+		return 0
+	}
+	b, err := os.ReadFile(filepath.Join(srv.data(), "postmaster.pid"))
+	if err != nil {
+		return 0
+	}
+	first, _, _ := strings.Cut(string(b), "\n")
+	pid, _ := strconv.Atoi(strings.TrimSpace(first))
+	return pid
+}
+
 // missingError says which PostgreSQL program is not on this machine.
 type missingError struct{ what string }
 
