@@ -554,7 +554,7 @@ func (r *Report) ratingNote(s *Section) string {
 			strconv.FormatFloat(r.Ratings.AnchorElo, 'f', -1, 64))
 	}
 	if s.Game.Regularized {
-		note += ", one virtual draw per pair added since someone won or lost everything"
+		note += ", one virtual draw per pair added since a player or group won or lost every game against the rest"
 	}
 	return note
 }
