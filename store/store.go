@@ -395,6 +395,59 @@ type EngineStats struct {
 	NPS    int64   `json:"nps,omitempty"`
 }
 
+// EngineTally sums up one engine's moves over a game into EngineStats: the
+// runner adds what the engine reported before each move, import what the
+// record's move comments say.
+type EngineTally struct {
+	moves        int
+	elapsed      time.Duration
+	depthSum     int64
+	depthN       int
+	nodes        int64
+	nodesElapsed time.Duration // the time of the moves that reported nodes
+	npsSum       int64
+	npsN         int
+}
+
+// Add counts a move that took elapsed, after which the engine had reported
+// depth, nodes and nps (0: not reported).
+func (t *EngineTally) Add(elapsed time.Duration, depth int, nodes, nps int64) {
+	t.moves++
+	t.elapsed += elapsed
+	if depth > 0 {
+		t.depthSum += int64(depth)
+		t.depthN++
+	}
+	if nodes > 0 {
+		t.nodes += nodes
+		t.nodesElapsed += elapsed
+	}
+	if nps > 0 {
+		t.npsSum += nps
+		t.npsN++
+	}
+}
+
+// Stats returns the game's figures, or nil without moves. The nps is the
+// mean of what the engine reported, else its nodes over its time.
+func (t *EngineTally) Stats() *EngineStats {
+	if t.moves == 0 {
+		return nil
+	}
+	es := &EngineStats{Moves: t.moves, Nodes: t.nodes,
+		MoveMS: float64(t.elapsed.Microseconds()) / 1000 / float64(t.moves)}
+	if t.depthN > 0 {
+		es.Depth = float64(t.depthSum) / float64(t.depthN)
+	}
+	switch {
+	case t.npsN > 0:
+		es.NPS = t.npsSum / int64(t.npsN)
+	case t.nodes > 0 && t.nodesElapsed > 0:
+		es.NPS = int64(float64(t.nodes) / t.nodesElapsed.Seconds())
+	}
+	return es
+}
+
 // HashRecord returns the dedupe key of a record's text.
 func HashRecord(record string) string {
 	sum := sha256.Sum256([]byte(strings.TrimSpace(record)))

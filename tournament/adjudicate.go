@@ -2,10 +2,8 @@ package tournament
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // adjudicator applies the config's resign and draw rules to the engines'
@@ -81,54 +79,4 @@ func (a *adjudicator) decide(pos rules.Position, plies int, byPoints bool, f *Fi
 		return true
 	}
 	return false
-}
-
-// statsAcc sums up the replies of one side's engine over a game.
-type statsAcc struct {
-	moves        int
-	elapsed      time.Duration
-	depthSum     int64
-	depthN       int
-	nodes        int64
-	nodesElapsed time.Duration // the time of the moves that reported nodes
-	npsSum       int64
-	npsN         int
-}
-
-// add counts a move played after reply r.
-func (s *statsAcc) add(r *Reply) {
-	s.moves++
-	s.elapsed += r.Elapsed
-	if r.Depth > 0 {
-		s.depthSum += int64(r.Depth)
-		s.depthN++
-	}
-	if r.Nodes > 0 {
-		s.nodes += r.Nodes
-		s.nodesElapsed += r.Elapsed
-	}
-	if r.NPS > 0 {
-		s.npsSum += r.NPS
-		s.npsN++
-	}
-}
-
-// stats returns the game's figures, or nil without moves. The nps is the
-// mean of what the engine reported, else its nodes over its time.
-func (s *statsAcc) stats() *store.EngineStats {
-	if s.moves == 0 {
-		return nil
-	}
-	es := &store.EngineStats{Moves: s.moves, Nodes: s.nodes,
-		MoveMS: float64(s.elapsed.Microseconds()) / 1000 / float64(s.moves)}
-	if s.depthN > 0 {
-		es.Depth = float64(s.depthSum) / float64(s.depthN)
-	}
-	switch {
-	case s.npsN > 0:
-		es.NPS = s.npsSum / int64(s.npsN)
-	case s.nodes > 0 && s.nodesElapsed > 0:
-		es.NPS = int64(float64(s.nodes) / s.nodesElapsed.Seconds())
-	}
-	return es
 }

@@ -1071,10 +1071,10 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 	}
 	first := w.game.FirstMover()
 	var used [2]time.Duration
-	var st [2]statsAcc
+	var st [2]store.EngineTally
 	defer func() {
 		f.WhiteTime, f.BlackTime = used[rules.White], used[rules.Black]
-		f.WhiteStats, f.BlackStats = st[rules.White].stats(), st[rules.Black].stats()
+		f.WhiteStats, f.BlackStats = st[rules.White].Stats(), st[rules.Black].Stats()
 	}()
 	adj := adjudicator{resign: cfg.Resign, draw: cfg.Draw}
 	withComments := cfg.Comments()
@@ -1149,7 +1149,7 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 			comment = moveComment(&r)
 		}
 		comments = append(comments, comment)
-		st[side].add(&r)
+		st[side].Add(r.Elapsed, r.Depth, r.Nodes, r.NPS)
 		adj.add(side, r.Eval)
 	}
 }

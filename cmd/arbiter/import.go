@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sync/atomic"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -195,38 +194,15 @@ func prepareGame(r *replay.Report) {
 // move (the nodes and nps are not in the comments). A side none of whose
 // moves has such a comment gets nil; so does a record without any.
 func engineStats(r *replay.Report) (white, black *store.EngineStats) {
-	type acc struct {
-		moves, depthN int
-		depthSum      int64
-		elapsed       time.Duration
-	}
-	var sides [2]acc
+	var sides [2]store.EngineTally
 	mover := r.First
 	for _, m := range r.Record.Moves {
-		if m.Comment == "" {
-			mover = mover.Other()
-			continue
-		}
-		if c, ok := notation.ParseMoveComment(m.Comment); ok {
-			a := &sides[mover]
-			a.moves++
-			a.elapsed += c.Elapsed
-			if c.Depth > 0 {
-				a.depthSum += int64(c.Depth)
-				a.depthN++
+		if m.Comment != "" {
+			if c, ok := notation.ParseMoveComment(m.Comment); ok {
+				sides[mover].Add(c.Elapsed, c.Depth, 0, 0)
 			}
 		}
 		mover = mover.Other()
 	}
-	stats := func(a acc) *store.EngineStats {
-		if a.moves == 0 {
-			return nil
-		}
-		es := &store.EngineStats{Moves: a.moves, MoveMS: float64(a.elapsed.Microseconds()) / 1000 / float64(a.moves)}
-		if a.depthN > 0 {
-			es.Depth = float64(a.depthSum) / float64(a.depthN)
-		}
-		return es
-	}
-	return stats(sides[rules.White]), stats(sides[rules.Black])
+	return sides[rules.White].Stats(), sides[rules.Black].Stats()
 }
