@@ -147,6 +147,42 @@ func TestEngineEndsDetached(t *testing.T) {
 	}
 }
 
+// TestEngineEndsExecingEscapee ends an engine whose escapee (setsid) execs
+// itself over and over: a process in the middle of an execve shows an
+// empty environment for a moment, and a scan that read it then would not
+// find the engine's token and leave the escapee running (about one read in
+// ten of such a process, measured). Twenty engines make a miss near
+// certain without the second look engineToken takes.
+func TestEngineEndsExecingEscapee(t *testing.T) {
+	sh, errSh := exec.LookPath("sh")
+	_, errSetsid := exec.LookPath("setsid")
+	if errSh != nil || errSetsid != nil {
+		t.Skip("needs sh and setsid in PATH")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := filepath.Join(t.TempDir(), "loop.sh")
+	if err := os.WriteFile(loop, []byte("#!"+sh+"\nexec \"$0\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		dir := t.TempDir()
+		e, err := Start(context.Background(), shellEngine(t, dir, sh,
+			fmt.Sprintf("setsid sh -c 'touch %s/$$; exec %s' &\nexec %s fake-engine first toy-race\n", dir, loop, exe)), quick)
+		if err != nil {
+			t.Fatalf("engine %d: Start: %v", i, err)
+		}
+		pids := sleepers(t, dir, 1)
+		e.Close()
+		checkEnded(t, pids)
+		if t.Failed() {
+			t.Fatalf("engine %d of 20", i)
+		}
+	}
+}
+
 // shellEngine writes script into an executable sh script in dir.
 func shellEngine(t *testing.T, dir, sh, script string) Spec {
 	path := filepath.Join(t.TempDir(), "engine.sh")

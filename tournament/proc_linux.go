@@ -336,9 +336,18 @@ func allPids() []string {
 }
 
 // engineToken returns the value of EngineEnv in the environment process pid
-// started with, or "" (none, or not readable).
-func engineToken(pid string) string {
+// started with, or "" (none, or not readable). With settle, an empty
+// environment is read again for up to about 10 ms: a process in the middle
+// of an execve shows an empty one for a moment (the new image's is not set
+// up yet), and endTree must not miss an escapee that execs at the time of
+// its scan ("setsid sh -c '…; exec sleep 30'"). Only a process that really
+// has none (env -i) costs that wait.
+func engineToken(pid string, settle bool) string {
 	b, err := os.ReadFile("/proc/" + pid + "/environ")
+	for try := 0; settle && err == nil && len(b) == 0 && try < 20; try++ {
+		time.Sleep(500 * time.Microsecond)
+		b, err = os.ReadFile("/proc/" + pid + "/environ")
+	}
 	if err != nil {
 		return ""
 	}
@@ -420,7 +429,7 @@ func endTree(token string) {
 			if !ok || in.zombie {
 				continue
 			}
-			t := engineToken(p)
+			t := engineToken(p, true)
 			if t != "" && (t == token || sub && in.pgid != group && !live[t]) {
 				add(p)
 			}
@@ -507,7 +516,7 @@ func reapOrphans() {
 			if wpid, _ := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); wpid == pid {
 				delete(kids.orphans, pid)
 			}
-		case !kids.orphans[pid] && in.pgid != group && engineToken(c) != "":
+		case !kids.orphans[pid] && in.pgid != group && engineToken(c, false) != "":
 			kids.orphans[pid] = true
 		}
 	}
