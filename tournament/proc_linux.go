@@ -335,16 +335,20 @@ func allPids() []string {
 	return out
 }
 
+// settleFor bounds engineToken's wait for an environment to appear.
+const settleFor = 200 * time.Millisecond
+
 // engineToken returns the value of EngineEnv in the environment process pid
 // started with, or "" (none, or not readable). With settle, an empty
-// environment is read again for up to about 10 ms: a process in the middle
+// environment is read again for up to settleFor: a process in the middle
 // of an execve shows an empty one for a moment (the new image's is not set
 // up yet), and endTree must not miss an escapee that execs at the time of
-// its scan ("setsid sh -c '…; exec sleep 30'"). Only a process that really
-// has none (env -i) costs that wait.
+// its scan ("setsid sh -c '…; exec sleep 30'"). An execve can be held up
+// for long on a loaded machine, hence the generous bound; only a process
+// that really has no environment (env -i) costs that wait.
 func engineToken(pid string, settle bool) string {
 	b, err := os.ReadFile("/proc/" + pid + "/environ")
-	for try := 0; settle && err == nil && len(b) == 0 && try < 20; try++ {
+	for start := time.Now(); settle && err == nil && len(b) == 0 && time.Since(start) < settleFor; {
 		time.Sleep(500 * time.Microsecond)
 		b, err = os.ReadFile("/proc/" + pid + "/environ")
 	}
