@@ -41,16 +41,24 @@ func (o Opening) Position(g rules.Game) (rules.Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := o.Play(pos); err != nil {
+		return nil, err
+	}
+	return pos, nil
+}
+
+// Play plays the opening's moves on pos, its start.
+func (o Opening) Play(pos rules.Position) error {
 	for i, text := range o.Moves {
 		m, err := pos.ParseMove(text)
 		if err == nil {
 			err = pos.Play(m)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("ply %d %q: %w", i+1, text, err)
+			return fmt.Errorf("ply %d %q: %w", i+1, text, err)
 		}
 	}
-	return pos, nil
+	return nil
 }
 
 // Key tells positions apart: two openings with the same key reach the same
@@ -147,7 +155,7 @@ func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Openi
 	if plies >= 0 && plies < n {
 		n = plies
 	}
-	r, game, pos := replay.Position(name, rec, n)
+	r, game, pos := replay.PositionWith(name, rec, n, replay.Options{Text: true})
 	if game != nil && game.ID() != g.ID() {
 		line, col := rec.Line, rec.Col
 		for _, t := range rec.Tags {
@@ -174,19 +182,10 @@ func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Openi
 			o.Tags = append(o.Tags, [2]string{t, v})
 		}
 	}
-	// The moves in canonical notation, as the tournament writes them.
-	start, err := g.Start(rec)
-	for i := 0; err == nil && i < n; i++ {
-		var m rules.Move
-		if m, err = start.ParseMove(rec.Moves[i].Text); err == nil {
-			text := start.FormatMove(m.Plain())
-			if err = start.Play(m); err == nil {
-				o.Moves = append(o.Moves, text)
-			}
-		}
-	}
-	if err != nil { // the replay above passed: a bug of the rules
-		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: %w", name, rec.Line, rec.Col, rec.Index, err)
+	// The moves in canonical notation, as the tournament writes them:
+	// the replay wrote them back so.
+	for _, m := range rec.Moves[:n] {
+		o.Moves = append(o.Moves, m.Text)
 	}
 	return o, nil
 }

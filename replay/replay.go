@@ -136,7 +136,13 @@ func decide(g *notation.Game, res rules.Result) {
 // negative or larger) and returns the game and the position reached, with
 // the report of the replay up to there.
 func Position(file string, g *notation.Game, plies int) (Report, rules.Game, rules.Position) {
-	r, st := replay(file, g, plies, Options{})
+	return PositionWith(file, g, plies, Options{})
+}
+
+// PositionWith is Position with options: with Text, the moves replayed
+// are written back in canonical notation in g.
+func PositionWith(file string, g *notation.Game, plies int, opts Options) (Report, rules.Game, rules.Position) {
+	r, st := replay(file, g, plies, opts)
 	return r, st.game, st.pos
 }
 

@@ -602,7 +602,7 @@ func (c *Config) totalGames() int64 {
 
 // scores reports whether g scores points.
 func scores(g rules.Game) bool {
-	pos, err := g.Start(tagMap(g.NewTags(0)))
+	pos, err := book.Opening{Tags: g.NewTags(0)}.Start(g)
 	if err != nil {
 		return false
 	}
@@ -668,12 +668,3 @@ func (c *Config) Timeouts() Timeouts {
 
 // Margin is the time an engine may overrun its clock before it forfeits.
 func (c *Config) Margin() time.Duration { return time.Duration(*c.TimeMarginMS) * time.Millisecond }
-
-// tagMap turns NewTags' pairs into rules.Tags.
-func tagMap(tags [][2]string) rules.TagMap {
-	m := rules.TagMap{}
-	for _, t := range tags {
-		m[t[0]] = t[1]
-	}
-	return m
-}

@@ -152,26 +152,20 @@ func (c *Config) withOpening(s Slot) (Slot, error) {
 // position before the opening's moves, the position command's start
 // ("startpos" or "fen F"), and the opening's moves played on the position.
 func startOf(g rules.Game, s Slot) (tags [][2]string, pos rules.Position, startCmd string, bookMoves []string, err error) {
-	tags = g.NewTags(s.Seed)
+	o := book.Opening{Tags: g.NewTags(s.Seed)}
 	if s.Opening != nil {
-		tags, bookMoves = s.Opening.Tags, s.Opening.Moves
+		o = *s.Opening
 	}
-	pos, err = g.Start(tagMap(tags))
+	pos, err = o.Start(g)
 	if err != nil {
 		return nil, nil, "", nil, fmt.Errorf("slot %d: start position: %w", s.Index, err)
 	}
 	startCmd = "startpos"
-	if len(tags) > 0 {
+	if len(o.Tags) > 0 {
 		startCmd = "fen " + pos.FEN()
 	}
-	for i, text := range bookMoves {
-		m, err := pos.ParseMove(text)
-		if err == nil {
-			err = pos.Play(m)
-		}
-		if err != nil {
-			return nil, nil, "", nil, fmt.Errorf("slot %d: opening ply %d %q: %w", s.Index, i+1, text, err)
-		}
+	if err := o.Play(pos); err != nil {
+		return nil, nil, "", nil, fmt.Errorf("slot %d: opening %w", s.Index, err)
 	}
-	return tags, pos, startCmd, bookMoves, nil
+	return o.Tags, pos, startCmd, o.Moves, nil
 }
