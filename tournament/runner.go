@@ -313,10 +313,11 @@ func (r *run) learn(g store.SlotGame) bool {
 	for r.have[r.from] {
 		r.from++
 	}
-	r.tab.add(g.White, g.Black, g.Result)
+	res, _ := rules.ParseResult(g.Result)
+	r.tab.add(g.White, g.Black, res)
 	r.sum.Terminations[g.Termination]++
 	if r.sp != nil {
-		r.sp.add(g.Slot, g.Result)
+		r.sp.add(g.Slot, res)
 	}
 	return true
 }
@@ -1179,20 +1180,20 @@ func (t *table) row(name string) *Standing {
 	return r
 }
 
-func (t *table) add(white, black, result string) {
+func (t *table) add(white, black string, result rules.Result) {
 	w, b := t.row(white), t.row(black)
 	switch result {
-	case "1-0":
+	case rules.WhiteWins:
 		w.Games, b.Games = w.Games+1, b.Games+1
 		w.Wins++
 		b.Losses++
 		w.Points++
-	case "0-1":
+	case rules.BlackWins:
 		w.Games, b.Games = w.Games+1, b.Games+1
 		b.Wins++
 		w.Losses++
 		b.Points++
-	case "1/2-1/2":
+	case rules.Draw:
 		w.Games, b.Games = w.Games+1, b.Games+1
 		w.Draws++
 		b.Draws++

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -120,14 +121,14 @@ func newSPRTRun(cfg *Config, tid int64, slots []Slot) *sprtRun {
 
 // halfPoints is the first engine's half-points in the game of slot s with
 // result; ok is false for a game without a result.
-func halfPoints(s Slot, result string) (int, bool) {
+func halfPoints(s Slot, result rules.Result) (int, bool) {
 	var pts int
 	switch result {
-	case "1-0":
+	case rules.WhiteWins:
 		pts = 2
-	case "1/2-1/2":
+	case rules.Draw:
 		pts = 1
-	case "0-1":
+	case rules.BlackWins:
 		pts = 0
 	default:
 		return 0, false
@@ -140,7 +141,7 @@ func halfPoints(s Slot, result string) (int, bool) {
 
 // add counts the stored game of slot k and walks on as far as the stored
 // slots go, recomputing the LLR after each game.
-func (r *sprtRun) add(k int, result string) {
+func (r *sprtRun) add(k int, result rules.Result) {
 	if k < 0 || k >= len(r.slots) {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -237,7 +238,7 @@ func BenchmarkSPRTGame(b *testing.B) {
 	if err := store.Register(context.Background(), db, t, nil); err != nil {
 		b.Fatal(err)
 	}
-	results := []string{"1-0", "0-1", "1/2-1/2", "1-0", "1-0", "0-1", "1/2-1/2"}
+	results := []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw, rules.WhiteWins, rules.WhiteWins, rules.BlackWins, rules.Draw}
 	for _, save := range []bool{false, true} {
 		b.Run(fmt.Sprintf("store=%v", save), func(b *testing.B) {
 			b.ReportAllocs()
