@@ -32,9 +32,9 @@ func buildRecord(tags [][2]string, moves, comments []string, closing, result str
 }
 
 // bookComments returns the comments of a game's first n plies, the
-// opening's: each is "book".
-func bookComments(n int) []string {
-	c := make([]string, n)
+// opening's: each is "book", with room for more plies after them.
+func bookComments(n, more int) []string {
+	c := make([]string, n, n+more)
 	for i := range c {
 		c[i] = "book"
 	}

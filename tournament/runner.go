@@ -995,7 +995,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		f.Termination = term
 		f.Comment = fmt.Sprintf("%s (%s) loses: %s", names[c], c, why)
 	}
-	moves, comments := bookMoves, bookComments(len(bookMoves))
+	moves, comments := bookMoves, bookComments(len(bookMoves), 128)
 	switch {
 	case failed[rules.White] != nil && failed[rules.Black] != nil:
 		// Something is wrong beyond one engine: stop, and leave the slot
@@ -1008,7 +1008,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 		lose(rules.Black, termination(failed[rules.Black]), failed[rules.Black].Error())
 	default:
 		var err error
-		moves, comments, err = w.referee(ctx, pos, startCmd, bookMoves, eng, idx, f, lose)
+		moves, comments, err = w.referee(ctx, pos, startCmd, bookMoves, comments, eng, idx, f, lose)
 		if err != nil {
 			return nil, err
 		}
@@ -1046,7 +1046,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 // played on pos already: the engines get them as the game's first moves.
 // It returns the moves, the book's first, and their comments (one a move,
 // "" for none; "book" for the book's).
-func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, bookMoves []string, eng [2]*Client,
+func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd string, bookMoves, bookComments []string, eng [2]*Client,
 	idx [2]int, f *Finished, lose func(rules.Color, string, string)) (moves, comments []string, err error) {
 	cfg := w.cfg
 	margin := cfg.Margin()
@@ -1080,7 +1080,7 @@ func (w *worker) referee(ctx context.Context, pos rules.Position, startCmd strin
 	adj := adjudicator{resign: cfg.Resign, draw: cfg.Draw}
 	withComments := cfg.Comments()
 	moves = append(make([]string, 0, 128+len(bookMoves)), bookMoves...)
-	comments = append(make([]string, 0, 128+len(bookMoves)), bookComments(len(bookMoves))...)
+	comments = bookComments
 	for {
 		if o := pos.Outcome(); o.Over() {
 			f.Result, f.Termination = o.Result, TermNormal
