@@ -310,6 +310,12 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// An up-to-date database is only read, as on PostgreSQL: BEGIN
+	// IMMEDIATE would wait for any writer (an import's batch).
+	var current int
+	if db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current) == nil && current == len(names) {
+		return nil
+	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err
