@@ -89,8 +89,8 @@ func (db *DB) migratePostgres(ctx context.Context) error {
 			if err != nil {
 				return false, fmt.Errorf("read schema version: %w", err)
 			}
-			if version > len(names) {
-				return false, fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
+			if err := checkVersion(version, len(names), true); err != nil {
+				return false, err
 			}
 			if version == len(names) {
 				return true, tx.Commit()

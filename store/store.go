@@ -190,13 +190,7 @@ func openReadOnly(ctx context.Context, path, mode string) (*DB, error) {
 		sdb.Close()
 		return nil, err
 	}
-	switch {
-	case version > len(names):
-		err = fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
-	case version < len(names):
-		err = fmt.Errorf("schema version %d is older than this arbiter's (%d) and cannot be upgraded here (read only): copy the database to a folder you can write to", version, len(names))
-	}
-	if err != nil {
+	if err := checkVersion(version, len(names), false); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
@@ -347,8 +341,8 @@ func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, names []string) (d
 	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return false, fmt.Errorf("read schema version: %w", err)
 	}
-	if version > len(names) {
-		return false, fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, len(names))
+	if err := checkVersion(version, len(names), true); err != nil {
+		return false, err
 	}
 	if version == len(names) {
 		return true, nil
@@ -364,6 +358,19 @@ func (db *DB) migrateOne(ctx context.Context, conn *sql.Conn, names []string) (d
 		return false, err
 	}
 	return false, nil
+}
+
+// checkVersion says why a database of schema version cannot be used by
+// this arbiter, whose schema is version want: newer, or older where it
+// cannot be upgraded (upgrade false: opened read only).
+func checkVersion(version, want int, upgrade bool) error {
+	switch {
+	case version > want:
+		return fmt.Errorf("schema version %d is newer than this arbiter knows (%d): upgrade arbiter", version, want)
+	case version < want && !upgrade:
+		return fmt.Errorf("schema version %d is older than this arbiter's (%d) and cannot be upgraded here (read only): copy the database to a folder you can write to", version, want)
+	}
+	return nil
 }
 
 // Game is one stored game.
