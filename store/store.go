@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -40,10 +41,7 @@ func (db *DB) Postgres() bool { return db.postgres }
 
 // migrationNames returns the migrations of dir in fsys, in order.
 func migrationNames(fsys embed.FS, dir string) ([]string, error) {
-	names, err := fs.Glob(fsys, "migrations/"+dir+"*.sql")
-	if dir != "" {
-		names, err = fs.Glob(fsys, "migrations/"+dir+"/*.sql")
-	}
+	names, err := fs.Glob(fsys, path.Join("migrations", dir, "*.sql"))
 	sort.Strings(names)
 	return names, err
 }
