@@ -191,7 +191,7 @@ func (b *Batch) flush(ctx context.Context) error {
 		if err := b.checkTournament(ctx, g.TournamentID); err != nil {
 			return err
 		}
-		b.args = append(b.args, insertArgs(g)...)
+		b.args = appendInsertArgs(b.args, g)
 	}
 	var res sql.Result
 	var err error
@@ -234,9 +234,7 @@ func (b *Batch) statsRowsSQL(n int) string {
 		tuple = "(" + side + side + "CAST(? AS TEXT))"
 	)
 	values := strings.TrimSuffix(strings.Repeat(tuple+",", n), ",")
-	q := `INTO game_engine_stats (game_id, tournament_id, game, white, black,
-	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
-	black_moves, black_depth, black_move_ms, black_nodes, black_nps)
+	q := `INTO game_engine_stats (` + statsColumns + `)
 	SELECT g.id, g.tournament_id, g.game, g.white, g.black,
 	v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
 	FROM (VALUES ` + values + `) AS v JOIN games g ON g.record_hash = v.column11`

@@ -542,9 +542,13 @@ func insert(g *Game, query func(args []any) *sql.Row) error {
 	return nil
 }
 
-const insertStatsSQL = `INSERT INTO game_engine_stats (game_id, tournament_id, game, white, black,
+// statsColumns are the columns of game_engine_stats, in the order
+// insertStats and appendStatsArgs give their values.
+const statsColumns = `game_id, tournament_id, game, white, black,
 	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
-	black_moves, black_depth, black_move_ms, black_nodes, black_nps)
+	black_moves, black_depth, black_move_ms, black_nodes, black_nps`
+
+const insertStatsSQL = `INSERT INTO game_engine_stats (` + statsColumns + `)
 	VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
 
 // insertStats stores g's engine statistics, if it has any, once g is
@@ -590,7 +594,10 @@ func appendStatsArgs(args []any, g *Game) []any {
 	return args
 }
 
-func insertArgs(g *Game) []any {
+func insertArgs(g *Game) []any { return appendInsertArgs(make([]any, 0, 17), g) }
+
+// appendInsertArgs appends the values of insertColumns for g to args.
+func appendInsertArgs(args []any, g *Game) []any {
 	nullInt := func(v int, ok bool) any {
 		if !ok {
 			return nil
@@ -609,8 +616,8 @@ func insertArgs(g *Game) []any {
 	if term == "" {
 		term = "normal"
 	}
-	return []any{tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result,
+	return append(args, tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result,
 		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), term, g.Plies,
 		g.Duration.Milliseconds(), g.WhiteTime.Milliseconds(), g.BlackTime.Milliseconds(), started,
-		g.Record, g.RecordHash}
+		g.Record, g.RecordHash)
 }
