@@ -136,7 +136,11 @@ func (r *Report) GameIDs() []string { return slices.Sorted(maps.Keys(r.Games)) }
 // TerminationKinds returns the termination kinds in r: "normal" first, then
 // the others by name.
 func (r *Report) TerminationKinds() []string {
-	kinds := slices.Sorted(maps.Keys(r.Terminations))
+	return normalFirst(slices.Sorted(maps.Keys(r.Terminations)))
+}
+
+// normalFirst moves "normal" to the front of the sorted kinds.
+func normalFirst(kinds []string) []string {
 	if i := slices.Index(kinds, "normal"); i > 0 {
 		kinds = append([]string{"normal"}, slices.Delete(kinds, i, i+1)...)
 	}
@@ -219,10 +223,7 @@ func (r *Report) Sections() []*Section {
 				seen[k] = true
 			}
 		}
-		s.Kinds = slices.Sorted(maps.Keys(seen))
-		if j := slices.Index(s.Kinds, "normal"); j > 0 {
-			s.Kinds = append([]string{"normal"}, slices.Delete(s.Kinds, j, j+1)...)
-		}
+		s.Kinds = normalFirst(slices.Sorted(maps.Keys(seen)))
 		out[i] = s
 	}
 	return out
@@ -635,15 +636,16 @@ func cleanMarkdown(s string) string {
 // prints inf, and no ± part where the interval is undefined (nan).
 func (p *Pair) EloCell() string {
 	m := p.Match()
-	switch d := m.EloDiff(); {
-	case math.IsInf(d, 1):
+	diff := m.EloDiff()
+	switch {
+	case math.IsInf(diff, 1):
 		return "all games won"
-	case math.IsInf(d, -1):
+	case math.IsInf(diff, -1):
 		return "all games lost"
-	case math.IsNaN(d):
+	case math.IsNaN(diff):
 		return "-"
 	}
-	d := fmtFloat(m.EloDiff(), 1)
+	d := fmtFloat(diff, 1)
 	if d == "-0.0" {
 		d = "0.0" // an even score; cutechess's text prints -0.0
 	}
