@@ -2,7 +2,6 @@ package stats
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"math"
@@ -55,10 +54,7 @@ type SPRTResult struct {
 }
 
 // SPRTPoint is the LLR after Games games.
-type SPRTPoint struct {
-	Games int     `json:"games"`
-	LLR   float64 `json:"llr"`
-}
+type SPRTPoint = store.SPRTPoint
 
 // sprtPoints bounds the trajectory a report carries.
 const sprtPoints = 1000
@@ -140,11 +136,7 @@ func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResul
 		if err != nil {
 			return nil, err
 		}
-		points := make([]SPRTPoint, len(stored))
-		for i, p := range stored {
-			points[i] = SPRTPoint{Games: p.Games, LLR: p.LLR}
-		}
-		r.Trajectory = thin(points, m.DecidedAfter)
+		r.Trajectory = thin(stored, m.DecidedAfter)
 		r.finish()
 		out = append(out, r)
 	}
@@ -174,9 +166,10 @@ func thin(ps []SPRTPoint, keep int) []SPRTPoint {
 // wins, draws and losses of all the games.
 func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*SPRTResult, error) {
 	type game struct {
-		tid, pair sql.NullInt64
-		white     string
-		pts       int // the player's half-points
+		tid   int64 // 0: imported
+		pair  int   // -1: none
+		white string
+		pts   int // the player's half-points
 	}
 	stored, err := db.FinishedGames(ctx, w)
 	if err != nil {
@@ -184,8 +177,7 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 	}
 	games := make([]game, len(stored))
 	for i, sg := range stored {
-		g := game{white: sg.White, tid: sql.NullInt64{Int64: sg.TournamentID, Valid: sg.TournamentID != 0},
-			pair: sql.NullInt64{Int64: int64(sg.Pair), Valid: sg.Pair >= 0}}
+		g := game{white: sg.White, tid: sg.TournamentID, pair: sg.Pair}
 		if m, ok := whiteMatch(sg.Result, 1); !ok {
 			g.pts = -1
 		} else {
@@ -197,7 +189,10 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		games[i] = g
 	}
 	r := &SPRTResult{Player: w.Player, Opponent: w.Opponent, SPRT: test, Verdict: Running}
-	type key struct{ tid, pair int64 }
+	type key struct {
+		tid  int64
+		pair int
+	}
 	type half struct {
 		pts   int
 		white string
@@ -210,11 +205,11 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		if g.pts < 0 {
 			continue
 		}
-		if !g.tid.Valid || !g.pair.Valid {
+		if g.tid == 0 || g.pair < 0 {
 			penta = false
 			break
 		}
-		k := key{g.tid.Int64, g.pair.Int64}
+		k := key{g.tid, g.pair}
 		if h, ok := seen[k]; ok {
 			if h.white == g.white || h.pts < 0 {
 				penta = false // not colour-swapped, or a third game
@@ -241,7 +236,7 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		tri[g.pts]++
 		c := tri[:]
 		if penta {
-			k := key{g.tid.Int64, g.pair.Int64}
+			k := key{g.tid, g.pair}
 			if h, ok := seen[k]; ok {
 				pt[h.pts+g.pts]++
 				delete(seen, k)

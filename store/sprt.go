@@ -25,8 +25,8 @@ type SPRT struct {
 // SPRTPoint is one point of the LLR trajectory: the LLR over the first
 // Games games in slot order.
 type SPRTPoint struct {
-	Games int
-	LLR   float64
+	Games int     `json:"games"`
+	LLR   float64 `json:"llr"`
 }
 
 // SaveSPRT writes s and adds the trajectory points; with reset, the
