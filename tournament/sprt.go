@@ -11,8 +11,8 @@ import (
 )
 
 // StoppedAtCap is the verdict of an SPRT whose match played every game of
-// the schedule without reaching a bound.
-const StoppedAtCap = "stopped at the cap"
+// the schedule without reaching a bound; the report reads it back.
+const StoppedAtCap = stats.StoppedAtCap
 
 // SPRTStatus is where a match's SPRT stands.
 type SPRTStatus struct {
