@@ -97,14 +97,7 @@ func dump(t *testing.T, db *DB) string {
 // holds the same rows, down to the ids and the pairs.
 func TestCopy(t *testing.T) {
 	ctx := context.Background()
-	open := func(dsn string) *DB {
-		db, err := Open(ctx, dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
+	open := func(dsn string) *DB { return openTest(t, dsn) }
 	src := open(filepath.Join(t.TempDir(), "src.db"))
 	fillForCopy(t, src)
 	pg := open(pgtest.URL(t))
@@ -145,11 +138,7 @@ func TestCopy(t *testing.T) {
 func TestReadOnlyRole(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.URL(t)
-	db, err := Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTest(t, url)
 	fillForCopy(t, db)
 	role := fmt.Sprintf("reader_%d", time.Now().UnixNano())
 	for _, q := range []string{"CREATE ROLE " + role + " LOGIN", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + role} {
@@ -174,11 +163,7 @@ func TestReadOnlyRole(t *testing.T) {
 func TestSchemasAgree(t *testing.T) {
 	ctx := context.Background()
 	lite := tempDB(t)
-	pg, err := Open(ctx, pgtest.URL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	pg := openTest(t, pgtest.URL(t))
 	columns := func(db *DB, query string) map[string]string {
 		t.Helper()
 		rows, err := db.QueryContext(ctx, query)

@@ -14,11 +14,7 @@ import (
 // lease going to another runner, whose late store is a duplicate.
 func TestLeases(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.URL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTest(t, pgtest.URL(t))
 	tour := &Tournament{Name: "t", Game: "lines-of-action", ConfigHash: "h", TotalGames: 3}
 	if err := Register(ctx, db, tour, nil); err != nil {
 		t.Fatal(err)

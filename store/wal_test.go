@@ -13,11 +13,7 @@ import (
 func TestWALStaysSmall(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTest(t, path)
 	in := db.NewInserter()
 	defer in.Close()
 	largest := int64(0)
@@ -58,11 +54,7 @@ func BenchmarkInserter(b *testing.B) {
 // back to the pool as the others are (temp_store 0) when closed.
 func TestInserterJournalsInMemory(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := tempDB(t)
 	db.SetMaxOpenConns(1) // so that the pool's connection is the Inserter's
 	in := db.NewInserter()
 	for i := range 3 {
