@@ -20,6 +20,64 @@ type MoveComment struct {
 	Elapsed time.Duration
 }
 
+// Append appends the comment's text to b: the evaluation, "/" and the
+// depth when there is an evaluation, then the time in seconds with three
+// decimals (whole milliseconds, cut down).
+func (c MoveComment) Append(b []byte) []byte {
+	if c.Eval {
+		b = c.AppendEval(b)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(c.Depth), 10)
+		b = append(b, ' ')
+	}
+	ms := c.Elapsed.Milliseconds()
+	b = strconv.AppendInt(b, ms/1000, 10)
+	b = append(b, '.')
+	f := ms % 1000
+	switch {
+	case f < 10:
+		b = append(b, "00"...)
+	case f < 100:
+		b = append(b, '0')
+	}
+	b = strconv.AppendInt(b, f, 10)
+	return append(b, 's')
+}
+
+// String is the comment's text (Append).
+func (c MoveComment) String() string { return string(c.Append(nil)) }
+
+// AppendEval appends the evaluation alone: "+0.35", "-1.20", "0.00",
+// "+M5", "-M3"; nothing without one.
+func (c MoveComment) AppendEval(b []byte) []byte {
+	if !c.Eval {
+		return b
+	}
+	v := c.Value
+	if c.Mate {
+		if v > 0 {
+			b = append(b, "+M"...)
+		} else {
+			b = append(b, "-M"...)
+			v = -v
+		}
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	switch {
+	case v > 0:
+		b = append(b, '+')
+	case v < 0:
+		b = append(b, '-')
+		v = -v
+	}
+	b = strconv.AppendInt(b, int64(v/100), 10)
+	b = append(b, '.')
+	if v%100 < 10 {
+		b = append(b, '0')
+	}
+	return strconv.AppendInt(b, int64(v%100), 10)
+}
+
 // ParseMoveComment reads a move comment. What follows a ';' or ',' after
 // it (the reason an adjudicated game ended, cutechess's "White mates") is
 // ignored. It reports false for any other comment ("book", free text).

@@ -44,8 +44,25 @@ func TestParseMoveComment(t *testing.T) {
 	}
 }
 
-// FuzzParseMoveComment checks that no comment makes the parser panic, and
-// that what it reads is in range.
+func TestAppendMoveComment(t *testing.T) {
+	for _, tc := range []struct {
+		c    MoveComment
+		want string
+	}{
+		{MoveComment{Eval: true, Value: 35, Depth: 12, Elapsed: 120 * time.Millisecond}, "+0.35/12 0.120s"},
+		{MoveComment{Eval: true, Value: -1234, Depth: 30, Elapsed: 61500 * time.Millisecond}, "-12.34/30 61.500s"},
+		{MoveComment{Eval: true, Depth: 3, Elapsed: 10*time.Millisecond + 999*time.Microsecond}, "0.00/3 0.010s"},
+		{MoveComment{Eval: true, Mate: true, Value: -3, Depth: 9, Elapsed: 30 * time.Millisecond}, "-M3/9 0.030s"},
+		{MoveComment{Depth: 5, Elapsed: time.Millisecond}, "0.001s"},
+	} {
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("%+v.String() = %q; want %q", tc.c, got, tc.want)
+		}
+	}
+}
+
+// FuzzParseMoveComment checks that no comment makes the parser panic, that
+// what it reads is in range, and that it reads back what Append writes.
 func FuzzParseMoveComment(f *testing.F) {
 	for _, s := range []string{"+0.35/12 0.120s", "-M3/7 0.030s", "0.001s", "book", "+1.00/3 2.5s; adjudicated"} {
 		f.Add(s)
@@ -60,6 +77,12 @@ func FuzzParseMoveComment(f *testing.F) {
 		}
 		if c.Elapsed < 0 || c.Depth < 0 || (c.Mate && !c.Eval) {
 			t.Errorf("%q: %+v", s, c)
+		}
+		// What Append writes reads back the same, to the millisecond.
+		want := c
+		want.Elapsed = c.Elapsed.Truncate(time.Millisecond)
+		if back, ok := ParseMoveComment(c.String()); !ok || back != want {
+			t.Errorf("%q: read %+v, written %q, read back %+v, %v", s, c, c.String(), back, ok)
 		}
 	})
 }

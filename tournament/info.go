@@ -2,8 +2,8 @@ package tournament
 
 import (
 	"strconv"
-	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -35,36 +35,12 @@ func (e Eval) CP() int {
 // String writes e as cutechess does in its move comments: "+0.35",
 // "-1.20", "0.00", "+M5", "-M3"; "" for no evaluation.
 func (e Eval) String() string {
-	return string(e.append(nil))
+	return string(e.comment().AppendEval(nil))
 }
 
-func (e Eval) append(b []byte) []byte {
-	if !e.OK {
-		return b
-	}
-	v := e.Value
-	if e.Mate {
-		if v > 0 {
-			b = append(b, "+M"...)
-		} else {
-			b = append(b, "-M"...)
-			v = -v
-		}
-		return strconv.AppendInt(b, int64(v), 10)
-	}
-	switch {
-	case v > 0:
-		b = append(b, '+')
-	case v < 0:
-		b = append(b, '-')
-		v = -v
-	}
-	b = strconv.AppendInt(b, int64(v/100), 10)
-	b = append(b, '.')
-	if v%100 < 10 {
-		b = append(b, '0')
-	}
-	return strconv.AppendInt(b, int64(v%100), 10)
+// comment is e as the evaluation of a move comment.
+func (e Eval) comment() notation.MoveComment {
+	return notation.MoveComment{Eval: e.OK, Mate: e.Mate, Value: e.Value}
 }
 
 // cpText writes e for an adjudication comment: centipawns with a sign
@@ -100,31 +76,10 @@ func (r *Reply) parseInfo(s string) {
 
 // moveComment is the record's comment on a move an engine played, as
 // cutechess writes it: "+0.35/12 0.120s" (evaluation from the mover's
-// side, depth, time used), or only "0.120s" without an evaluation.
+// side, depth, time used), or only "0.120s" without an evaluation (see
+// notation.MoveComment, which import reads it back with).
 func moveComment(r *Reply) string {
-	b := make([]byte, 0, 24)
-	if r.Eval.OK {
-		b = r.Eval.append(b)
-		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(r.Depth), 10)
-		b = append(b, ' ')
-	}
-	b = appendSeconds(b, r.Elapsed)
-	return string(b)
-}
-
-// appendSeconds writes d as seconds with 3 decimals: "0.120s".
-func appendSeconds(b []byte, d time.Duration) []byte {
-	ms := d.Milliseconds()
-	b = strconv.AppendInt(b, ms/1000, 10)
-	b = append(b, '.')
-	f := ms % 1000
-	switch {
-	case f < 10:
-		b = append(b, "00"...)
-	case f < 100:
-		b = append(b, '0')
-	}
-	b = strconv.AppendInt(b, f, 10)
-	return append(b, 's')
+	c := r.Eval.comment()
+	c.Depth, c.Elapsed = r.Depth, r.Elapsed
+	return string(c.Append(make([]byte, 0, 24)))
 }
