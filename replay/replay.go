@@ -263,7 +263,6 @@ func start(file string, g *notation.Game, game rules.Game) (rules.Position, *not
 // pos, counting them in r.Plies. With opts.Text it writes each move back
 // in canonical form.
 func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, opts Options, r *Report) *notation.Error {
-	appender, _ := pos.(rules.MoveAppender)
 	var canonBuf []byte // with Text only: it escapes into AppendMove
 	if opts.Text {
 		canonBuf = make([]byte, 0, 16)
@@ -280,7 +279,8 @@ func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, op
 				// The record text is canonical down to the moves: "C8C6"
 				// and "c8c6" are stored as "c8-c6", so that a game
 				// imported in two spellings is one game.
-				canon = appendMove(canonBuf[:0], pos, appender, m)
+				// A move the rules cannot write is left as it is.
+				canon, _ = rules.AppendMove(canonBuf[:0], pos, m)
 			}
 			err = pos.Play(m)
 		}
@@ -449,20 +449,4 @@ func parseScore(s string) (rules.Score, bool) {
 		return rules.Score{}, false
 	}
 	return rules.Score{White: wi, Black: bi}, true
-}
-
-// appendMove appends the canonical text of m in pos to b, through a (pos
-// as a MoveAppender, when it is one, which does not allocate); it appends
-// nothing when the rules cannot write m (a move they read but would not
-// play).
-func appendMove(b []byte, pos rules.Position, a rules.MoveAppender, m rules.Move) (out []byte) {
-	defer func() {
-		if recover() != nil {
-			out = b
-		}
-	}()
-	if a != nil {
-		return a.AppendMove(b, m.Plain())
-	}
-	return append(b, pos.FormatMove(m.Plain())...)
 }

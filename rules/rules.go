@@ -264,3 +264,20 @@ type Position interface {
 type MoveAppender interface {
 	AppendMove(b []byte, m Move) []byte
 }
+
+// AppendMove appends the canonical text of m (a move ParseMove read) in pos
+// to b, through pos's own AppendMove when it is a MoveAppender. A game
+// whose FormatMove panics on a move it read but would not play (a bug of
+// its rules) gets an error wrapping ErrIllegal rather than a crash of the
+// runner or the replay, and b back unchanged.
+func AppendMove(b []byte, pos Position, m Move) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = b, fmt.Errorf("%w: cannot be written (%v)", ErrIllegal, r)
+		}
+	}()
+	if a, ok := pos.(MoveAppender); ok {
+		return a.AppendMove(b, m.Plain()), nil
+	}
+	return append(b, pos.FormatMove(m.Plain())...), nil
+}

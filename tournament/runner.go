@@ -923,14 +923,12 @@ func termination(err error) string {
 	return TermDisconnect // a crash, or an engine that cannot be started
 }
 
-// formatMove is FormatMove that survives a rules bug on a strange move.
-func formatMove(pos rules.Position, m rules.Move) (s string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: cannot be written (%v)", rules.ErrIllegal, r)
-		}
-	}()
-	return pos.FormatMove(m.Plain()), nil
+// formatMove is FormatMove that survives a rules bug on a strange move
+// (see rules.AppendMove).
+func formatMove(pos rules.Position, m rules.Move) (string, error) {
+	var buf [16]byte
+	b, err := rules.AppendMove(buf[:0], pos, m)
+	return string(b), err
 }
 
 // play referees the game of slot s. It returns an error only when the game
