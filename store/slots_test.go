@@ -23,7 +23,10 @@ func TestLeases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := db.NewLeases(ctx, tour.ID, 3, "b", 300*time.Millisecond)
+	// b's leases expire soon, but not before the test's next few steps
+	// have run on a loaded machine (300 ms was not always enough).
+	const bLease = 1500 * time.Millisecond
+	b, err := db.NewLeases(ctx, tour.ID, 3, "b", bLease)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +52,7 @@ func TestLeases(t *testing.T) {
 		t.Fatal(err)
 	}
 	claim(b, -1, 2)
-	time.Sleep(400 * time.Millisecond) // b's lease on slot 1 expires
+	time.Sleep(bLease + 100*time.Millisecond) // b's lease on slot 1 expires
 	claim(a, 1, 0)
 	if err := store(1, "a1"); err != nil {
 		t.Fatal(err)
