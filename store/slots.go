@@ -55,26 +55,40 @@ func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string,
 }
 
 // Claim leases the first free slot to the owner and returns it; with none
-// free, slot is -1 and left is how many slots are not stored yet (leased by
-// runners still playing them, or by runners that died, until their leases
-// expire).
+// free, slot is -1 and left is how many slots not stored yet may still come
+// free for the owner: those other runners lease (they may die, and their
+// leases expire). The owner's own slots in play do not count: its games
+// will store them, so a runner left with only those has nothing to wait
+// for.
 func (l *Leases) Claim(ctx context.Context) (slot, left int, err error) {
-	err = l.db.QueryRowContext(ctx, `UPDATE slots SET owner = ?, lease_until = now() + make_interval(secs => ?)
-		WHERE tournament_id = ? AND slot = (
-			SELECT slot FROM slots
-			WHERE tournament_id = ? AND NOT stored AND (owner IS NULL OR lease_until < now())
-			ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
-		RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid).Scan(&slot)
-	if err == nil {
-		return slot, 0, nil
+	for try := 0; ; try++ {
+		err = l.db.QueryRowContext(ctx, `UPDATE slots SET owner = ?, lease_until = now() + make_interval(secs => ?)
+			WHERE tournament_id = ? AND slot = (
+				SELECT slot FROM slots
+				WHERE tournament_id = ? AND NOT stored AND (owner IS NULL OR lease_until < now())
+				ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
+			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid).Scan(&slot)
+		if err == nil {
+			return slot, 0, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return -1, 0, fmt.Errorf("claim a slot: %w", err)
+		}
+		var free int
+		if err := l.db.QueryRowContext(ctx, `SELECT
+			count(CASE WHEN owner IS NULL OR lease_until < now() THEN 1 END),
+			count(CASE WHEN owner IS DISTINCT FROM ? OR lease_until < now() THEN 1 END)
+			FROM slots WHERE tournament_id = ? AND NOT stored`, l.owner, l.tid).Scan(&free, &left); err != nil {
+			return -1, 0, fmt.Errorf("claim a slot: %w", err)
+		}
+		// A free slot that the UPDATE did not get was being claimed by
+		// another worker at the same moment (its subquery chose the same
+		// row, which the other's lock then took): try again at once
+		// rather than wait for a poll.
+		if free == 0 || try == 100 {
+			return -1, left, nil
+		}
 	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return -1, 0, fmt.Errorf("claim a slot: %w", err)
-	}
-	if err := l.db.QueryRowContext(ctx, `SELECT count(*) FROM slots WHERE tournament_id = ? AND NOT stored`, l.tid).Scan(&left); err != nil {
-		return -1, 0, fmt.Errorf("claim a slot: %w", err)
-	}
-	return -1, left, nil
 }
 
 // Renew extends every lease the owner holds in the tournament by the lease

@@ -162,3 +162,22 @@ func TestSharedAbandon(t *testing.T) {
 		t.Errorf("%d slots still leased after the run ended; want them given back", n)
 	}
 }
+
+// TestSharedRunEndsAtOnce: a lone runner on PostgreSQL ends as soon as its
+// last games are stored. Its players used to wait a poll interval (a tenth
+// of the lease, up to 2 s) when the slots left were its own games in play,
+// or when a slot two players claimed at once went to the other.
+func TestSharedRunEndsAtOnce(t *testing.T) {
+	for i := range 5 {
+		cfg, url := sharedTournament(t, toyHeadGames(4), "a=", "b=")
+		db := openDB(t, url)
+		start := time.Now()
+		if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Lease: time.Minute}); err != nil {
+			t.Fatal(err)
+		}
+		// The poll interval is 2 s; four instant games take milliseconds.
+		if d := time.Since(start); d > 1500*time.Millisecond {
+			t.Errorf("run %d took %v; want it to end without a poll's wait", i+1, d)
+		}
+	}
+}
