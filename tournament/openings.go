@@ -28,7 +28,7 @@ type OpeningsConfig struct {
 	// the config's identity: its content is (SHA256).
 	File  string `yaml:"file" json:"-"`
 	Order string `yaml:"order" json:"order"`
-	Plies *int   `yaml:"plies" json:"plies"` // at most this many plies of each opening; nil: all
+	Plies *int   `yaml:"plies" json:"plies"` // at most this many plies of each opening; nil: all; 0: only its start
 	Start *int   `yaml:"start" json:"start"` // 1-based index of the first opening
 	// SHA256 is the hash of the file's content, so that the config hash
 	// covers it.

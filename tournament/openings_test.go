@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/book"
 )
 
 // toyFEN is a toy-race position: the counter at n, white to move.
@@ -297,6 +299,45 @@ func TestOpeningGames(t *testing.T) {
 	}
 	if !reflect.DeepEqual(records[0], records[1]) {
 		t.Errorf("worker processes played other games:\n%v\n%v", records[0], records[1])
+	}
+}
+
+// TestOpeningsNoPlies checks that openings plies 0 takes only each
+// opening's start, none of its moves: a suite of start positions.
+func TestOpeningsNoPlies(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "toy.agn"), `[Game "Toy Race"]
+[SetUp "1"]
+[FEN "17/3/2/b"]
+
+1. 1 2 *
+
+[Game "Toy Race"]
+
+1. 2 1 *
+`)
+	path := writeConfig(t, dir, toyHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []book.Opening{
+		{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "17/3/2/b"}}, Line: 1},
+		{Line: 7},
+	}
+	for pair, w := range want {
+		o, err := cfg.Opening(pair)
+		if err != nil || o == nil || !reflect.DeepEqual(*o, w) {
+			t.Errorf("Opening(%d) = %+v, %v; want %+v", pair, o, err, w)
+			continue
+		}
+		_, pos, startCmd, moves, err := startOf(cfg.game, Slot{Pair: pair, Opening: o})
+		if wantCmd := map[int]string{0: "fen 17/3/2/b", 1: "startpos"}[pair]; err != nil || startCmd != wantCmd || len(moves) != 0 {
+			t.Errorf("pair %d starts with %q and book moves %v (%v); want %q and none", pair, startCmd, moves, err, wantCmd)
+		}
+		if pair == 0 && pos.FEN() != "17/3/2/b" {
+			t.Errorf("pair 0 starts at %s; want the opening's start 17/3/2/b", pos.FEN())
+		}
 	}
 }
 
