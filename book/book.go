@@ -116,17 +116,69 @@ func Read(g rules.Game, name string, data []byte, plies int) ([]Opening, error) 
 	default:
 		return nil, fmt.Errorf("%s: unknown kind of openings file: want .agn (records) or .fen/.txt (one position a line)", name)
 	}
-	if len(errs) > 0 {
-		if len(errs) > 10 {
-			errs = append(errs[:10], fmt.Errorf("%s: and %d more bad openings", name, len(errs)-10))
-		}
-		return nil, errors.Join(errs...)
+	if err := joined(name, errs); err != nil {
+		return nil, err
 	}
 	if len(suite) == 0 {
 		return nil, fmt.Errorf("%s: no openings in the file", name)
 	}
 	return suite, nil
 }
+
+// joined joins the errors of the file name, the first ten of them.
+func joined(name string, errs []error) error {
+	if len(errs) > 10 {
+		errs = append(errs[:10], fmt.Errorf("%s: and %d more bad openings", name, len(errs)-10))
+	}
+	return errors.Join(errs...)
+}
+
+// Skipped counts the games of a record file that ReadFirst leaves out.
+type Skipped struct {
+	Over  int // the game is over within the plies
+	Short int // the game has fewer plies, and is not over
+}
+
+// ReadFirst reads the openings made of the first plies plies (at least 0)
+// of the games of the record file name, whose content is data, for game g.
+// Unlike Read, a game that is over within those plies, or that is shorter
+// and not over, is no error: it is left out and counted. A game that breaks
+// the rules within those plies, or is of another game, is an error as in
+// Read. A file that leaves no opening is no error here.
+func ReadFirst(g rules.Game, name string, data []byte, plies int) ([]Opening, Skipped, error) {
+	var skipped Skipped
+	if strings.ToLower(filepath.Ext(name)) != ".agn" {
+		return nil, skipped, fmt.Errorf("%s: not a record file (.agn)", name)
+	}
+	recs, _ := notation.Parse(name, data)
+	var (
+		suite []Opening
+		errs  []error
+	)
+	for _, rec := range recs {
+		o, err := fromRecord(g, name, rec, plies)
+		var over *overError
+		switch {
+		case errors.As(err, &over):
+			skipped.Over++
+		case err != nil:
+			errs = append(errs, err)
+		case len(o.Moves) < plies:
+			skipped.Short++
+		default:
+			suite = append(suite, o)
+		}
+	}
+	if err := joined(name, errs); err != nil {
+		return nil, skipped, err
+	}
+	return suite, skipped, nil
+}
+
+// overError is the error of an opening that leaves the game over.
+type overError struct{ msg string }
+
+func (e *overError) Error() string { return e.msg }
 
 // readRecords reads the openings of a record file.
 func readRecords(g rules.Game, name string, data []byte, plies int) ([]Opening, []error) {
@@ -173,8 +225,8 @@ func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Openi
 		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: %s", name, r.Err.Line, r.Err.Col, rec.Index, msg)
 	}
 	if out := pos.Outcome(); out.Over() {
-		return Opening{}, fmt.Errorf("%s:%d:%d: opening %d: the game is over after ply %d (%s): an opening must leave a game to play",
-			name, rec.Line, rec.Col, rec.Index, n, out.Reason)
+		return Opening{}, &overError{fmt.Sprintf("%s:%d:%d: opening %d: the game is over after ply %d (%s): an opening must leave a game to play",
+			name, rec.Line, rec.Col, rec.Index, n, out.Reason)}
 	}
 	o := Opening{Line: rec.Line}
 	for _, t := range startTags {

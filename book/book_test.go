@@ -94,6 +94,48 @@ func TestReadBad(t *testing.T) {
 	}
 }
 
+// TestReadFirst checks that ReadFirst leaves out, and counts, the games
+// that are over within the plies or shorter, where Read refuses them, and
+// still refuses a game that breaks the rules.
+func TestReadFirst(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "first.agn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		plies   int
+		want    []Opening
+		skipped Skipped
+	}{
+		{0, []Opening{{Line: 2}, {Line: 7}, {Tags: [][2]string{{"SetUp", "1"}, {"FEN", "b6b/8/8/8/8/8/8/w1w5 w"}}, Line: 19}}, Skipped{Over: 1}},
+		{1, []Opening{{Moves: []string{"c8-c6"}, Line: 2}, {Moves: []string{"c8-c6"}, Line: 7}}, Skipped{Over: 2}},
+		{2, []Opening{{Moves: []string{"c8-c6", "a2-c2"}, Line: 2}}, Skipped{Over: 2, Short: 1}},
+		{4, nil, Skipped{Over: 2, Short: 2}},
+	}
+	for _, tc := range tests {
+		got, skipped, err := ReadFirst(loa.Game, "first.agn", data, tc.plies)
+		if err != nil || !reflect.DeepEqual(got, tc.want) || skipped != tc.skipped {
+			t.Errorf("ReadFirst(first.agn, %d) = %+v, %+v, %v; want %+v, %+v", tc.plies, got, skipped, err, tc.want, tc.skipped)
+		}
+	}
+	if _, err := Read(loa.Game, "first.agn", data, 2); err == nil || !strings.Contains(err.Error(), "first.agn:12:1: opening 3: the game is over after ply 0") {
+		t.Errorf("Read(first.agn, 2) = %v; want the games that are over refused", err)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"illegal.agn", `illegal.agn:7:19: opening 2: ply 3 "c6-c2"`},
+		{"wrong-game.agn", "wrong-game.agn:6:1: opening 2 is a Tank Battle game"},
+		{"good.fen", "good.fen: not a record file (.agn)"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ReadFirst(loa.Game, tc.file, data, 8); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadFirst(%s, 8) = %v; want an error with %q", tc.file, err, tc.want)
+		}
+	}
+}
+
 func TestRandom(t *testing.T) {
 	for _, g := range games.All {
 		t.Run(g.ID(), func(t *testing.T) {

@@ -28,7 +28,7 @@ type OpeningsConfig struct {
 	// the config's identity: its content is (SHA256).
 	File  string `yaml:"file" json:"-"`
 	Order string `yaml:"order" json:"order"`
-	Plies *int   `yaml:"plies" json:"plies"` // at most this many plies of each opening; nil: all
+	Plies *int   `yaml:"plies" json:"plies"` // at most this many plies of each opening; nil: all; 0: only its start
 	Start *int   `yaml:"start" json:"start"` // 1-based index of the first opening
 	// SHA256 is the hash of the file's content, so that the config hash
 	// covers it.
@@ -52,8 +52,19 @@ func (c *Config) checkOpenings(root *yaml.Node, load bool) []string {
 	if c.Openings != nil && c.RandomOpenings != nil {
 		bad([]string{"random_openings"}, "openings and random_openings are both given: choose one")
 	}
-	if r := c.RandomOpenings; r != nil && r.Plies < 1 {
-		bad([]string{"random_openings", "plies"}, "random_openings plies is %d; it must be at least 1", r.Plies)
+	// An opening of max_plies plies or more leaves the engines no move:
+	// max_plies counts the opening's plies.
+	maxPlies := 0
+	if c.MaxPlies != nil && *c.MaxPlies >= 1 {
+		maxPlies = *c.MaxPlies
+	}
+	if r := c.RandomOpenings; r != nil {
+		switch {
+		case r.Plies < 1:
+			bad([]string{"random_openings", "plies"}, "random_openings plies is %d; it must be at least 1", r.Plies)
+		case maxPlies > 0 && r.Plies >= maxPlies:
+			bad([]string{"random_openings", "plies"}, "random_openings plies is %d; it must be less than max_plies (%d), which counts the opening's plies, or the engines play no move", r.Plies, maxPlies)
+		}
 	}
 	o := c.Openings
 	if o == nil {
@@ -67,8 +78,12 @@ func (c *Config) checkOpenings(root *yaml.Node, load bool) []string {
 	default:
 		bad(at("order"), "openings order %q is neither %s nor %s", o.Order, OrderSequential, OrderRandom)
 	}
-	if o.Plies != nil && *o.Plies < 0 {
+	switch {
+	case o.Plies == nil:
+	case *o.Plies < 0:
 		bad(at("plies"), "openings plies is %d; it must not be negative", *o.Plies)
+	case maxPlies > 0 && *o.Plies >= maxPlies:
+		bad(at("plies"), "openings plies is %d; it must be less than max_plies (%d), which counts the opening's plies, or the engines play no move", *o.Plies, maxPlies)
 	}
 	if o.Start == nil {
 		one := 1

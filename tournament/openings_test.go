@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/book"
 )
 
 // toyFEN is a toy-race position: the counter at n, white to move.
@@ -161,6 +163,14 @@ func TestOpeningConfigErrors(t *testing.T) {
 		{"random plies", "-", "random_openings: {plies: 0}\n", "", "random_openings plies is 0; it must be at least 1"},
 		{"order", ", order: shuffled", "", "", `openings order "shuffled" is neither sequential nor random`},
 		{"plies", ", plies: -1", "", "", "openings plies is -1; it must not be negative"},
+		{"random plies past max_plies", "-", "max_plies: 120\nrandom_openings: {plies: 300}\n", "",
+			"t.yaml:8: random_openings plies is 300; it must be less than max_plies (120)"},
+		{"random plies at max_plies", "-", "max_plies: 10\nrandom_openings:\n  plies: 10\n", "",
+			"t.yaml:9: random_openings plies is 10; it must be less than max_plies (10)"},
+		{"random plies at the default max_plies", "-", "random_openings: {plies: 500}\n", "",
+			"t.yaml:7: random_openings plies is 500; it must be less than max_plies (500)"},
+		{"plies at max_plies", ", plies: 12", "max_plies: 12\n", "",
+			"t.yaml:8: openings plies is 12; it must be less than max_plies (12)"},
 		{"start zero", ", start: 0", "", "", "openings start is 0; it must be at least 1"},
 		{"start past the end", ", start: 5", "", "", "openings start is 5, but toy.fen has 4 openings"},
 		{"unknown key", ", plys: 3", "", "", `unknown key "plys" in openings`},
@@ -289,6 +299,45 @@ func TestOpeningGames(t *testing.T) {
 	}
 	if !reflect.DeepEqual(records[0], records[1]) {
 		t.Errorf("worker processes played other games:\n%v\n%v", records[0], records[1])
+	}
+}
+
+// TestOpeningsNoPlies checks that openings plies 0 takes only each
+// opening's start, none of its moves: a suite of start positions.
+func TestOpeningsNoPlies(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "toy.agn"), `[Game "Toy Race"]
+[SetUp "1"]
+[FEN "17/3/2/b"]
+
+1. 1 2 *
+
+[Game "Toy Race"]
+
+1. 2 1 *
+`)
+	path := writeConfig(t, dir, toyHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []book.Opening{
+		{Tags: [][2]string{{"SetUp", "1"}, {"FEN", "17/3/2/b"}}, Line: 1},
+		{Line: 7},
+	}
+	for pair, w := range want {
+		o, err := cfg.Opening(pair)
+		if err != nil || o == nil || !reflect.DeepEqual(*o, w) {
+			t.Errorf("Opening(%d) = %+v, %v; want %+v", pair, o, err, w)
+			continue
+		}
+		_, pos, startCmd, moves, err := startOf(cfg.game, Slot{Pair: pair, Opening: o})
+		if wantCmd := map[int]string{0: "fen 17/3/2/b", 1: "startpos"}[pair]; err != nil || startCmd != wantCmd || len(moves) != 0 {
+			t.Errorf("pair %d starts with %q and book moves %v (%v); want %q and none", pair, startCmd, moves, err, wantCmd)
+		}
+		if pair == 0 && pos.FEN() != "17/3/2/b" {
+			t.Errorf("pair 0 starts at %s; want the opening's start 17/3/2/b", pos.FEN())
+		}
 	}
 }
 

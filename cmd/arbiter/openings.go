@@ -22,7 +22,7 @@ func openingsCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "openings",
 		Usage:     "write a suite of distinct openings (.agn) for a tournament's openings key",
-		ArgsUsage: " ",
+		ArgsUsage: "[FILE.agn...] (with --from: more files)",
 		Description: "Writes on stdout a record file of --count distinct openings of --plies random\n" +
 			"legal plies each (no opening ends the game), made from --seed: the same flags\n" +
 			"give the same file. Each opening is a record with result \"*\": its start tags\n" +
@@ -32,12 +32,16 @@ func openingsCommand(e *env) *cli.Command {
 			"move are written, so that neither side starts lost. With --depth alone the\n" +
 			"evaluation, and so the file, is the same on every machine; --movetime depends\n" +
 			"on the machine's speed.\n\n" +
-			"With --from FILE.agn (repeatable), the openings are the first --plies plies of\n" +
-			"the games of those files instead, in file order, distinct positions only (games\n" +
-			"shorter than --plies are skipped); --count then caps their number.\n\n" +
+			"With --from FILE.agn, the openings are the first --plies plies of the games of\n" +
+			"that file instead, in file order, distinct positions only; --count then caps\n" +
+			"their number. The games that are over within --plies plies, or shorter, are\n" +
+			"skipped (stderr says how many). More files follow --from, or each its own\n" +
+			"--from: --from a.agn b.agn is --from a.agn --from b.agn, so a shell pattern\n" +
+			"such as --from games/*.agn takes them all.\n\n" +
 			"A tournament uses the file with its openings key (docs/tournament.md).\n\n" +
 			"   arbiter openings --game lines-of-action --plies 8 --count 200 > loa.agn\n" +
-			"   arbiter openings -g tank-battle --plies 6 --count 100 --balanced 50 --depth 4 > tb.agn",
+			"   arbiter openings -g tank-battle --plies 6 --count 100 --balanced 50 --depth 4 > tb.agn\n" +
+			"   arbiter openings -g lines-of-action --plies 6 --from testdata/loa-real/*.agn > real.agn",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
 			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)", DefaultText: "none"},
@@ -47,15 +51,20 @@ func openingsCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "level", Value: "search", Usage: "engine level for --balanced: greedy or search"},
 			&cli.IntFlag{Name: "movetime", Usage: "engine time per evaluation in `MS` for --balanced", DefaultText: "100, unless --depth is given"},
 			&cli.IntFlag{Name: "depth", Usage: "engine search depth for --balanced (reproducible on any machine)", DefaultText: "none"},
-			&cli.StringSliceFlag{Name: "from", Usage: "take the openings from the first plies of the games of `FILE.agn`"},
+			&cli.StringSliceFlag{Name: "from", Usage: "take the openings from the first plies of the games of `FILE.agn` (repeatable; the arguments are more files)"},
 		},
 		Action: func(c *cli.Context) error {
-			g, err := gameOnly(c, "openings")
+			from := fromFiles(c)
+			if len(from) == 0 {
+				if err := noArgs(c, "openings"); err != nil {
+					return err
+				}
+			}
+			g, err := gameFlag(c, "openings")
 			if err != nil {
 				return err
 			}
 			plies, count := c.Int("plies"), c.Int("count")
-			from := c.StringSlice("from")
 			switch {
 			case !c.IsSet("plies"):
 				return usageErrorf("openings: --plies is required")
@@ -77,7 +86,11 @@ func openingsCommand(e *env) *cli.Command {
 				if c.IsSet("seed") {
 					return usageErrorf("openings: --seed does not go with --from, which takes the files' games in order")
 				}
-				suite, err = fromGames(g, from, plies, count, keep)
+				var st fromStats
+				suite, st, err = fromGames(g, from, plies, count, keep)
+				if err == nil {
+					fmt.Fprintf(e.stderr, "openings: %s\n", st.summary(plies))
+				}
 			} else {
 				var filter func(rules.Position) (bool, error)
 				if keep != nil {
@@ -171,39 +184,80 @@ func (b *balanced) keep(pos rules.Position) (bool, error) {
 	return true, nil
 }
 
+// fromFiles returns the record files of --from: the flag's values, then
+// the command's arguments, which are more files when --from is given.
+func fromFiles(c *cli.Context) []string {
+	from := c.StringSlice("from")
+	if len(from) == 0 {
+		return nil
+	}
+	return append(from, c.Args().Slice()...)
+}
+
+// fromStats counts what fromGames did with the games it read.
+type fromStats struct {
+	games    int
+	skipped  book.Skipped
+	repeated int // positions an earlier opening reached
+	written  int
+}
+
+// summary is the line stderr gets about a suite of plies plies from games.
+func (st fromStats) summary(plies int) string {
+	s := fmt.Sprintf("%d games read, %d openings written", st.games, st.written)
+	var out []string
+	if st.skipped.Over > 0 {
+		out = append(out, fmt.Sprintf("%d over within %d plies", st.skipped.Over, plies))
+	}
+	if st.skipped.Short > 0 {
+		out = append(out, fmt.Sprintf("%d shorter than %d plies", st.skipped.Short, plies))
+	}
+	if len(out) > 0 {
+		s += fmt.Sprintf("; %d games skipped: %s", st.skipped.Over+st.skipped.Short, strings.Join(out, ", "))
+	}
+	if st.repeated > 0 {
+		s += fmt.Sprintf("; %d repeated positions left out", st.repeated)
+	}
+	return s
+}
+
 // fromGames makes a suite of the first plies plies of the games of files,
 // in order, distinct positions only, at most count of them when count > 0
-// (after keep, when set).
-func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) ([]book.Opening, error) {
-	var all []book.Opening
+// (after keep, when set). The games that are over within plies plies, or
+// shorter, are skipped.
+func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) ([]book.Opening, fromStats, error) {
+	var (
+		all []book.Opening
+		st  fromStats
+	)
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
-			return nil, withCode(exitUsage, err)
+			return nil, st, withCode(exitUsage, err)
 		}
-		suite, err := book.Read(g, name, data, plies)
+		suite, skipped, err := book.ReadFirst(g, name, data, plies)
 		if err != nil {
-			return nil, err
+			return nil, st, err
 		}
-		for _, o := range suite {
-			if len(o.Moves) == plies {
-				all = append(all, o)
-			}
-		}
+		st.games += len(suite) + skipped.Over + skipped.Short
+		st.skipped.Over += skipped.Over
+		st.skipped.Short += skipped.Short
+		all = append(all, suite...)
 	}
-	all, err := book.Distinct(g, all)
+	distinct, err := book.Distinct(g, all)
 	if err != nil {
-		return nil, err
+		return nil, st, err
 	}
+	st.repeated = len(all) - len(distinct)
 	var out []book.Opening
-	for _, o := range all {
+	for _, o := range distinct {
 		if count > 0 && len(out) == count {
 			break
 		}
 		if keep != nil {
 			pos, err := o.Position(g)
 			if err != nil {
-				return nil, err
+				return nil, st, err
 			}
 			if ok, _ := keep.keep(pos); !ok {
 				continue
@@ -211,10 +265,11 @@ func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) (
 		}
 		out = append(out, o)
 	}
+	st.written = len(out)
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no game of %s has %d plies", strings.Join(files, ", "), plies)
+		return nil, st, fmt.Errorf("no game of %s has %d plies without being over (%s)", strings.Join(files, ", "), plies, st.summary(plies))
 	}
-	return out, nil
+	return out, st, nil
 }
 
 // commandLine is the command as given: "openings" and its flags that are
@@ -226,8 +281,8 @@ func commandLine(c *cli.Context) string {
 		if !c.IsSet(name) {
 			continue
 		}
-		if _, ok := f.(*cli.StringSliceFlag); ok {
-			for _, v := range c.StringSlice(name) {
+		if name == "from" {
+			for _, v := range fromFiles(c) {
 				parts = append(parts, "--"+name, v)
 			}
 			continue

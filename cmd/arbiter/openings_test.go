@@ -81,6 +81,64 @@ func TestOpeningsBalanced(t *testing.T) {
 	}
 }
 
+// TestOpeningsFrom checks that --from skips the games that are over within
+// --plies plies or shorter, and says so, and that the files may follow it
+// as arguments, as a shell pattern gives them.
+func TestOpeningsFrom(t *testing.T) {
+	real := "../../testdata/loa-real/real_loa.agn"
+	undecided := "../../testdata/loa-real/real_loa_undecided.agn"
+	r := runCLI(t, "", "openings", "--game", "lines-of-action", "--plies", "40", "--count", "5", "--from", real)
+	if r.code != exitOK {
+		t.Fatalf("openings --plies 40 --from real_loa.agn: exit %d, %s", r.code, r.stderr)
+	}
+	suite, err := book.Read(loa.Game, "suite.agn", []byte(r.stdout), -1)
+	if err != nil || len(suite) != 5 {
+		t.Fatalf("%d openings, %v; want 5", len(suite), err)
+	}
+	for _, o := range suite {
+		if len(o.Moves) != 40 {
+			t.Errorf("opening %v: %d plies; want 40", o.Moves, len(o.Moves))
+		}
+	}
+	m := regexp.MustCompile(`^openings: (\d+) games read, 5 openings written; (\d+) games skipped: (\d+) over within 40 plies, (\d+) shorter than 40 plies\n$`).FindStringSubmatch(r.stderr)
+	if m == nil || m[3] == "0" {
+		t.Errorf("stderr = %q; want the games read and the ones skipped, over and shorter", r.stderr)
+	}
+
+	// Several files: repeated --from, --from followed by arguments, and
+	// the arguments before the flags, all alike.
+	base := []string{"openings", "--game", "lines-of-action", "--plies", "6", "--count", "500"}
+	want := runCLI(t, "", append(base, "--from", real, "--from", undecided)...)
+	if want.code != exitOK {
+		t.Fatalf("two --from: exit %d, %s", want.code, want.stderr)
+	}
+	for _, args := range [][]string{
+		append(base, "--from", real, undecided),
+		{"openings", "--from", real, undecided, "--game", "lines-of-action", "--plies", "6", "--count", "500"},
+	} {
+		got := runCLI(t, "", args...)
+		if got.code != exitOK || got.stdout != want.stdout || got.stderr != want.stderr {
+			t.Errorf("arbiter %s: exit %d, stderr %q; want the file of two --from", strings.Join(args, " "), got.code, got.stderr)
+		}
+	}
+	if !strings.Contains(want.stdout, "--from "+real+" --from "+undecided+"\n") {
+		t.Errorf("header does not name both files:\n%s", clip(want.stdout))
+	}
+
+	// Too many plies: every game is over or shorter.
+	r = runCLI(t, "", "openings", "--game", "lines-of-action", "--plies", "500", "--from", undecided)
+	if r.code != exitFailure || !strings.Contains(r.stderr, "has 500 plies without being over") || r.stdout != "" {
+		t.Errorf("openings --plies 500: exit %d, %s", r.code, r.stderr)
+	}
+	// A game that breaks the rules is still an error.
+	bad := filepath.Join(t.TempDir(), "bad.agn")
+	os.WriteFile(bad, []byte("[Game \"Lines of Action\"]\n\n1. c8-c6 a2-a4 *\n"), 0o666)
+	r = runCLI(t, "", "openings", "--game", "lines-of-action", "--plies", "2", "--from", bad)
+	if r.code != exitFailure || !strings.Contains(r.stderr, `bad.agn:3:10: opening 1: ply 2 "a2-a4"`) {
+		t.Errorf("openings --from bad.agn: exit %d, %s", r.code, r.stderr)
+	}
+}
+
 func TestOpeningsCommandErrors(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -96,6 +154,7 @@ func TestOpeningsCommandErrors(t *testing.T) {
 		{[]string{"-g", "tank-battle", "--plies", "2", "--count", "2", "--balanced", "9", "--level", "random"}, "--level must be greedy or search"},
 		{[]string{"-g", "lines-of-action", "--plies", "2", "--from", "x.agn", "--seed", "3"}, "--seed does not go with --from"},
 		{[]string{"-g", "lines-of-action", "--plies", "2", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-g", "lines-of-action", "--plies", "2", "--count", "2", "extra.agn"}, `unexpected argument "extra.agn"`},
 	}
 	for _, tc := range tests {
 		r := runCLI(t, "", append([]string{"openings"}, tc.args...)...)
