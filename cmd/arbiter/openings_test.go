@@ -264,7 +264,9 @@ func TestTournamentInterrupt(t *testing.T) {
 				if strings.HasPrefix(l, "game ") {
 					before++
 				}
-				fmt.Sscanf(l, "arbiter: finishing %d games in play; press Ctrl-C again to abandon them", &inPlay)
+				if m := finishingRE.FindStringSubmatch(l); m != nil {
+					inPlay, _ = strconv.Atoi(m[1])
+				}
 			}
 			// In play: a game from its start until it is stored and
 			// reported. At most 2 are being played (-j 2), 2 wait in the
@@ -308,5 +310,41 @@ func TestTournamentInterrupt(t *testing.T) {
 					stored, full, before, after, inPlay, strings.Join(rest, "\n"))
 			}
 		})
+	}
+}
+
+// finishingRE is the line a graceful stop begins with.
+var finishingRE = regexp.MustCompile(`^arbiter: finishing (\d+) games? in play; press Ctrl-C again to abandon them$`)
+
+// TestTournamentInterruptLastGames sends SIGINT while the schedule's last
+// games are in play: they are finished and stored, and as for any
+// interrupted run stdout stays empty and the exit status is 130; stderr
+// says that every game is stored.
+func TestTournamentInterruptLastGames(t *testing.T) {
+	dir := t.TempDir()
+	exe, _ := os.Executable()
+	path := selfEngines(t, dir, "last.yaml", "name: last\ngame: lines-of-action\ngames_per_encounter: 2\n"+
+		"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\n",
+		"a args: [engine, --game, lines-of-action, --level, search]",
+		"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
+	dbPath := filepath.Join(dir, "last.db")
+	cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	lines := stderrLines(t, cmd)
+	defer cmd.Process.Kill()
+	var rest []string
+	for l := range lines {
+		rest = append(rest, l)
+		if strings.HasPrefix(l, "tournament last:") {
+			time.Sleep(200 * time.Millisecond) // both games are in play (they last about a second)
+			cmd.Process.Signal(syscall.SIGINT)
+		}
+	}
+	cmd.Wait()
+	text := strings.Join(rest, "\n")
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || stdout.String() != "" ||
+		!strings.Contains(text, "every game is stored now") || strings.Count(text, "\ngame ") != 2 {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130, nothing on stdout, both games and 'every game is stored now'", code, stdout.String(), text)
 	}
 }

@@ -127,6 +127,16 @@ func tournamentCommand(e *env) *cli.Command {
 				}
 				return withCode(exitFailure, err)
 			}
+			select {
+			case <-stop:
+				// Stopped while the schedule's last games were in play:
+				// they were finished and stored, so the tournament is
+				// complete, but an interrupted run still writes nothing
+				// on stdout and exits 130.
+				fmt.Fprintln(e.stderr, "arbiter: tournament stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)")
+				return nil
+			default:
+			}
 			writeSummary(e.stdout, cfg, sum)
 			return nil
 		},
@@ -295,7 +305,11 @@ func (p *progress) stopping(inPlay int) {
 	if p.bar != nil {
 		fmt.Fprintln(p.w)
 	}
-	fmt.Fprintf(p.w, "arbiter: finishing %d games in play; press Ctrl-C again to abandon them\n", inPlay)
+	games := "games"
+	if inPlay == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(p.w, "arbiter: finishing %d %s in play; press Ctrl-C again to abandon them\n", inPlay, games)
 }
 
 func (p *progress) finish() {
