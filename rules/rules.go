@@ -273,7 +273,7 @@ type MoveAppender interface {
 func AppendMove(b []byte, pos Position, m Move) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = b, fmt.Errorf("%w: cannot be written (%v)", ErrIllegal, r)
+			out, err = b, cannotWrite(r)
 		}
 	}()
 	if a, ok := pos.(MoveAppender); ok {
@@ -281,3 +281,18 @@ func AppendMove(b []byte, pos Position, m Move) (out []byte, err error) {
 	}
 	return append(b, pos.FormatMove(m.Plain())...), nil
 }
+
+// FormatMove is pos.FormatMove(m) with AppendMove's guard: a string for
+// one move, without AppendMove's buffer (which would escape to the heap
+// through the interface call).
+func FormatMove(pos Position, m Move) (s string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = cannotWrite(r)
+		}
+	}()
+	return pos.FormatMove(m.Plain()), nil
+}
+
+// cannotWrite is the error of the rules' panic r while writing a move.
+func cannotWrite(r any) error { return fmt.Errorf("%w: cannot be written (%v)", ErrIllegal, r) }

@@ -103,3 +103,20 @@ func TestScoreResult(t *testing.T) {
 		}
 	}
 }
+
+// panicky is a position whose FormatMove panics, as a game's rules with a
+// bug might on a move they read but would not play.
+type panicky struct{ Position }
+
+func (panicky) FormatMove(Move) string { panic("index out of range") }
+
+func TestWriteMoveGuard(t *testing.T) {
+	b := []byte("x")
+	out, err := AppendMove(b, panicky{}, 5)
+	if !errors.Is(err, ErrIllegal) || string(out) != "x" {
+		t.Errorf("AppendMove = %q, %v; want b unchanged and an ErrIllegal", out, err)
+	}
+	if s, err := FormatMove(panicky{}, 5); !errors.Is(err, ErrIllegal) || s != "" {
+		t.Errorf("FormatMove = %q, %v; want an ErrIllegal", s, err)
+	}
+}

@@ -926,9 +926,7 @@ func termination(err error) string {
 // formatMove is FormatMove that survives a rules bug on a strange move
 // (see rules.AppendMove).
 func formatMove(pos rules.Position, m rules.Move) (string, error) {
-	var buf [16]byte
-	b, err := rules.AppendMove(buf[:0], pos, m)
-	return string(b), err
+	return rules.FormatMove(pos, m)
 }
 
 // play referees the game of slot s. It returns an error only when the game
