@@ -43,7 +43,7 @@ func copyCommand(e *env) *cli.Command {
 				return usageErrorf("copy: --from and --to are the same database %s", from)
 			}
 			ctx := c.Context
-			src, err := openExisting(c, from)
+			src, err := openExisting(c, "from")
 			if err != nil {
 				return err
 			}

@@ -58,7 +58,7 @@ func TestCopyRoundTrip(t *testing.T) {
 		inStderr string
 	}{
 		{"into a database with games", []string{"--from", a, "--to", pg}, 1, "not empty"},
-		{"from a missing file", []string{"--from", filepath.Join(dir, "nope.db"), "--to", filepath.Join(dir, "c.db")}, 2, "does not exist"},
+		{"from a missing file", []string{"--from", filepath.Join(dir, "nope.db"), "--to", filepath.Join(dir, "c.db")}, 2, "does not exist (give its path with --from)"},
 		{"onto itself", []string{"--from", a, "--to", a}, 2, "the same database"},
 		{"no --to", []string{"--from", a}, 2, "to"},
 		{"an argument", []string{"--from", a, "--to", filepath.Join(dir, "d.db"), "x"}, 2, "no arguments"},

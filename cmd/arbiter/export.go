@@ -31,7 +31,7 @@ func exportCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			db, err := openExisting(c, c.String("db"))
+			db, err := openExisting(c, "db")
 			if err != nil {
 				return err
 			}

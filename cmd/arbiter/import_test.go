@@ -175,7 +175,7 @@ func TestReportCommand(t *testing.T) {
 		{"csv", []string{"report", "--db", db, "--format", "csv"}, 0, "rank,player,games", ""},
 		{"html", []string{"report", "--db", db, "--format", "html"}, 0, "<svg", ""},
 		{"anchor", []string{"report", "--db", db, "--anchor", "alpha=1500", "--format", "json"}, 0, `"anchor": "alpha"`, ""},
-		{"missing db", []string{"report", "--db", filepath.Join(dir, "nope.db")}, 2, "", "does not exist"},
+		{"missing db", []string{"report", "--db", filepath.Join(dir, "nope.db")}, 2, "", "does not exist (give its path with --db)"},
 		{"bad format", []string{"report", "--db", db, "--format", "xml"}, 2, "", "unknown format"},
 		{"bad anchor", []string{"report", "--db", db, "--anchor", "alpha"}, 2, "", "NAME=ELO"},
 		{"unknown anchor", []string{"report", "--db", db, "--anchor", "zed=1"}, 1, "", "no such player"},

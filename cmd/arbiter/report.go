@@ -88,7 +88,7 @@ func reportCommand(e *env) *cli.Command {
 				// past it (see docs/reports.md, "Memory").
 				debug.SetMemoryLimit(reportMemoryLimit)
 			}
-			db, err := openExisting(c, c.String("db"))
+			db, err := openExisting(c, "db")
 			if err != nil {
 				return err
 			}
@@ -220,17 +220,19 @@ func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"}
 }
 
-// openExisting opens the database at path, which must exist: a mistyped
-// path is an error, not a new empty database. The command's --output must
+// openExisting opens the database that the command's flag (db, from)
+// names, which must exist: a mistyped path is an error, not a new empty
+// database, and the error names the flag. The command's --output must
 // not be the database (see checkOutput). In a folder arbiter cannot write
 // to, the database is opened read only (see store.OpenReadOnly).
-func openExisting(c *cli.Context, path string) (*store.DB, error) {
+func openExisting(c *cli.Context, flag string) (*store.DB, error) {
+	path := c.String(flag)
 	if store.IsPostgres(path) {
 		return store.OpenReader(c.Context, path)
 	}
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, withCode(exitUsage, fmt.Errorf("database %s does not exist (give its path with --db)", path))
+			return nil, withCode(exitUsage, fmt.Errorf("database %s does not exist (give its path with --%s)", path, flag))
 		}
 		return nil, withCode(exitUsage, fmt.Errorf("database %s: %w", path, unwrapPath(err)))
 	}
