@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -157,13 +158,19 @@ func thin(ps []SPRTPoint, keep int) []SPRTPoint {
 	return out
 }
 
+// ErrNoSPRTGames is returned by Compute for an SPRT (Query.SPRT) when the
+// selection has no finished game between the two players: a test over no
+// games would say "running" forever.
+var ErrNoSPRTGames = errors.New("no finished games between the two players in the selection")
+
 // adhocSPRT runs test over the finished games between w.player (tested)
 // and w.opponent in the selection w, in the order they were stored
 // (tournament games by tournament, then slot). It is over the pentanomial
 // counts when every game belongs to a colour-swapped pair of a tournament
 // (games of a pair whose partner is not stored yet are left out), the model
 // is not bayesian and there is at least one whole pair; else over the
-// wins, draws and losses of all the games.
+// wins, draws and losses of all the games. Without such a game it is
+// ErrNoSPRTGames.
 func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*SPRTResult, error) {
 	type game struct {
 		tid   int64 // 0: imported
@@ -252,6 +259,9 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 				decided, r.Verdict = n, v
 			}
 		}
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("sprt of %s against %s: %w", w.Player, w.Opponent, ErrNoSPRTGames)
 	}
 	r.WDL = Match{Wins: tri[2], Draws: tri[1], Losses: tri[0]}
 	r.Games = n

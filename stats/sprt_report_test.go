@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -111,6 +112,27 @@ func TestSPRTAdHoc(t *testing.T) {
 	}
 	if r.Total != w.Games() {
 		t.Errorf("the report counts %d games; want the %d between the two", r.Total, w.Games())
+	}
+}
+
+// TestSPRTNoGames checks that an SPRT over a selection with no finished
+// game between the two players is ErrNoSPRTGames, not a test "running"
+// over 0 games.
+func TestSPRTNoGames(t *testing.T) {
+	db, _ := sprtFixture(t, []int{4, 3})
+	addTournament(t, db, "empty", "knight-fight")
+	insert(t, db, []g{{0, -1, "knight-fight", "zed", "bob", "*", "", nil}})
+	test := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}
+	for _, q := range []Query{
+		{Player: "zed", Opponent: "nobody"},
+		{Player: "zed", Opponent: "bob"}, // one game, unfinished
+		{Tournament: "empty", Player: "zed", Opponent: "amy"},
+		{Game: "lines-of-action", Player: "zed", Opponent: "amy"},
+	} {
+		q.SPRT = &test
+		if r, err := Compute(context.Background(), db, q); !errors.Is(err, ErrNoSPRTGames) {
+			t.Errorf("Compute(%+v) = %v, %v; want ErrNoSPRTGames", q, r, err)
+		}
 	}
 }
 

@@ -193,6 +193,10 @@ func TestReportCommand(t *testing.T) {
 		{"white advantage fixed", []string{"report", "--db", db, "--white-advantage", "35", "--format", "json"}, 0, `"white_advantage": 35,`, ""},
 		{"white advantage bad", []string{"report", "--db", db, "--white-advantage", "NaN"}, 2, "", "want auto or a number"},
 		{"pairs", []string{"report", "--db", db, "--pairs"}, 0, "Head to head, Lines of Action", ""},
+		// Issue 16: an SPRT over no games is an error, not "running".
+		{"sprt", []string{"report", "--db", db, "--sprt", "0,5", "--player", "alpha", "--player", "beta"}, 0, "alpha vs beta, selected games: SPRT (0, 5)", ""},
+		{"sprt no games", []string{"report", "--db", db, "--sprt", "0,5", "--player", "alpha", "--player", "nobody"}, 1, "",
+			"report: sprt of alpha against nobody: no finished games between the two players in the selection"},
 		{"export missing db", []string{"export", "--db", filepath.Join(dir, "nope.db")}, 2, "", "does not exist"},
 		{"import no file", []string{"import", "--db", db}, 2, "", "no FILE"},
 		{"import unreadable", []string{"import", "--db", db, filepath.Join(dir, "nope.agn")}, 2, "", "nope.agn"},
