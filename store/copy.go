@@ -37,7 +37,9 @@ var ErrNotEmpty = errors.New("the destination database is not empty")
 // new database): tournaments, engines, games with their ids, engine
 // statistics and SPRT state. It is one transaction on to: on any error
 // nothing is copied. Between SQLite and PostgreSQL either way, the copy has
-// the same games and gives the same report.
+// the same games and gives the same report. On PostgreSQL the copied
+// tables are then vacuumed and analyzed (see DB.Analyze), so that a report
+// right after the copy is as fast as later ones.
 func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
 	if to.postgres {
 		return copyToPostgres(ctx, from, to)
@@ -116,6 +118,9 @@ func copyToPostgres(ctx context.Context, from, to *DB) (CopyCounts, error) {
 	})
 	if err != nil {
 		return CopyCounts{}, err
+	}
+	if err := to.Analyze(ctx); err != nil {
+		return c, fmt.Errorf("copy: committed, but the statistics are not updated (autovacuum does it later): %w", err)
 	}
 	return c, nil
 }

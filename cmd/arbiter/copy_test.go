@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // TestCopyRoundTrip imports games into SQLite, copies them to PostgreSQL
@@ -30,10 +32,16 @@ func TestCopyRoundTrip(t *testing.T) {
 	if r := runCLI(t, "", "copy", "--from", pg, "--to", b); r.code != 0 {
 		t.Fatalf("copy back: %v", r)
 	}
-	// The same games imported straight into PostgreSQL.
+	// The same games imported straight into PostgreSQL: as many as
+	// analyzeAfter, so the import vacuums and analyzes the tables.
 	direct := pgtest.URL(t)
+	defer func(n int) { analyzeAfter = n }(analyzeAfter)
+	analyzeAfter = 30
 	if r := runCLI(t, "", "import", "--db", direct, "--tournament", "t1", in); r.code != 0 {
 		t.Fatalf("import into PostgreSQL: %v", r)
+	}
+	for _, db := range []string{pg, direct} {
+		vacuumed(t, db)
 	}
 	for _, args := range [][]string{{"export"}, {"report", "--format", "json"}, {"report"}} {
 		want := runCLI(t, "", append(args, "--db", a)...)
@@ -70,5 +78,27 @@ func TestCopyRoundTrip(t *testing.T) {
 				t.Errorf("copy %v: %v; want exit %d, %q on stderr", tt.args, r, tt.code, tt.inStderr)
 			}
 		})
+	}
+}
+
+// vacuumed checks that the games tables of the PostgreSQL database at url
+// were vacuumed and analyzed, as copy and a big import do (issue 16: a
+// report right after them is as fast as later ones).
+func vacuumed(t *testing.T, url string) {
+	t.Helper()
+	db, err := store.OpenReader(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, table := range []string{"games", "game_pairs"} {
+		var vacuums, analyzes int
+		if err := db.QueryRow(`SELECT vacuum_count, analyze_count FROM pg_stat_user_tables WHERE relname = ?`,
+			table).Scan(&vacuums, &analyzes); err != nil {
+			t.Fatal(err)
+		}
+		if vacuums == 0 || analyzes == 0 {
+			t.Errorf("%s: %s vacuumed %d times, analyzed %d; want both", url, table, vacuums, analyzes)
+		}
 	}
 }
