@@ -110,7 +110,7 @@ func Read(g rules.Game, name string, data []byte, plies int) ([]Opening, error) 
 	)
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".agn":
-		suite, errs = readRecords(g, name, data, plies)
+		suite, errs = readRecords(g, name, data, plies, nil)
 	case ".fen", ".txt":
 		suite, errs = readPositions(g, name, data)
 	default:
@@ -150,25 +150,7 @@ func ReadFirst(g rules.Game, name string, data []byte, plies int) ([]Opening, Sk
 	if strings.ToLower(filepath.Ext(name)) != ".agn" {
 		return nil, skipped, fmt.Errorf("%s: not a record file (.agn)", name)
 	}
-	recs, _ := notation.Parse(name, data)
-	var (
-		suite []Opening
-		errs  []error
-	)
-	for _, rec := range recs {
-		o, err := fromRecord(g, name, rec, plies)
-		var over *overError
-		switch {
-		case errors.As(err, &over):
-			skipped.Over++
-		case err != nil:
-			errs = append(errs, err)
-		case len(o.Moves) < plies:
-			skipped.Short++
-		default:
-			suite = append(suite, o)
-		}
-	}
+	suite, errs := readRecords(g, name, data, plies, &skipped)
 	if err := joined(name, errs); err != nil {
 		return nil, skipped, err
 	}
@@ -180,8 +162,10 @@ type overError struct{ msg string }
 
 func (e *overError) Error() string { return e.msg }
 
-// readRecords reads the openings of a record file.
-func readRecords(g rules.Game, name string, data []byte, plies int) ([]Opening, []error) {
+// readRecords reads the openings of a record file. With skipped, the
+// games over within plies or shorter are left out and counted there
+// rather than errors (ReadFirst).
+func readRecords(g rules.Game, name string, data []byte, plies int, skipped *Skipped) ([]Opening, []error) {
 	recs, _ := notation.Parse(name, data)
 	var (
 		suite []Opening
@@ -189,6 +173,17 @@ func readRecords(g rules.Game, name string, data []byte, plies int) ([]Opening, 
 	)
 	for _, rec := range recs {
 		o, err := fromRecord(g, name, rec, plies)
+		if skipped != nil {
+			var over *overError
+			switch {
+			case errors.As(err, &over):
+				skipped.Over++
+				continue
+			case err == nil && len(o.Moves) < plies:
+				skipped.Short++
+				continue
+			}
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
