@@ -215,6 +215,25 @@ func stderrLines(t *testing.T, cmd *exec.Cmd) <-chan string {
 	return ch
 }
 
+// startSearchTournament starts arbiter tournament, two games at a time in
+// worker processes, of games Lines of Action games (about a second each)
+// between two search engines, as tournament name; it returns the command,
+// its database, its stdout and its stderr lines.
+func startSearchTournament(t *testing.T, name string, games int) (*exec.Cmd, string, *strings.Builder, <-chan string) {
+	t.Helper()
+	dir := t.TempDir()
+	exe, _ := os.Executable()
+	path := selfEngines(t, dir, name+".yaml", fmt.Sprintf("name: %s\ngame: lines-of-action\ngames_per_encounter: %d\n", name, games)+
+		"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\n",
+		"a args: [engine, --game, lines-of-action, --level, search]",
+		"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
+	dbPath := filepath.Join(dir, name+".db")
+	cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
+	stdout := new(strings.Builder)
+	cmd.Stdout = stdout
+	return cmd, dbPath, stdout, stderrLines(t, cmd)
+}
+
 // TestTournamentInterrupt sends SIGINT (or SIGTERM) to a tournament of two games at a
 // time (in worker processes) in arbiter's real main: the first lets the
 // games in play finish and stores them, the second abandons them; both exit
@@ -226,17 +245,7 @@ func TestTournamentInterrupt(t *testing.T) {
 	}{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}} {
 		twice := tc.twice
 		t.Run(fmt.Sprintf("%v twice=%v", tc.first, twice), func(t *testing.T) {
-			dir := t.TempDir()
-			exe, _ := os.Executable()
-			path := selfEngines(t, dir, "intr.yaml", "name: intr\ngame: lines-of-action\ngames_per_encounter: 8\n"+
-				"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\n",
-				"a args: [engine, --game, lines-of-action, --level, search]",
-				"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
-			dbPath := filepath.Join(dir, "intr.db")
-			cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
-			var stdout strings.Builder
-			cmd.Stdout = &stdout
-			lines := stderrLines(t, cmd)
+			cmd, dbPath, stdout, lines := startSearchTournament(t, "intr", 8)
 			defer cmd.Process.Kill()
 			next := func(what string) string {
 				t.Helper()
@@ -321,17 +330,7 @@ var finishingRE = regexp.MustCompile(`^arbiter: finishing (\d+) games? in play; 
 // interrupted run stdout stays empty and the exit status is 130; stderr
 // says that every game is stored.
 func TestTournamentInterruptLastGames(t *testing.T) {
-	dir := t.TempDir()
-	exe, _ := os.Executable()
-	path := selfEngines(t, dir, "last.yaml", "name: last\ngame: lines-of-action\ngames_per_encounter: 2\n"+
-		"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\n",
-		"a args: [engine, --game, lines-of-action, --level, search]",
-		"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
-	dbPath := filepath.Join(dir, "last.db")
-	cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
-	var stdout strings.Builder
-	cmd.Stdout = &stdout
-	lines := stderrLines(t, cmd)
+	cmd, _, stdout, lines := startSearchTournament(t, "last", 2)
 	defer cmd.Process.Kill()
 	var rest []string
 	for l := range lines {
