@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 )
@@ -98,4 +99,27 @@ func TestPageSize(t *testing.T) {
 	if size != pageSize || mode != "wal" {
 		t.Errorf("new database: page_size %d, journal_mode %s; want %d, wal", size, mode, pageSize)
 	}
+}
+
+// TestOpenWhileWriting: opening an up-to-date database does not wait for
+// another connection's write transaction (an import's open batch).
+func TestOpenWhileWriting(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "t.db")
+	db := openTest(t, path)
+	b := db.NewBatch(1 << 30)
+	if err := b.Insert(ctx, testGame(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.flush(ctx); err != nil { // the batch holds the write lock now
+		t.Fatal(err)
+	}
+	defer b.Rollback()
+	ctx2, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	r, err := OpenReader(ctx2, path)
+	if err != nil {
+		t.Fatalf("OpenReader while a batch writes: %v", err)
+	}
+	r.Close()
 }
