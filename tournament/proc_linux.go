@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"encoding/binary"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -335,22 +336,48 @@ func allPids() []string {
 	return out
 }
 
+// readEnviron reads /proc/PID/environ in one read(2) where it fits 64 KiB
+// (as it nearly always does). The file reads the memory of the program the
+// process ran when it was opened: reads in several pieces (os.ReadFile
+// starts with 512 bytes) across an execve get the start of the old
+// environment and then nothing, which loses the token at its end.
+func readEnviron(pid string) ([]byte, error) {
+	f, err := os.Open("/proc/" + pid + "/environ")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, 64<<10)
+	n, err := f.Read(b)
+	for err == nil && n == len(b) {
+		b = append(b, make([]byte, len(b))...)
+		var k int
+		k, err = f.Read(b[n:])
+		n += k
+	}
+	if err == io.EOF {
+		err = nil
+	}
+	return b[:n], err
+}
+
 // settleFor bounds engineToken's wait for an environment to appear.
-const settleFor = 200 * time.Millisecond
+const settleFor = time.Second
 
 // engineToken returns the value of EngineEnv in the environment process pid
 // started with, or "" (none, or not readable). With settle, an empty
 // environment is read again for up to settleFor: a process in the middle
-// of an execve shows an empty one for a moment (the new image's is not set
-// up yet), and endTree must not miss an escapee that execs at the time of
-// its scan ("setsid sh -c '…; exec sleep 30'"). An execve can be held up
-// for long on a loaded machine, hence the generous bound; only a process
-// that really has no environment (env -i) costs that wait.
+// of an execve shows an empty one until the new image's is set up, and
+// endTree must not miss an escapee that execs at the time of its scan
+// ("setsid sh -c '…; exec sleep 30'"). That moment includes reading the
+// program's interpreter from disk, which a loaded machine may hold up,
+// hence the generous bound; only a process that really has no environment
+// (env -i) costs that wait.
 func engineToken(pid string, settle bool) string {
-	b, err := os.ReadFile("/proc/" + pid + "/environ")
+	b, err := readEnviron(pid)
 	for start := time.Now(); settle && err == nil && len(b) == 0 && time.Since(start) < settleFor; {
 		time.Sleep(500 * time.Microsecond)
-		b, err = os.ReadFile("/proc/" + pid + "/environ")
+		b, err = readEnviron(pid)
 	}
 	if err != nil {
 		return ""
