@@ -55,7 +55,7 @@ func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string,
 }
 
 // Claim leases the first free slot to the owner and returns it; with none
-// free, slot is -1 and left is how many slots not stored yet may still come
+// free (or none to play: the tournament's SPRT has answered), slot is -1 and left is how many slots not stored yet may still come
 // free for the owner: those other runners lease (they may die, and their
 // leases expire). The owner's own slots in play do not count: its games
 // will store them, so a runner left with only those has nothing to wait
@@ -66,8 +66,9 @@ func (l *Leases) Claim(ctx context.Context) (slot, left int, err error) {
 			WHERE tournament_id = ? AND slot = (
 				SELECT slot FROM slots
 				WHERE tournament_id = ? AND NOT stored AND (owner IS NULL OR lease_until < now())
+				AND NOT EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL)
 				ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
-			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid).Scan(&slot)
+			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid, l.tid).Scan(&slot)
 		if err == nil {
 			return slot, 0, nil
 		}
@@ -75,11 +76,19 @@ func (l *Leases) Claim(ctx context.Context) (slot, left int, err error) {
 			return -1, 0, fmt.Errorf("claim a slot: %w", err)
 		}
 		var free int
+		var decided bool
 		if err := l.db.QueryRowContext(ctx, `SELECT
 			count(CASE WHEN owner IS NULL OR lease_until < now() THEN 1 END),
-			count(CASE WHEN owner IS DISTINCT FROM ? OR lease_until < now() THEN 1 END)
-			FROM slots WHERE tournament_id = ? AND NOT stored`, l.owner, l.tid).Scan(&free, &left); err != nil {
+			count(CASE WHEN owner IS DISTINCT FROM ? OR lease_until < now() THEN 1 END),
+			EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL)
+			FROM slots WHERE tournament_id = ? AND NOT stored`, l.owner, l.tid, l.tid).Scan(&free, &left, &decided); err != nil {
 			return -1, 0, fmt.Errorf("claim a slot: %w", err)
+		}
+		if decided {
+			// The match's SPRT has answered over the stored games: no
+			// runner starts a game any more, whether or not it has read
+			// the answer, so that all end on the same games.
+			return -1, 0, nil
 		}
 		// A free slot that the UPDATE did not get was being claimed by
 		// another worker at the same moment (its subquery chose the same
