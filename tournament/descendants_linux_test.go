@@ -64,7 +64,10 @@ func checkEnded(t *testing.T, pids []int) {
 	for _, pid := range pids {
 		var in procInfo
 		ok := true
-		for i := 0; i < 500; i++ {
+		// Up to 15 s: at a load of 20 on 2 cores (two test suites at once)
+		// a worker took more than 5 s to see its runner die and end its
+		// engines' escapees.
+		for i := 0; i < 1500; i++ {
 			if in, ok = readStat(strconv.Itoa(pid)); !ok || in.zombie && in.ppid != os.Getpid() {
 				break
 			}
