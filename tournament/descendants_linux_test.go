@@ -58,7 +58,7 @@ func running(pid int) bool {
 }
 
 // checkEnded fails t when a process of pids runs, or is a zombie child of
-// this process that nobody reaped, after up to 5 s.
+// this process that nobody reaped, after up to 15 s.
 func checkEnded(t *testing.T, pids []int) {
 	t.Helper()
 	for _, pid := range pids {
