@@ -223,7 +223,11 @@ func track(token string) {
 type procInfo struct {
 	ppid, pgid int
 	zombie     bool
+	exiting    bool // dying (PF_EXITING) or a zombie: its memory, environment included, is gone
 }
+
+// pfExiting is the kernel's PF_EXITING, in the flags field of /proc/PID/stat.
+const pfExiting = 0x4
 
 // readStat reads /proc/PID/stat.
 func readStat(pid string) (procInfo, bool) {
@@ -237,12 +241,14 @@ func readStat(pid string) (procInfo, bool) {
 		return procInfo{}, false
 	}
 	f := bytes.Fields(b[i+1:])
-	if len(f) < 3 {
+	if len(f) < 7 {
 		return procInfo{}, false
 	}
 	ppid, _ := strconv.Atoi(string(f[1]))
 	pgid, _ := strconv.Atoi(string(f[2]))
-	return procInfo{ppid: ppid, pgid: pgid, zombie: f[0][0] == 'Z' || f[0][0] == 'X'}, true
+	flags, _ := strconv.ParseUint(string(f[6]), 10, 64)
+	zombie := f[0][0] == 'Z' || f[0][0] == 'X'
+	return procInfo{ppid: ppid, pgid: pgid, zombie: zombie, exiting: zombie || flags&pfExiting != 0}, true
 }
 
 // childrenOf lists the children of process pid (of all its threads).
@@ -376,6 +382,12 @@ const settleFor = time.Second
 func engineToken(pid string, settle bool) string {
 	b, err := readEnviron(pid)
 	for start := time.Now(); settle && err == nil && len(b) == 0 && time.Since(start) < settleFor; {
+		// A dying process has no environment either, and will get none:
+		// waiting for it would slow every scan that meets one (a worker
+		// whose runner died has 5 s to end its engines' escapees).
+		if in, ok := readStat(pid); !ok || in.exiting {
+			break
+		}
 		time.Sleep(500 * time.Microsecond)
 		b, err = readEnviron(pid)
 	}
