@@ -22,7 +22,7 @@ func (f *fixed) Next(Results) (Stage, bool, error) {
 	}
 	f.done = true
 	n, _ := f.Total()
-	return Stage{First: 0, Len: n, game: f.game}, true, nil
+	return Stage{First: 0, Len: n, Last: true, game: f.game}, true, nil
 }
 
 // game lays out the schedule round by round, encounter by encounter, then

@@ -39,6 +39,8 @@ type Stage struct {
 	// Byes lists the players that sit out this stage and score a bye
 	// (Swiss), by index.
 	Byes []int
+	// Last says that no stage follows this one, whatever its results.
+	Last bool
 	game func(slot int) Game
 }
 
