@@ -69,11 +69,9 @@ func unbounded(l ugi.Limits) bool {
 // Info reports one finished iteration of the search.
 type Info struct {
 	Depth int
-	// Score is from the side to move's view, in centi-units of the game's
-	// evaluation; Mate is non-zero when a forced end was found: plies to a
-	// win (positive) or a loss (negative).
-	Score int
-	Mate  int
+	// Eval is from the side to move's view: centi-units of the game's
+	// evaluation, or the moves to a forced end when the search found one.
+	Eval  ugi.Eval
 	Nodes int64
 	Time  time.Duration
 	PV    []rules.Move
@@ -210,6 +208,6 @@ func (e *Player) greedy(pos rules.Position, moves []rules.Move, start time.Time)
 		}
 	}
 	info := Info{Depth: 1, Nodes: int64(len(moves)), Time: time.Since(start), PV: []rules.Move{pick}}
-	info.Score, info.Mate = splitScore(best)
+	info.Eval = evalOf(best)
 	return Result{Move: pick, OK: n > 0, Info: info}
 }

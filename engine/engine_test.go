@@ -120,8 +120,8 @@ func TestSearchMateScore(t *testing.T) {
 		t.Fatal("no info")
 	}
 	last := infos[len(infos)-1]
-	if last.Mate != 3 || len(last.PV) == 0 {
-		t.Errorf("last info %+v; want a win in 3 plies with a PV", last)
+	if want := (ugi.Eval{OK: true, Mate: true, Value: 2}); last.Eval != want || len(last.PV) == 0 {
+		t.Errorf("last info %+v; want a win in 3 plies (2 moves) with a PV", last)
 	}
 }
 
@@ -260,12 +260,12 @@ func solveToy(t *testing.T, e *Player) {
 			res := e.Think(p, nil, ugi.Limits{Depth: 9}, nil, nil)
 			got := 0
 			switch {
-			case res.Info.Mate > 0:
+			case res.Info.Eval.Mate && res.Info.Eval.Value > 0:
 				got = 1
-			case res.Info.Mate < 0:
+			case res.Info.Eval.Mate && res.Info.Eval.Value < 0:
 				got = -1
 			}
-			if got != want || res.Info.Score != 0 {
+			if got != want || !res.Info.Eval.Mate && res.Info.Eval.Value != 0 {
 				t.Fatalf("%s: search says %d (%+v); minimax %d", p.FEN(), got, res.Info, want)
 			}
 			// The move keeps the value.

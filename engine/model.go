@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Scores: a won position is worth winScore less the plies to the win, so
@@ -75,15 +76,30 @@ func terminal(r rules.Result, turn rules.Color, ply int) int {
 	return drawScore
 }
 
-// splitScore turns a search score into centi-units or plies to a forced end.
-func splitScore(v int) (cp, mate int) {
+// matePlies returns the plies to the forced end a search score says, 0
+// for none: positive for a win of the side to move, negative for a loss.
+func matePlies(v int) int {
 	switch {
 	case v > winBound:
-		return 0, winScore - v
+		return winScore - v
 	case v < -winBound:
-		return 0, -(winScore + v)
+		return -(winScore + v)
 	}
-	return v, 0
+	return 0
+}
+
+// evalOf turns a search score into the evaluation the protocol tells:
+// centi-units, or a forced end in moves of the side to move (plies rounded
+// up to its moves).
+func evalOf(v int) ugi.Eval {
+	p := matePlies(v)
+	switch {
+	case p > 0:
+		return ugi.Eval{OK: true, Mate: true, Value: (p + 1) / 2}
+	case p < 0:
+		return ugi.Eval{OK: true, Mate: true, Value: -((-p + 1) / 2)}
+	}
+	return ugi.Eval{OK: true, Value: v}
 }
 
 // baseModel works for any game: points difference as evaluation, the

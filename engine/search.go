@@ -156,12 +156,12 @@ func (s *searcher) run(pos rules.Position, history []rules.Position, rootMoves [
 		}
 		res.Move = s.pv[0][0]
 		res.Info = Info{Depth: depth, Nodes: s.nodes, Time: time.Since(start), PV: append([]rules.Move(nil), s.pv[0][:s.pvLen[0]]...)}
-		res.Info.Score, res.Info.Mate = splitScore(v)
+		res.Info.Eval = evalOf(v)
 		if info != nil {
 			info(res.Info)
 		}
 		if !lim.Infinite {
-			if res.Info.Mate != 0 && abs(res.Info.Mate) <= depth {
+			if p := matePlies(v); p != 0 && abs(p) <= depth {
 				break // the end is found: deeper search changes nothing
 			}
 			if soft > 0 && clock(lim) && lim.MoveTime == 0 && time.Since(start) > soft*6/10 {

@@ -459,14 +459,7 @@ func (l *loop) finish() {
 // to mate when the search found a forced end, and the principal variation
 // as far as it plays from pos.
 func formatInfo(pos rules.Position, in Info) string {
-	u := ugi.Info{Depth: in.Depth, HasScore: true, Score: in.Score, Nodes: in.Nodes, Time: in.Time}
-	if in.Mate != 0 {
-		moves := (abs(in.Mate) + 1) / 2
-		if in.Mate < 0 {
-			moves = -moves
-		}
-		u.Mate, u.Score = true, moves
-	}
+	u := ugi.Info{Depth: in.Depth, Eval: in.Eval, Nodes: in.Nodes, Time: in.Time}
 	if len(in.PV) > 0 {
 		p := pos.Clone()
 		for _, m := range in.PV {

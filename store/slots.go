@@ -27,48 +27,60 @@ type Leases struct {
 // runner at a time plays.
 var ErrNoLeases = errors.New("slot leases need a PostgreSQL database")
 
-// NewLeases makes sure the slots 0..total-1 of tournament tid exist (marking
-// stored those that have a game, as after a copy) and returns the leases of
-// owner, each lasting lease unless renewed.
+// NewLeases makes sure the slots 0..total-1 of tournament tid exist (see
+// Add) and returns the leases of owner, each lasting lease unless renewed.
 func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string, lease time.Duration) (*Leases, error) {
 	if !db.postgres {
 		return nil, ErrNoLeases
 	}
-	tx, err := db.BeginTx(ctx, nil)
+	l := &Leases{db: db, tid: tid, owner: owner, lease: lease}
+	if err := l.Add(ctx, total); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Add makes sure the slots 0..total-1 of the tournament exist, marking
+// stored those that have a game (as after a copy): the runner that makes
+// a stage of the schedule first adds its slots, the others find them.
+func (l *Leases) Add(ctx context.Context, total int) error {
+	tx, err := l.db.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("slots: %w", err)
+		return fmt.Errorf("slots: %w", err)
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO slots (tournament_id, slot)
-		SELECT ?, s FROM generate_series(0, ? - 1) AS s ON CONFLICT DO NOTHING`, tid, total); err != nil {
-		return nil, fmt.Errorf("slots: %w", err)
+		SELECT ?, s FROM generate_series(0, ? - 1) AS s ON CONFLICT DO NOTHING`, l.tid, total); err != nil {
+		return fmt.Errorf("slots: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
 		WHERE tournament_id = ? AND NOT stored
-		AND slot IN (SELECT slot FROM games WHERE tournament_id = ? AND slot IS NOT NULL)`, tid, tid); err != nil {
-		return nil, fmt.Errorf("slots: %w", err)
+		AND slot IN (SELECT slot FROM games WHERE tournament_id = ? AND slot IS NOT NULL)`, l.tid, l.tid); err != nil {
+		return fmt.Errorf("slots: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("slots: %w", err)
+		return fmt.Errorf("slots: %w", err)
 	}
-	return &Leases{db: db, tid: tid, owner: owner, lease: lease}, nil
+	return nil
 }
 
-// Claim leases the first free slot to the owner and returns it; with none
-// free (or none to play: the tournament's SPRT has answered), slot is -1 and left is how many slots not stored yet may still come
-// free for the owner: those other runners lease (they may die, and their
-// leases expire). The owner's own slots in play do not count: its games
-// will store them, so a runner left with only those has nothing to wait
-// for.
-func (l *Leases) Claim(ctx context.Context) (slot, left int, err error) {
+// Claim leases the first free slot below below to the owner and returns
+// it; with none free (or none to play: the tournament's SPRT has
+// answered), slot is -1 and left is how many slots not stored yet may
+// still come free for the owner: those other runners lease (they may die,
+// and their leases expire). The owner's own slots in play do not count:
+// its games will store them, so a runner left with only those has nothing
+// to wait for. below is the end of the schedule the owner knows: a slot
+// past it is of a stage it has not made yet.
+func (l *Leases) Claim(ctx context.Context, below int) (slot, left int, err error) {
 	for try := 0; ; try++ {
 		err = l.db.QueryRowContext(ctx, `UPDATE slots SET owner = ?, lease_until = now() + make_interval(secs => ?)
 			WHERE tournament_id = ? AND slot = (
 				SELECT slot FROM slots
-				WHERE tournament_id = ? AND NOT stored AND (owner IS NULL OR lease_until < now())
+				WHERE tournament_id = ? AND slot < ? AND NOT stored AND (owner IS NULL OR lease_until < now())
 				AND NOT EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL)
 				ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
-			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid, l.tid).Scan(&slot)
+			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid, below, l.tid).Scan(&slot)
 		if err == nil {
 			return slot, 0, nil
 		}
@@ -81,7 +93,7 @@ func (l *Leases) Claim(ctx context.Context) (slot, left int, err error) {
 			count(CASE WHEN owner IS NULL OR lease_until < now() THEN 1 END),
 			count(CASE WHEN owner IS DISTINCT FROM ? OR lease_until < now() THEN 1 END),
 			EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL)
-			FROM slots WHERE tournament_id = ? AND NOT stored`, l.owner, l.tid, l.tid).Scan(&free, &left, &decided); err != nil {
+			FROM slots WHERE tournament_id = ? AND slot < ? AND NOT stored`, l.owner, l.tid, l.tid, below).Scan(&free, &left, &decided); err != nil {
 			return -1, 0, fmt.Errorf("claim a slot: %w", err)
 		}
 		if decided {

@@ -32,7 +32,7 @@ func TestLeases(t *testing.T) {
 	}
 	claim := func(l *Leases, wantSlot, wantLeft int) {
 		t.Helper()
-		slot, left, err := l.Claim(ctx)
+		slot, left, err := l.Claim(ctx, 3)
 		if err != nil || slot != wantSlot || left != wantLeft {
 			t.Fatalf("Claim by %s = %d, %d, %v; want %d, %d, nil", l.owner, slot, left, err, wantSlot, wantLeft)
 		}

@@ -12,6 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/proc"
 )
 
 // BenchmarkMachine measures what the machine gives to two CPU-bound threads
@@ -169,7 +172,7 @@ func benchRunners(b *testing.B, game, modes string, k int) {
 func benchTournament(b *testing.B, game, modes string, conc int, workers []string, log bool) {
 	perEncounter := *benchGames
 	dir := b.TempDir()
-	cfg, err := LoadConfig(benchConfig(b, dir, game, modes))
+	cfg, err := config.Load(benchConfig(b, dir, game, modes))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -182,7 +185,7 @@ func benchTournament(b *testing.B, game, modes string, conc int, workers []strin
 		b.StopTimer()
 		db := openDB(b, filepath.Join(dir, fmt.Sprintf("bench%d.db", i)))
 		b.StartTimer()
-		cpu0, all0 := selfCPU(), allCPU()
+		cpu0, all0 := proc.CPU(), allCPU()
 		start := time.Now()
 		var plies int
 		var logPath string
@@ -196,7 +199,7 @@ func benchTournament(b *testing.B, game, modes string, conc int, workers []strin
 				}
 			}})
 		elapsed += time.Since(start)
-		cpu += selfCPU() - cpu0
+		cpu += proc.CPU() - cpu0
 		if sum != nil {
 			cpu += sum.WorkerCPU.Nanoseconds()
 		}
@@ -222,5 +225,5 @@ func benchTournament(b *testing.B, game, modes string, conc int, workers []strin
 func allCPU() int64 {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
-	return selfCPU() + ru.Utime.Nano() + ru.Stime.Nano()
+	return proc.CPU() + ru.Utime.Nano() + ru.Stime.Nano()
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/notation"
 )
 
 // buildArbiter builds the arbiter binary into a temp dir and returns its
@@ -34,12 +37,12 @@ func TestExamplesWithBuiltinEngines(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.yaml")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			cfg, err := LoadConfig(f)
+			cfg, err := config.Load(f)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := range cfg.specs {
-				cfg.specs[i].Path = exe // "arbiter" is the test binary here
+			for i := range cfg.Specs() {
+				cfg.Specs()[i].Path = exe // "arbiter" is the test binary here
 			}
 			short, roomy := 60, 2000 // no time forfeit on a loaded machine
 			cfg.MaxPlies, cfg.TimeMarginMS = &short, &roomy
@@ -53,7 +56,7 @@ func TestExamplesWithBuiltinEngines(t *testing.T) {
 				t.Errorf("played %d of %d games", sum.Played, sum.Total)
 			}
 			for _, r := range rows(t, db) {
-				if r.Termination != TermNormal && r.Termination != TermAdjudication {
+				if r.Termination != notation.TermNormal && r.Termination != notation.TermAdjudication {
 					t.Errorf("slot %d: %s vs %s ended by %s\n%s", r.Slot, r.White, r.Black, r.Termination, r.Record)
 				}
 			}

@@ -10,6 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/proc"
+	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Worker processes.
@@ -51,7 +56,7 @@ type workerInit struct {
 type logOpts struct {
 	path  string
 	start time.Time
-	log   *Log // the runner's own, for the engines it checks
+	log   *ugi.Log // the runner's own, for the engines it checks
 }
 
 // workerReply is a line a worker writes: its answer to the init or to a
@@ -80,9 +85,9 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := dec.Decode(&init); err != nil {
 		return fmt.Errorf("tournament worker: read the start: %w", err)
 	}
-	cfg, err := parseConfig(init.File, []byte(init.Text), false)
+	cfg, err := config.Parse(init.File, []byte(init.Text), config.NoOpenings)
 	if err != nil {
-		enc.Encode(workerReply{Error: err.Error(), CPU: selfCPU()})
+		enc.Encode(workerReply{Error: err.Error(), CPU: proc.CPU()})
 		return err
 	}
 	// The runner's next word may come while a game is played: the end of
@@ -108,13 +113,13 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 
-	var elog *Log
+	var elog *ugi.Log
 	if init.Log != "" {
 		// The run's start on this process's monotonic clock.
 		start := time.Now()
 		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
-		if elog, err = OpenLog(init.Log, start, false); err != nil {
-			enc.Encode(workerReply{Error: err.Error(), CPU: selfCPU()})
+		if elog, err = ugi.OpenLog(init.Log, start, false); err != nil {
+			enc.Encode(workerReply{Error: err.Error(), CPU: proc.CPU()})
 			return err
 		}
 		defer elog.Close()
@@ -131,11 +136,11 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 			reply.Failed[i] = err.Error()
 		}
 	}
-	reply.CPU = selfCPU()
+	reply.CPU = proc.CPU()
 	if err := enc.Encode(reply); err != nil {
 		return fmt.Errorf("tournament worker: %w", err)
 	}
-	w := &worker{cfg: cfg, game: cfg.GameRules(), engines: map[int]*Client{}, idle: idle, id: init.Worker, log: elog}
+	w := newWorker(cfg, idle, init.Worker, elog)
 	defer w.closeAll()
 	for s := range slots {
 		f, err := w.play(ctx, s)
@@ -146,7 +151,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err != nil {
 			r.Finished, r.Error = nil, err.Error()
 		}
-		r.CPU = selfCPU()
+		r.CPU = proc.CPU()
 		if err := enc.Encode(r); err != nil {
 			return fmt.Errorf("tournament worker: %w", err)
 		}
@@ -159,9 +164,9 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
-// proc is a worker process, seen from the runner: a player whose games
+// workerProc is a worker process, seen from the runner: a player whose games
 // another process plays.
-type proc struct {
+type workerProc struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	enc     *json.Encoder
@@ -170,7 +175,7 @@ type proc struct {
 	exited  chan struct{}    // closed once the process is reaped
 	waitErr error
 	readErr error // why its stdout could not be read to the end, if not EOF
-	stderr  *ring
+	stderr  *proc.Tail
 	cpu     int64 // the CPU it last reported
 	// initSent is closed once the init is written (or cannot be).
 	initSent chan struct{}
@@ -185,10 +190,10 @@ var procStartWait, procExitWait = 10 * time.Second, 10 * time.Second
 
 // startProc starts the worker process argv and sends it init. It does not
 // wait for the worker's answer (see startProcs).
-func startProc(argv []string, init workerInit) (*proc, error) {
+func startProc(argv []string, init workerInit) (*workerProc, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	p := &proc{cmd: cmd, replies: make(chan workerReply, 1), quit: make(chan struct{}),
-		exited: make(chan struct{}), stderr: newRing(StderrKeep)}
+	p := &workerProc{cmd: cmd, replies: make(chan workerReply, 1), quit: make(chan struct{}),
+		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
 	cmd.Stderr = p.stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -202,8 +207,8 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 	// Its own process group, so that a Ctrl-C at the terminal reaches the
 	// runner alone, which then ends the workers in order; and told by the
 	// kernel when the runner dies, to end its engines and exit.
-	isolateWorker(cmd)
-	if err := startCmd(cmd); err != nil {
+	proc.IsolateWorker(cmd)
+	if err := proc.Start(cmd); err != nil {
 		stdin.Close()
 		return nil, fmt.Errorf("start worker process: %w", err)
 	}
@@ -217,7 +222,7 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 					// A worker that writes what is no reply is broken:
 					// end it now rather than wait for it to exit.
 					p.readErr = err
-					killGroup(cmd.Process.Pid)
+					proc.KillGroup(cmd.Process.Pid)
 				}
 				break
 			}
@@ -229,7 +234,7 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 		close(p.replies)
 		io.Copy(io.Discard, stdout)
 		p.waitErr = cmd.Wait()
-		forget(cmd.Process.Pid)
+		proc.Forget(cmd.Process.Pid)
 		close(p.exited)
 	}()
 	// Written on the side: a command that does not read its stdin must not
@@ -247,20 +252,20 @@ func startProc(argv []string, init workerInit) (*proc, error) {
 // end waits up to d for the worker to exit, then kills it (its engines die
 // with it), and waits for it to be reaped; then it ends what its engines
 // left behind if it could not (on Linux, endTree).
-func (p *proc) end(d time.Duration) {
+func (p *workerProc) end(d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-p.exited:
 	case <-t.C:
-		killGroup(p.cmd.Process.Pid)
+		proc.KillGroup(p.cmd.Process.Pid)
 		<-p.exited
 	}
-	endTree("")
+	proc.EndTree("")
 }
 
 // reply waits for the worker's next reply.
-func (p *proc) reply(ctx context.Context) (workerReply, error) {
+func (p *workerProc) reply(ctx context.Context) (workerReply, error) {
 	select {
 	case r, ok := <-p.replies:
 		if !ok {
@@ -275,7 +280,7 @@ func (p *proc) reply(ctx context.Context) (workerReply, error) {
 
 // died describes a worker that stopped answering (err is what failed on
 // the runner's side, if anything).
-func (p *proc) died(err error) error {
+func (p *workerProc) died(err error) error {
 	p.end(procExitWait)
 	why := "exited"
 	if p.waitErr != nil {
@@ -287,14 +292,14 @@ func (p *proc) died(err error) error {
 		why += " (" + err.Error() + ")"
 	}
 	msg := fmt.Sprintf("worker process %d %s", p.cmd.Process.Pid, why)
-	if words := lastWords(p.stderr.Bytes()); words != "" {
+	if words := proc.LastWords(p.stderr.Bytes()); words != "" {
 		msg += ": " + words
 	}
 	return errors.New(msg)
 }
 
 // play has the worker play slot s.
-func (p *proc) play(ctx context.Context, s Slot) (*Finished, error) {
+func (p *workerProc) play(ctx context.Context, s Slot) (*Finished, error) {
 	<-p.initSent
 	if err := p.enc.Encode(s); err != nil {
 		return nil, p.died(err)
@@ -314,7 +319,7 @@ func (p *proc) play(ctx context.Context, s Slot) (*Finished, error) {
 // closeAll ends the worker: the end of its stdin makes it abandon its game,
 // end its engines and exit; one that does not within procExitWait is
 // killed. It is safe to call twice.
-func (p *proc) closeAll() {
+func (p *workerProc) closeAll() {
 	if p.closed {
 		return
 	}
@@ -329,9 +334,9 @@ func (p *proc) closeAll() {
 // the engines that no first slot has: the preflight, as Run does it in
 // process. It returns the workers, or the failures of the engines (all of
 // them, in engine order) after ending every worker.
-func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot, lo *logOpts) ([]*proc, error) {
-	var procs []*proc
-	closeProcs := func() { atOnce(procs, (*proc).closeAll) }
+func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, first []pairing.Game, lo *logOpts) ([]*workerProc, error) {
+	var procs []*workerProc
+	closeProcs := func() { atOnce(procs, (*workerProc).closeAll) }
 	checked := map[int]bool{}
 	for k, s := range first {
 		init := workerInit{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
@@ -347,7 +352,7 @@ func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot, l
 		checked[s.White], checked[s.Black] = true, true
 	}
 	rest := map[int]int{}
-	for i := range cfg.specs {
+	for i := range cfg.Specs() {
 		if !checked[i] {
 			rest[i] = 1
 		}
@@ -361,7 +366,7 @@ func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot, l
 	// A worker answers once it has started two engines (at the same time),
 	// which the engine timeouts bound; a command that is no worker may
 	// never answer.
-	t := cfg.Timeouts().withDefaults()
+	t := cfg.Timeouts().WithDefaults()
 	wait := t.Startup + t.Ping + procStartWait
 	ictx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
@@ -369,7 +374,7 @@ func startProcs(ctx context.Context, cfg *Config, argv []string, first []Slot, l
 		r, err := p.reply(ictx)
 		if err != nil && ctx.Err() == nil && ictx.Err() != nil {
 			err = fmt.Errorf("worker process %d (%s) did not answer within %v", p.cmd.Process.Pid, strings.Join(argv, " "), wait)
-			if words := lastWords(p.stderr.Bytes()); words != "" {
+			if words := proc.LastWords(p.stderr.Bytes()); words != "" {
 				err = fmt.Errorf("%w: %s", err, words)
 			}
 		}

@@ -9,13 +9,14 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/store"
 )
 
 // fakeRunner runs the tournament of config args[0] into database args[1],
 // as the tournament command would; the kill-and-resume test SIGKILLs it.
 func fakeRunner(args []string) int {
-	cfg, err := LoadConfig(args[0])
+	cfg, err := config.Load(args[0])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

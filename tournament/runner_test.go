@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/enginetest"
+	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/store"
@@ -59,7 +63,7 @@ func openDB(t testing.TB, path string) *store.DB {
 // database t.db beside it, which it returns.
 func playConfig(t *testing.T, path string, opt Options) *store.DB {
 	t.Helper()
-	cfg, err := LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,9 +75,9 @@ func playConfig(t *testing.T, path string, opt Options) *store.DB {
 }
 
 // writeConfig), loads it and opens a fresh database dir/t.db.
-func loadTournament(t *testing.T, dir, head string, engines ...string) (*Config, *store.DB) {
+func loadTournament(t *testing.T, dir, head string, engines ...string) (*config.Tournament, *store.DB) {
 	t.Helper()
-	cfg, err := LoadConfig(writeConfig(t, dir, head, engines...))
+	cfg, err := config.Load(writeConfig(t, dir, head, engines...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,22 +184,22 @@ func TestTerminations(t *testing.T) {
 		wantTerm   string
 		wantInRec  string
 	}{
-		{"normal", "", "first", "", TermNormal, ""},
-		{"flood", "", "flood", "", TermNormal, ""},
-		{"info lines", "", "info", "", TermNormal, ""},
-		{"crash", "", "crash:2", "1-0", TermDisconnect, "crash"},
-		{"crash at once", "", "crash:0", "1-0", TermDisconnect, "exited"},
-		{"never moves", "", "nogo", "1-0", TermTimeForfeit, "no bestmove"},
-		{"too slow", "", "slowat:3:1500", "1-0", TermTimeForfeit, "timeout"},
-		{"illegal move", "", "badat:2:9", "1-0", TermIllegalMove, `"9"`},
-		{"unparsable move", "", "bad:zz", "1-0", TermIllegalMove, `"zz"`},
-		{"not a bestmove", "", "garbage", "1-0", TermIllegalMove, "hello there"},
-		{"no readyok", "ping_timeout_ms: 300\n", "noreadygame", "1-0", TermStall, "readyok"},
+		{"normal", "", "first", "", notation.TermNormal, ""},
+		{"flood", "", "flood", "", notation.TermNormal, ""},
+		{"info lines", "", "info", "", notation.TermNormal, ""},
+		{"crash", "", "crash:2", "1-0", notation.TermDisconnect, "crash"},
+		{"crash at once", "", "crash:0", "1-0", notation.TermDisconnect, "exited"},
+		{"never moves", "", "nogo", "1-0", notation.TermTimeForfeit, "no bestmove"},
+		{"too slow", "", "slowat:3:1500", "1-0", notation.TermTimeForfeit, "timeout"},
+		{"illegal move", "", "badat:2:9", "1-0", notation.TermIllegalMove, `"9"`},
+		{"unparsable move", "", "bad:zz", "1-0", notation.TermIllegalMove, `"zz"`},
+		{"not a bestmove", "", "garbage", "1-0", notation.TermIllegalMove, "hello there"},
+		{"no readyok", "ping_timeout_ms: 300\n", "noreadygame", "1-0", notation.TermStall, "readyok"},
 		// The preflight's engine dies, so the game starts another one, which
 		// is slow.
-		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG,readyexit", "1-0", TermStall, "ugiok"},
-		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", TermAdjudication, "after 4 plies"},
-		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", TermAdjudication, "by points"},
+		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG,readyexit", "1-0", notation.TermStall, "ugiok"},
+		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", notation.TermAdjudication, "after 4 plies"},
+		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", notation.TermAdjudication, "by points"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -210,7 +214,7 @@ func TestTerminations(t *testing.T) {
 				t.Fatalf("Run: %v", err)
 			}
 			checkNoEngines(t, marker)
-			if c := childrenLeft(); len(c) > 0 {
+			if c := enginetest.ChildrenLeft(); len(c) > 0 {
 				t.Errorf("children left after the tournament (zombies or running): %v", c)
 			}
 			rs := rows(t, db)
@@ -276,7 +280,7 @@ func TestPreflight(t *testing.T) {
 			if n := len(rows(t, db)); n != 0 {
 				t.Errorf("%d games stored; want none", n)
 			}
-			if c := childrenLeft(); len(c) > 0 {
+			if c := enginetest.ChildrenLeft(); len(c) > 0 {
 				t.Errorf("children left: %v", c)
 			}
 		})
@@ -415,7 +419,7 @@ func TestInterrupt(t *testing.T) {
 				t.Fatalf("Run = %v; want context.Canceled", err)
 			}
 			checkNoEngines(t, marker)
-			if c := childrenLeft(); len(c) > 0 {
+			if c := enginetest.ChildrenLeft(); len(c) > 0 {
 				t.Errorf("children left after an interrupted tournament: %v", c)
 			}
 			if n := len(rows(t, db)); n != sum.Played || n < 3 || n >= 50 {
@@ -441,7 +445,7 @@ func TestWorkerProcessDies(t *testing.T) {
 		t.Errorf("stored %d games, played %d of 40", n, sum.Played)
 	}
 	checkNoEngines(t, marker)
-	if c := childrenLeft(); len(c) > 0 {
+	if c := enginetest.ChildrenLeft(); len(c) > 0 {
 		t.Errorf("children left: %v", c)
 	}
 
@@ -468,7 +472,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("a silent worker held the tournament %v", d)
 	}
-	if c := childrenLeft(); len(c) > 0 {
+	if c := enginetest.ChildrenLeft(); len(c) > 0 {
 		t.Errorf("children left: %v", c)
 	}
 
@@ -492,7 +496,7 @@ func TestChangedConfigRefused(t *testing.T) {
 	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
 		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
 	}
-	cfg, err = LoadConfig(writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
+	cfg, err = config.Load(writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -506,7 +510,7 @@ func TestChangedConfigRefused(t *testing.T) {
 // arbiter knows and checks that the records validate.
 func TestRealGames(t *testing.T) {
 	for _, g := range games.All {
-		if g == toy {
+		if g == toyrace.Game {
 			continue
 		}
 		t.Run(g.ID(), func(t *testing.T) {
@@ -558,7 +562,7 @@ func TestRealGames(t *testing.T) {
 			if g.ID() == "knight-fight" && len(boards) > 0 && boards[0] == boards[1] {
 				t.Errorf("pairs 0 and 1 share a board %q", boards[0])
 			}
-			if terms[TermIllegalMove] == 0 || terms[TermDisconnect] == 0 {
+			if terms[notation.TermIllegalMove] == 0 || terms[notation.TermDisconnect] == 0 {
 				t.Errorf("terminations %v; want illegal moves and disconnects among them", terms)
 			}
 			checkValid(t, out.String())
@@ -574,7 +578,7 @@ func TestRestartAfterCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows(t, db) {
-		if r.Termination != TermDisconnect || r.Plies < 4 {
+		if r.Termination != notation.TermDisconnect || r.Plies < 4 {
 			t.Errorf("slot %d: %s after %d plies; want a disconnect after b's second move\n%s", r.Slot, r.Termination, r.Plies, r.Record)
 		}
 	}
@@ -588,7 +592,7 @@ func TestIdleDeathRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rows(t, db) {
-		if r.Termination != TermNormal {
+		if r.Termination != notation.TermNormal {
 			t.Errorf("slot %d ended by %s; want normal\n%s", r.Slot, r.Termination, r.Record)
 		}
 	}

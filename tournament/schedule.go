@@ -1,81 +1,121 @@
 package tournament
 
 import (
-	"strconv"
+	"fmt"
 
 	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/rules"
 )
 
-// Slot is one game of the schedule. Slot k of a config always has the same
-// players, colours and start.
+// Slot is one game of the schedule as a worker plays it: who plays whom
+// (the pairing's game) and the start, which the runner fills in when it
+// hands the slot out.
 type Slot struct {
-	Index int   // 0-based position in the schedule; the games row's slot
-	Round int   // 1-based round
-	Game  int   // 1-based number of the game within its round
-	Pair  int   // games that share a start with colours swapped share a pair
-	White int   // engine index (config order)
-	Black int   // engine index
-	Seed  int64 // the start's seed (Knight Fight's board), shared by a pair
-	// Opening is the pair's opening (Config.Opening), filled in when the
-	// slot is handed to a worker; nil for the game's own start.
+	pairing.Game
+	Seed int64 // the start's seed (Knight Fight's board), shared by a pair
+	// Opening is the pair's opening (config.Tournament.Opening); nil for
+	// the game's own start.
 	Opening *book.Opening `json:",omitempty"`
 }
 
-// RoundTag is the record's Round tag: "round.game", unique in a tournament.
-func (s Slot) RoundTag() string { return strconv.Itoa(s.Round) + "." + strconv.Itoa(s.Game) }
-
-// Schedule lays out every game of the tournament in a fixed order: round
-// by round, encounter by encounter (round-robin: every pair of engines in
-// config order; gauntlet: the first engine against each other), then the
-// games of the encounter. Colours alternate within an encounter; games 1-2,
-// 3-4, … of an encounter form a pair that shares a start. With an odd
-// games_per_encounter the colours of the first game also alternate from
-// round to round.
-func (c *Config) Schedule() []Slot {
-	type encounter struct{ a, b int }
-	var encs []encounter
-	n := len(c.Engines)
-	if c.Format == Gauntlet {
-		for j := 1; j < n; j++ {
-			encs = append(encs, encounter{0, j})
-		}
-	} else {
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				encs = append(encs, encounter{i, j})
-			}
-		}
-	}
-	per := *c.GamesPerEncounter
-	var slots []Slot
-	pair := -1
-	for r := 1; r <= *c.Rounds; r++ {
-		num := 0
-		for _, e := range encs {
-			for g := 0; g < per; g++ {
-				if g%2 == 0 {
-					pair++
-				}
-				num++
-				s := Slot{Index: len(slots), Round: r, Game: num, Pair: pair, White: e.a, Black: e.b,
-					Seed: pairSeed(c.Seed, pair)}
-				if (g+(r-1)*per)%2 == 1 {
-					s.White, s.Black = s.Black, s.White
-				}
-				slots = append(slots, s)
-			}
-		}
-	}
-	return slots
+// schedule is the tournament's games as its pairing hands them out, stage
+// by stage (see package pairing), with what is stored of them: a stage is
+// made once every game of the stages before it is stored.
+type schedule struct {
+	p      pairing.Pairing
+	stages []pairing.Stage
+	over   bool // the pairing has no stage after the last made
+	// stored is by slot: 0 not stored, else 1 + the stored game's result.
+	stored []uint8
+	n      int // games stored
+	// inStage counts the stored games of the last stage made.
+	inStage int
 }
 
-// pairSeed derives the seed of a pair's start from the tournament seed
-// (splitmix64), so that boards differ from pair to pair but not from run to
-// run.
-func pairSeed(seed int64, pair int) int64 {
-	z := uint64(seed) + uint64(pair+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	z ^= z >> 31
-	return int64(z >> 1)
+func newSchedule(p pairing.Pairing) *schedule { return &schedule{p: p} }
+
+// end is the slot after the last of the stages made.
+func (s *schedule) end() int {
+	if len(s.stages) == 0 {
+		return 0
+	}
+	return s.stages[len(s.stages)-1].End()
+}
+
+// current is the last stage made.
+func (s *schedule) current() pairing.Stage { return s.stages[len(s.stages)-1] }
+
+// game returns the game of slot k, if its stage is made.
+func (s *schedule) game(k int) (pairing.Game, bool) {
+	for i := len(s.stages) - 1; i >= 0; i-- {
+		if st := s.stages[i]; k >= st.First && k < st.End() {
+			return st.Game(k), true
+		}
+	}
+	return pairing.Game{}, false
+}
+
+// has reports whether slot k has a stored game.
+func (s *schedule) has(k int) bool { return k >= 0 && k < len(s.stored) && s.stored[k] != 0 }
+
+// result is the result of the stored game of slot k.
+func (s *schedule) result(k int) rules.Result {
+	if !s.has(k) {
+		return rules.Unfinished
+	}
+	return rules.Result(s.stored[k] - 1)
+}
+
+// store records the result of slot k; it reports whether the slot was not
+// stored before.
+func (s *schedule) store(k int, r rules.Result) bool {
+	if k < 0 || s.has(k) {
+		return false
+	}
+	if k >= len(s.stored) {
+		s.stored = append(s.stored, make([]uint8, k+1-len(s.stored))...)
+	}
+	s.stored[k] = 1 + uint8(r)
+	s.n++
+	if len(s.stages) > 0 && k >= s.current().First && k < s.end() {
+		s.inStage++
+	}
+	return true
+}
+
+// advance makes the stages that can be made now: the first one, and each
+// next one once every game of the stages before it is stored. It returns
+// the stages it made.
+func (s *schedule) advance() ([]pairing.Stage, error) {
+	var made []pairing.Stage
+	for !s.over && (len(s.stages) == 0 || s.inStage == s.current().Len) {
+		st, ok, err := s.p.Next(s.result)
+		if err != nil {
+			return made, fmt.Errorf("pairing of stage %d: %w", len(s.stages)+1, err)
+		}
+		if !ok {
+			s.over = true
+			break
+		}
+		if st.First != s.end() {
+			return made, fmt.Errorf("pairing: stage %d starts at slot %d, not %d", len(s.stages)+1, st.First, s.end())
+		}
+		s.stages = append(s.stages, st)
+		s.inStage = 0
+		for k := st.First; k < min(st.End(), len(s.stored)); k++ {
+			if s.stored[k] != 0 {
+				s.inStage++
+			}
+		}
+		made = append(made, st)
+	}
+	return made, nil
+}
+
+// total is the number of games of the tournament: the pairing's count, or
+// at least the slots made so far.
+func (s *schedule) total() int {
+	n, _ := s.p.Total()
+	return max(n, s.end())
 }

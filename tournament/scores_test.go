@@ -1,135 +1,15 @@
 package tournament
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/ugi"
 )
-
-func TestParseInfo(t *testing.T) {
-	tests := []struct {
-		lines []string
-		want  Reply
-	}{
-		{[]string{"info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b"},
-			Reply{Depth: 12, Eval: Eval{OK: true, Value: 35}, Nodes: 5000, NPS: 100000}},
-		{[]string{"info depth 9 score mate 5"}, Reply{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: 5}}},
-		{[]string{"info depth 9 score mate -3 lowerbound"}, Reply{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: -3}}},
-		// Later lines update what they say, and keep the rest.
-		{[]string{"info depth 3 score cp -20 nodes 10", "info depth 4 currmove x", "info string depth 99 score cp 1"},
-			Reply{Depth: 4, Eval: Eval{OK: true, Value: -20}, Nodes: 10}},
-		// The pv is not read, nor are bad numbers.
-		{[]string{"info pv depth 5", "info depth x score cp y nodes -4 nps 1e3"}, Reply{}},
-		{[]string{"info", "info   depth\t7   score  cp 0"}, Reply{Depth: 7, Eval: Eval{OK: true}}},
-		{[]string{"info score cp"}, Reply{}},
-		{[]string{"info score wdl 1 2 3"}, Reply{}},
-	}
-	for _, tc := range tests {
-		var r Reply
-		for _, l := range tc.lines {
-			r.parseInfo(l)
-		}
-		if r != tc.want {
-			t.Errorf("parseInfo(%q) = %+v; want %+v", tc.lines, r, tc.want)
-		}
-	}
-}
-
-func TestParseInfoAllocs(t *testing.T) {
-	var r Reply
-	n := testing.AllocsPerRun(100, func() {
-		r.parseInfo("info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b")
-	})
-	if n != 0 {
-		t.Errorf("parseInfo allocates %v times; want 0", n)
-	}
-}
-
-// FuzzParseInfo checks that no info line panics the parser and that what
-// it takes is in range.
-func FuzzParseInfo(f *testing.F) {
-	for _, s := range []string{"info depth 12 score cp 35 nodes 5000 nps 100000 pv a b",
-		"info score mate -3", "info depth", "info depth 12345678901 score cp 1", "info score cp 99999999999999999999", "info string x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var r Reply
-		r.parseInfo(s)
-		if r.Depth < 0 || r.Nodes < 0 || r.NPS < 0 || r.Eval.Value > mateCP || r.Eval.Value < -mateCP {
-			t.Errorf("parseInfo(%q) = %+v", s, r)
-		}
-		c := moveComment(&r)
-		if strings.ContainsAny(c, "{}\n") {
-			t.Errorf("moveComment = %q", c)
-		}
-		checkReadBack(t, &r, c)
-	})
-}
-
-func TestMoveComment(t *testing.T) {
-	tests := []struct {
-		r    Reply
-		want string
-	}{
-		{Reply{Eval: Eval{OK: true, Value: 35}, Depth: 12, Elapsed: 120 * time.Millisecond}, "+0.35/12 0.120s"},
-		{Reply{Eval: Eval{OK: true, Value: -2}, Depth: 1, Elapsed: time.Millisecond}, "-0.02/1 0.001s"},
-		{Reply{Eval: Eval{OK: true, Value: -1234}, Depth: 30, Elapsed: 61500 * time.Millisecond}, "-12.34/30 61.500s"},
-		{Reply{Eval: Eval{OK: true}, Depth: 3, Elapsed: 10 * time.Millisecond}, "0.00/3 0.010s"},
-		{Reply{Eval: Eval{OK: true, Mate: true, Value: 5}, Depth: 9, Elapsed: 30 * time.Millisecond}, "+M5/9 0.030s"},
-		{Reply{Eval: Eval{OK: true, Mate: true, Value: -3}, Depth: 9, Elapsed: 30 * time.Millisecond}, "-M3/9 0.030s"},
-		{Reply{Eval: Eval{OK: true, Value: 100}, Elapsed: 0}, "+1.00/0 0.000s"},
-		{Reply{Depth: 5, Elapsed: time.Millisecond}, "0.001s"},
-	}
-	for _, tc := range tests {
-		got := moveComment(&tc.r)
-		if got != tc.want {
-			t.Errorf("moveComment(%+v) = %q; want %q", tc.r, got, tc.want)
-		}
-		checkReadBack(t, &tc.r, got)
-	}
-}
-
-// checkReadBack checks that notation.ParseMoveComment, which import uses to
-// rebuild the engine statistics, reads back what moveComment wrote of r.
-func checkReadBack(t *testing.T, r *Reply, comment string) {
-	t.Helper()
-	c, ok := notation.ParseMoveComment(comment)
-	want := notation.MoveComment{Elapsed: r.Elapsed.Truncate(time.Millisecond)}
-	if r.Eval.OK {
-		want.Eval, want.Mate, want.Value, want.Depth = true, r.Eval.Mate, r.Eval.Value, r.Depth
-	}
-	if !ok || c != want {
-		t.Errorf("ParseMoveComment(%q) = %+v, %v; want %+v", comment, c, ok, want)
-	}
-}
-
-// TestGoLimits checks that an engine's nodes and depth limits reach it in
-// the go command.
-func TestGoLimits(t *testing.T) {
-	e, err := Start(context.Background(), fakeSpec(t, "x", "first,echogo", "toy-race"), Timeouts{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if err := e.Position("startpos", nil); err != nil {
-		t.Fatal(err)
-	}
-	r, err := e.Go(context.Background(), ugi.Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "info string go movetime 50 nodes 1000 depth 8"; r.Info != want {
-		t.Errorf("the engine read %q; want %q", r.Info, want)
-	}
-}
 
 // scoreConfig writes a config of fake engines playing game: engines are
 // "name=modes" or "name=modes|more YAML of the engine".
@@ -173,28 +53,28 @@ func TestScoreAdjudication(t *testing.T) {
 		plies        int
 	}{
 		{"black resigns", loa, "time_control: {move_ms: 2000}\nresign: {score: 600, moves: 3}\n",
-			"eval:cp0/cp700/cp650/cp689", "eval:cp-10/cp-650/cp-712", "1-0", TermAdjudication,
+			"eval:cp0/cp700/cp650/cp689", "eval:cp-10/cp-650/cp-712", "1-0", notation.TermAdjudication,
 			"; adjudicated: black resigns, scores -712/+689 for 3 moves}", 8},
 		{"white resigns at a mate", loa, "time_control: {move_ms: 2000}\nresign: {score: 600, moves: 2}\n",
-			"eval:mate-4", "eval:cp900/mate3", "0-1", TermAdjudication,
+			"eval:mate-4", "eval:cp900/mate3", "0-1", notation.TermAdjudication,
 			"; adjudicated: white resigns, scores -M4/+M3 for 2 moves}", 4},
 		// Only one side thinks it is lost: no resignation until max_plies.
 		{"one side alone", loa, "time_control: {move_ms: 2000}\nresign: {score: 600, moves: 2}\nmax_plies: 10\n",
-			"eval:cp-700", "eval:cp0", "1/2-1/2", TermAdjudication, "; adjudicated after 10 plies: a draw}", 10},
+			"eval:cp-700", "eval:cp0", "1/2-1/2", notation.TermAdjudication, "; adjudicated after 10 plies: a draw}", 10},
 		// A move without a score breaks the run. (In Lines of Action
 		// Black moves first.)
 		{"run broken", loa, "time_control: {move_ms: 2000}\nresign: {score: 600, moves: 2}\nmax_plies: 10\n",
-			"eval:cp700/none", "eval:cp-700", "1/2-1/2", TermAdjudication, "; adjudicated after 10 plies: a draw}", 10},
+			"eval:cp700/none", "eval:cp-700", "1/2-1/2", notation.TermAdjudication, "; adjudicated after 10 plies: a draw}", 10},
 		{"run unbroken", loa, "time_control: {move_ms: 2000}\nresign: {score: 600, moves: 2}\nmax_plies: 10\n",
-			"eval:none/cp700", "eval:cp-700", "1-0", TermAdjudication,
+			"eval:none/cp700", "eval:cp-700", "1-0", notation.TermAdjudication,
 			"; adjudicated: black resigns, scores -700/+700 for 2 moves}", 6},
 		{"draw", loa, "time_control: {move_ms: 2000}\ndraw: {score: 10, moves: 2, after_ply: 6}\n",
-			"eval:cp5", "eval:cp-10/cp0", "1/2-1/2", TermAdjudication, "; adjudicated: draw, scores +5/0 for 2 moves}", 6},
+			"eval:cp5", "eval:cp-10/cp0", "1/2-1/2", notation.TermAdjudication, "; adjudicated: draw, scores +5/0 for 2 moves}", 6},
 		{"draw waits for a run", loa, "time_control: {move_ms: 2000}\ndraw: {score: 10, moves: 3, after_ply: 2}\n",
-			"eval:cp5/cp50/cp5", "eval:cp-10/cp0", "1/2-1/2", TermAdjudication, "; adjudicated: draw, scores +5/0 for 3 moves}", 10},
+			"eval:cp5/cp50/cp5", "eval:cp-10/cp0", "1/2-1/2", notation.TermAdjudication, "; adjudicated: draw, scores +5/0 for 3 moves}", 10},
 		// In a game that scores points, the points decide an even game.
 		{"draw by points", "toy-race", "time_control: {move_ms: 2000}\ndraw: {score: 10, moves: 1, after_ply: 4}\nadjudication: score\n",
-			"first,eval:cp0", "last,eval:cp0", "0-1", TermAdjudication,
+			"first,eval:cp0", "last,eval:cp0", "0-1", notation.TermAdjudication,
 			"; adjudicated: even by both engines (scores 0/0 for 1 moves), decided by points 2-6}", 4},
 	}
 	for _, tc := range tests {
@@ -391,78 +271,5 @@ func TestLog(t *testing.T) {
 				t.Errorf("log lacks the handshake:\n%s", data)
 			}
 		})
-	}
-}
-
-// TestLogName checks the log's ENGINE column: plain names as they are,
-// others quoted so that the columns stay apart.
-func TestLogName(t *testing.T) {
-	for _, tc := range []struct{ name, want string }{
-		{"alpha", "alpha"},
-		{"alpha-1.2_b", "alpha-1.2_b"},
-		{"Šachy", "Šachy"},
-		{`in"side`, `in"side`},
-		{"my engine", `"my engine"`},
-		{"a\tb", `"a\tb"`},
-		{"a\u00a0b", `"a\u00a0b"`},
-		{`"quoted"`, `"\"quoted\""`},
-		{"", `""`},
-		{"bad\xffutf8", `"bad\xffutf8"`},
-	} {
-		if got := logName(tc.name); got != tc.want {
-			t.Errorf("logName(%q) = %s; want %s", tc.name, got, tc.want)
-		}
-	}
-}
-
-// TestLogWhole writes lines of many lengths from several Logs on one file
-// at once, as worker processes do (each Log has its own descriptor and
-// buffer), and checks that every line comes out whole.
-func TestLogWhole(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "engines.log")
-	start := time.Now()
-	const writers, lines = 4, 5000
-	done := make(chan error, writers)
-	for w := range writers {
-		go func() {
-			l, err := OpenLog(path, start, false)
-			if err != nil {
-				done <- err
-				return
-			}
-			who := fmt.Sprintf("%d/0 e%d", w+1, w)
-			for i := range lines {
-				// Lengths up to 3000 bytes, so that buffers fill mid-run.
-				l.line(who, '<', fmt.Sprintf("%d %s.", i, strings.Repeat(string(rune('a'+w)), i*7%3000)))
-			}
-			done <- l.Close()
-		}()
-	}
-	for range writers {
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := regexp.MustCompile(`^\d+ (\d)/0 e(\d) < (\d+) ([a-d]*)\.$`)
-	next := make([]int, writers)
-	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		m := line.FindStringSubmatch(l)
-		if m == nil || m[1][0]-'1' != m[2][0]-'0' {
-			t.Fatalf("broken line %.100q", l)
-		}
-		w := int(m[2][0] - '0')
-		if m[3] != fmt.Sprint(next[w]) || len(m[4]) != next[w]*7%3000 || strings.Trim(m[4], string(rune('a'+w))) != "" {
-			t.Fatalf("writer %d: line %.100q; want its line %d whole", w, l, next[w])
-		}
-		next[w]++
-	}
-	for w, n := range next {
-		if n != lines {
-			t.Errorf("writer %d: %d lines; want %d", w, n, lines)
-		}
 	}
 }

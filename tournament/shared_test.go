@@ -7,16 +7,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/store"
 )
 
 // sharedTournament loads a toy tournament of head and engines and returns
 // it with the URL of a new PostgreSQL database.
-func sharedTournament(t *testing.T, head string, engines ...string) (*Config, string) {
+func sharedTournament(t *testing.T, head string, engines ...string) (*config.Tournament, string) {
 	t.Helper()
 	url := pgtest.URL(t)
-	cfg, err := LoadConfig(writeConfig(t, t.TempDir(), head, engines...))
+	cfg, err := config.Load(writeConfig(t, t.TempDir(), head, engines...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -99,7 +101,8 @@ func (t *tally) counts(penta bool) []int {
 // order in which games in play happen to end, nor on a kill and resume.
 type sprtRun struct {
 	st      SPRTStatus
-	slots   []Slot
+	game    func(slot int) (pairing.Game, bool)
+	total   int         // slots of the schedule
 	pending map[int]int // stored games not yet walked: slot → half-points
 	walked  tally       // slots[:len(walked)] in order
 	all     tally       // every stored game
@@ -107,9 +110,10 @@ type sprtRun struct {
 	row     store.SPRT
 }
 
-func newSPRTRun(cfg *Config, tid int64, slots []Slot) *sprtRun {
+func newSPRTRun(cfg *config.Tournament, tid int64, sched *schedule) *sprtRun {
 	test := cfg.SPRT.Test()
-	r := &sprtRun{slots: slots, pending: map[int]int{}}
+	// A match with an SPRT is round robin or gauntlet: one stage, made.
+	r := &sprtRun{game: sched.game, total: sched.total(), pending: map[int]int{}}
 	r.st.Test = test
 	r.st.Pentanomial = *cfg.GamesPerEncounter%2 == 0 && test.Pentanomial()
 	r.st.Lower, r.st.Upper = test.Bounds()
@@ -121,7 +125,7 @@ func newSPRTRun(cfg *Config, tid int64, slots []Slot) *sprtRun {
 
 // halfPoints is the first engine's half-points in the game of slot s with
 // result; ok is false for a game without a result.
-func halfPoints(s Slot, result rules.Result) (int, bool) {
+func halfPoints(s pairing.Game, result rules.Result) (int, bool) {
 	var pts int
 	switch result {
 	case rules.WhiteWins:
@@ -142,23 +146,25 @@ func halfPoints(s Slot, result rules.Result) (int, bool) {
 // add counts the stored game of slot k and walks on as far as the stored
 // slots go, recomputing the LLR after each game.
 func (r *sprtRun) add(k int, result rules.Result) {
-	if k < 0 || k >= len(r.slots) {
-		return
-	}
-	pts, ok := halfPoints(r.slots[k], result)
+	g, ok := r.game(k)
 	if !ok {
 		return
 	}
-	r.all.add(r.slots[k].Pair, pts)
+	pts, ok := halfPoints(g, result)
+	if !ok {
+		return
+	}
+	r.all.add(g.Pair, pts)
 	r.pending[k] = pts
-	for r.walked.games < len(r.slots) {
+	for r.walked.games < r.total {
 		n := r.walked.games
 		pts, ok := r.pending[n]
 		if !ok {
 			break
 		}
 		delete(r.pending, n)
-		r.walked.add(r.slots[n].Pair, pts)
+		g, _ := r.game(n)
+		r.walked.add(g.Pair, pts)
 		llr := r.st.Test.LLR(r.walked.counts(r.st.Pentanomial))
 		r.points = append(r.points, store.SPRTPoint{Games: n + 1, LLR: llr})
 		r.st.LLR, r.st.Games = llr, n+1
@@ -188,7 +194,7 @@ func (r *sprtRun) final() *SPRTStatus {
 	s.Counts = append([]int(nil), r.all.counts(s.Pentanomial)...)
 	s.LLR = s.Test.LLR(s.Counts)
 	s.Games = r.all.games
-	if s.Verdict == "" && r.all.games == len(r.slots) {
+	if s.Verdict == "" && r.all.games == r.total {
 		s.Verdict = StoppedAtCap
 	}
 	return &s

@@ -7,12 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/stats"
 )
 
 // builtinMatch loads a Knight Fight SPRT match of two built-in engines (as
 // "level seed" pairs; seed "" for none) and opens a fresh database.
-func builtinMatch(t *testing.T, exe, sprt string, rounds int, a, b [2]string) (*Config, string) {
+func builtinMatch(t *testing.T, exe, sprt string, rounds int, a, b [2]string) (*config.Tournament, string) {
 	t.Helper()
 	dir := t.TempDir()
 	eng := func(name string, e [2]string) string {
@@ -27,7 +29,7 @@ func builtinMatch(t *testing.T, exe, sprt string, rounds int, a, b [2]string) (*
 		eng("a", a) + eng("b", b)
 	path := filepath.Join(dir, "m.yaml")
 	writeFile(t, path, text)
-	cfg, err := LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +75,7 @@ func TestSPRTBuiltinEngines(t *testing.T) {
 				t.Errorf("recomputed from the stored games: %s after %d; the runner: %s after %d", v, at, sp.Verdict, sp.DecidedAfter)
 			}
 			for _, r := range rows(t, db) {
-				if r.Termination != TermNormal {
+				if r.Termination != notation.TermNormal {
 					t.Errorf("slot %d ended by %s", r.Slot, r.Termination)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -208,7 +209,7 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 	if before >= want.SPRT.DecidedAfter {
 		t.Fatalf("the runner reached the verdict (%d games) before it was killed", before)
 	}
-	kcfg, err := LoadConfig(path)
+	kcfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,13 +229,21 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 // state and the new trajectory point (one transaction). The match is long
 // (20,000 games); results cycle through a fixed pattern.
 func BenchmarkSPRTGame(b *testing.B) {
-	cfg, err := LoadConfig(writeConfig(b, b.TempDir(), sprtHead(10000, "{elo0: 0, elo1: 5}"), "a=first", "b=last"))
+	cfg, err := config.Load(writeConfig(b, b.TempDir(), sprtHead(10000, "{elo0: 0, elo1: 5}"), "a=first", "b=last"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	db := openDB(b, filepath.Join(b.TempDir(), "t.db"))
-	slots := cfg.Schedule()
-	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, ConfigHash: cfg.Hash(), TotalGames: len(slots)}
+	p, err := cfg.Pairing()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sched := newSchedule(p)
+	if _, err := sched.advance(); err != nil {
+		b.Fatal(err)
+	}
+	total := sched.total()
+	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, ConfigHash: cfg.Hash(), TotalGames: total}
 	if err := store.Register(context.Background(), db, t, nil); err != nil {
 		b.Fatal(err)
 	}
@@ -242,11 +251,11 @@ func BenchmarkSPRTGame(b *testing.B) {
 	for _, save := range []bool{false, true} {
 		b.Run(fmt.Sprintf("store=%v", save), func(b *testing.B) {
 			b.ReportAllocs()
-			sp := newSPRTRun(cfg, t.ID, slots)
+			sp := newSPRTRun(cfg, t.ID, sched)
 			k := 0
 			for b.Loop() {
-				if k == len(slots) {
-					sp, k = newSPRTRun(cfg, t.ID, slots), 0
+				if k == total {
+					sp, k = newSPRTRun(cfg, t.ID, sched), 0
 				}
 				sp.add(k, results[k%len(results)])
 				if save {

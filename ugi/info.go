@@ -14,15 +14,11 @@ const MaxScore = 1_000_000
 // only with HasScore.
 type Info struct {
 	Depth int
-	// Score is from the mover's side: centi-units, or, with Mate, moves to
-	// a forced win (positive) or loss (negative).
-	HasScore bool
-	Mate     bool
-	Score    int
-	Nodes    int64
-	NPS      int64
-	Time     time.Duration // written by AppendInfo; not read
-	PV       []string      // written by AppendInfo; not read
+	Eval  Eval // from the mover's side
+	Nodes int64
+	NPS   int64
+	Time  time.Duration // written by AppendInfo; not read
+	PV    []string      // written by AppendInfo; not read
 }
 
 // ParseInfo reads an info line: depth, score (cp or mate; a bound counts
@@ -66,9 +62,9 @@ func ParseInfo(s string) Info {
 			}
 			switch kind {
 			case "cp":
-				in.HasScore, in.Mate, in.Score = true, false, n
+				in.Eval = Eval{OK: true, Value: n}
 			case "mate":
-				in.HasScore, in.Mate, in.Score = true, true, n
+				in.Eval = Eval{OK: true, Mate: true, Value: n}
 			}
 		}
 	}
@@ -80,12 +76,12 @@ func ParseInfo(s string) Info {
 func (in Info) AppendInfo(b []byte) []byte {
 	b = append(b, "info depth "...)
 	b = strconv.AppendInt(b, int64(in.Depth), 10)
-	if in.Mate {
+	if in.Eval.Mate {
 		b = append(b, " score mate "...)
 	} else {
 		b = append(b, " score cp "...)
 	}
-	b = strconv.AppendInt(b, int64(in.Score), 10)
+	b = strconv.AppendInt(b, int64(in.Eval.Value), 10)
 	ms := in.Time.Milliseconds()
 	b = append(b, " nodes "...)
 	b = strconv.AppendInt(b, in.Nodes, 10)

@@ -72,9 +72,9 @@ func TestParseInfo(t *testing.T) {
 		line string
 		want Info
 	}{
-		{"info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b", Info{Depth: 12, HasScore: true, Score: 35, Nodes: 5000, NPS: 100000}},
-		{"info depth 5 score mate -3 nodes 10", Info{Depth: 5, HasScore: true, Mate: true, Score: -3, Nodes: 10}},
-		{"info score cp 20 lowerbound depth 7", Info{Depth: 7, HasScore: true, Score: 20}},
+		{"info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b", Info{Depth: 12, Eval: Eval{OK: true, Value: 35}, Nodes: 5000, NPS: 100000}},
+		{"info depth 5 score mate -3 nodes 10", Info{Depth: 5, Eval: Eval{OK: true, Mate: true, Value: -3}, Nodes: 10}},
+		{"info score cp 20 lowerbound depth 7", Info{Depth: 7, Eval: Eval{OK: true, Value: 20}}},
 		{"info string depth 9 score cp 10", Info{}},
 		{"info depth 0 nodes -5 nps x score cp 2000000", Info{}},
 		{"info\tdepth  3", Info{Depth: 3}},
@@ -90,7 +90,7 @@ func TestParseInfo(t *testing.T) {
 }
 
 func equalInfo(a, b Info) bool {
-	return a.Depth == b.Depth && a.HasScore == b.HasScore && a.Mate == b.Mate && a.Score == b.Score &&
+	return a.Depth == b.Depth && a.Eval == b.Eval &&
 		a.Nodes == b.Nodes && a.NPS == b.NPS
 }
 
@@ -99,16 +99,16 @@ func TestAppendInfo(t *testing.T) {
 		in   Info
 		want string
 	}{
-		{Info{Depth: 4, HasScore: true, Score: -12, Nodes: 3000, Time: 20 * ms, PV: []string{"c1-c3", "h2-f2"}},
+		{Info{Depth: 4, Eval: Eval{OK: true, Value: -12}, Nodes: 3000, Time: 20 * ms, PV: []string{"c1-c3", "h2-f2"}},
 			"info depth 4 score cp -12 nodes 3000 time 20 nps 150000 pv c1-c3 h2-f2"},
-		{Info{Depth: 9, HasScore: true, Mate: true, Score: 2, Nodes: 7}, "info depth 9 score mate 2 nodes 7 time 0"},
+		{Info{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: 2}, Nodes: 7}, "info depth 9 score mate 2 nodes 7 time 0"},
 	}
 	for _, tc := range tests {
 		got := string(tc.in.AppendInfo(nil))
 		if got != tc.want {
 			t.Errorf("AppendInfo = %q; want %q", got, tc.want)
 		}
-		if back := ParseInfo(got); !equalInfo(back, Info{Depth: tc.in.Depth, HasScore: true, Mate: tc.in.Mate, Score: tc.in.Score, Nodes: tc.in.Nodes, NPS: back.NPS}) {
+		if back := ParseInfo(got); !equalInfo(back, Info{Depth: tc.in.Depth, Eval: tc.in.Eval, Nodes: tc.in.Nodes, NPS: back.NPS}) {
 			t.Errorf("ParseInfo(%q) = %+v: not what was written", got, back)
 		}
 	}
@@ -138,7 +138,7 @@ func FuzzParseInfo(f *testing.F) {
 	seeds.Lines(f, "info.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		in := ParseInfo(s)
-		if in.Depth < 0 || in.Nodes < 0 || in.NPS < 0 || in.Score > MaxScore || in.Score < -MaxScore {
+		if in.Depth < 0 || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > MaxScore || in.Eval.Value < -MaxScore {
 			t.Errorf("ParseInfo(%q) = %+v: out of range", s, in)
 		}
 	})

@@ -68,7 +68,7 @@ func BenchmarkStoreGame(b *testing.B) {
 			for i := range b.N {
 				slot := i
 				if leases != nil {
-					if slot, _, err = leases.Claim(ctx); err != nil || slot != i {
+					if slot, _, err = leases.Claim(ctx, b.N); err != nil || slot != i {
 						b.Fatalf("Claim = %d, %v; want %d", slot, err, i)
 					}
 				}

@@ -176,11 +176,11 @@ func (b *balanced) eval(pos rules.Position) engine.Info {
 func (b *balanced) keep(pos rules.Position) (bool, error) {
 	b.seen++
 	in := b.eval(pos)
-	if in.Mate != 0 || in.Score > b.cp || in.Score < -b.cp {
+	if ev := in.Eval; ev.Mate || ev.Value > b.cp || ev.Value < -b.cp {
 		return false, nil
 	}
 	b.kept++
-	b.evals[pos.FEN()] = fmt.Sprintf("%s: %+d for the side to move, depth %d", b.level, in.Score, in.Depth)
+	b.evals[pos.FEN()] = fmt.Sprintf("%s: %+d for the side to move, depth %d", b.level, in.Eval.Value, in.Depth)
 	return true, nil
 }
 

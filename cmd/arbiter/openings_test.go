@@ -75,8 +75,8 @@ func TestOpeningsBalanced(t *testing.T) {
 	for _, o := range suite {
 		pos, _ := o.Position(loa.Game)
 		in := engine.New(loa.Game, engine.Options{Level: engine.Search, HashMB: 1}).Think(pos, nil, ugi.Limits{Depth: 2}, nil, nil).Info
-		if in.Mate != 0 || in.Score > cp || in.Score < -cp {
-			t.Errorf("opening %v written with a score of %d (mate %d)", o.Moves, in.Score, in.Mate)
+		if ev := in.Eval; ev.Mate || ev.Value > cp || ev.Value < -cp {
+			t.Errorf("opening %v written with an evaluation of %+v", o.Moves, ev)
 		}
 	}
 }

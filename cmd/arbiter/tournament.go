@@ -19,6 +19,9 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
 )
@@ -57,7 +60,7 @@ func tournamentCommand(e *env) *cli.Command {
 			if c.IsSet("concurrency") && conc < 1 {
 				return usageErrorf("tournament: --concurrency must be at least 1, not %d", conc)
 			}
-			cfg, err := tournament.LoadConfig(c.Args().First())
+			cfg, err := config.Load(c.Args().First())
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
@@ -231,7 +234,7 @@ type progress struct {
 	name string
 }
 
-func newProgress(w io.Writer, cfg *tournament.Config) *progress {
+func newProgress(w io.Writer, cfg *config.Tournament) *progress {
 	f, ok := w.(*os.File)
 	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), name: cfg.Name}
 }
@@ -285,7 +288,7 @@ func (p *progress) update(ev tournament.Progress) {
 	}
 	g := ev.Game
 	line := fmt.Sprintf("game %d/%d (slot %d, round %s): %s - %s %s (%s, %d plies)",
-		ev.Done, ev.Total, g.Slot.Index, g.Slot.RoundTag(), g.White, g.Black, g.Result, g.Termination, g.Plies)
+		ev.Done, ev.Total, g.Slot.Slot, g.Slot.RoundTag(), g.White, g.Black, g.Result, g.Termination, g.Plies)
 	if g.Score != nil {
 		line += " score " + g.Score.String()
 	}
@@ -322,7 +325,7 @@ func (p *progress) finish() {
 }
 
 // standingsLine is "alpha 3.5, beta 2, gamma 0.5" for the first n engines.
-func standingsLine(st []tournament.Standing, n int) string {
+func standingsLine(st []standings.Row, n int) string {
 	var parts []string
 	for i, s := range st {
 		if i == n {
@@ -334,8 +337,9 @@ func standingsLine(st []tournament.Standing, n int) string {
 	return strings.Join(parts, ", ")
 }
 
-// writeSummary prints the final standings.
-func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) {
+// writeSummary prints the final standings: with a Swiss's tie-breaks and
+// byes, and a knockout's bracket.
+func writeSummary(w io.Writer, cfg *config.Tournament, sum *tournament.Summary) {
 	others := ""
 	if sum.Elsewhere > 0 || sum.Discarded > 0 {
 		others = fmt.Sprintf(", %d by other runners", sum.Elsewhere)
@@ -345,18 +349,7 @@ func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) 
 	}
 	fmt.Fprintf(w, "tournament %s (%s): %d of %d games stored (%d played now, %d before%s)\n",
 		sum.Name, cfg.GameRules().Name(), sum.Played+sum.Resumed+sum.Elsewhere, sum.Total, sum.Played, sum.Resumed, others)
-	width := len("engine")
-	for _, s := range sum.Standings {
-		width = max(width, len(s.Name))
-	}
-	fmt.Fprintf(w, "%4s  %-*s  %5s  %4s  %5s  %6s  %6s  %6s\n", "rank", width, "engine", "games", "wins", "draws", "losses", "points", "score")
-	for i, s := range sum.Standings {
-		pct := 0.0
-		if s.Games > 0 {
-			pct = 100 * s.Points / float64(s.Games)
-		}
-		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6.1f  %5.1f%%\n", i+1, width, s.Name, s.Games, s.Wins, s.Draws, s.Losses, s.Points, pct)
-	}
+	writeStandings(w, sum.Standings)
 	kinds := make([]string, 0, len(sum.Terminations))
 	for k := range sum.Terminations {
 		kinds = append(kinds, k)
@@ -372,7 +365,69 @@ func writeSummary(w io.Writer, cfg *tournament.Config, sum *tournament.Summary) 
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
 	}
+	if sum.Bracket != nil {
+		writeBracket(w, cfg, sum.Bracket)
+	}
 	if sum.SPRT != nil {
 		fmt.Fprintln(w, sum.SPRT.Line())
+	}
+}
+
+// writeStandings prints the standings table; a Swiss's has its byes and
+// tie-breaks too.
+func writeStandings(w io.Writer, rows []standings.Row) {
+	width := len("engine")
+	swiss := false
+	for _, s := range rows {
+		width = max(width, len(s.Name))
+		swiss = swiss || s.Buchholz != nil
+	}
+	fmt.Fprintf(w, "%4s  %-*s  %5s  %4s  %5s  %6s  %6s  %6s", "rank", width, "engine", "games", "wins", "draws", "losses", "points", "score")
+	if swiss {
+		fmt.Fprintf(w, "  %4s  %8s  %8s", "byes", "buchholz", "s-b")
+	}
+	fmt.Fprintln(w)
+	for i, s := range rows {
+		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6.1f  %5.1f%%", i+1, width, s.Name, s.Games, s.Wins, s.Draws, s.Losses, s.Points, s.ScorePct())
+		if swiss {
+			fmt.Fprintf(w, "  %4d  %8.2f  %8.2f", s.Byes, *s.Buchholz, *s.SonnebornBerger)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// writeBracket prints a knockout's bracket, round by round, and its
+// winner once there is one.
+func writeBracket(w io.Writer, cfg *config.Tournament, rounds []pairing.KnockoutRound) {
+	name := func(i int) string { return cfg.Engines[i].Name }
+	pts := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	winner := -1
+	for _, r := range rounds {
+		fmt.Fprintf(w, "knockout round %d:", r.Round)
+		for i, e := range r.Encounters {
+			sep := ";"
+			if i == 0 {
+				sep = ""
+			}
+			switch {
+			case e.B < 0:
+				fmt.Fprintf(w, "%s %s (bye)", sep, name(e.A))
+			default:
+				fmt.Fprintf(w, "%s %s %s-%s %s", sep, name(e.A), pts(e.PointsA), pts(e.PointsB), name(e.B))
+				switch {
+				case e.Winner < 0:
+					fmt.Fprint(w, " (playing)")
+				case e.BySeed:
+					fmt.Fprintf(w, " (%s through as the higher seed)", name(e.Winner))
+				}
+			}
+		}
+		fmt.Fprintln(w)
+		if len(r.Encounters) == 1 && r.Encounters[0].Winner >= 0 {
+			winner = r.Encounters[0].Winner
+		}
+	}
+	if winner >= 0 {
+		fmt.Fprintf(w, "knockout winner: %s\n", name(winner))
 	}
 }

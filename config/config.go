@@ -1,0 +1,187 @@
+package config
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
+)
+
+// Defaults of the optional settings.
+const (
+	DefaultGamesPerEncounter = 2
+	DefaultTimeMargin        = 50 * time.Millisecond
+	DefaultMaxPlies          = 500
+	DefaultStartupTimeout    = 10 * time.Second
+	DefaultPingTimeout       = 5 * time.Second
+)
+
+// Tournament is a tournament's configuration, as read from YAML. See
+// docs/tournament.md for every key. Its JSON (without the keys marked "-")
+// is its identity: Hash.
+type Tournament struct {
+	Name              string         `yaml:"name" json:"name"`
+	Game              string         `yaml:"game" json:"game"`
+	Format            string         `yaml:"format" json:"format"`
+	Rounds            *int           `yaml:"rounds" json:"rounds"`
+	GamesPerEncounter *int           `yaml:"games_per_encounter" json:"games_per_encounter"`
+	Concurrency       int            `yaml:"concurrency" json:"-"` // not part of the identity
+	Seed              int64          `yaml:"seed" json:"seed"`
+	TimeControl       TimeControl    `yaml:"time_control" json:"time_control"`
+	TimeMarginMS      *int           `yaml:"time_margin_ms" json:"time_margin_ms"`
+	MaxPlies          *int           `yaml:"max_plies" json:"max_plies"`
+	Adjudication      string         `yaml:"adjudication" json:"adjudication"`
+	Resign            *ResignRule    `yaml:"resign" json:"resign,omitempty"`
+	Draw              *DrawRule      `yaml:"draw" json:"draw,omitempty"`
+	StartupTimeoutMS  *int           `yaml:"startup_timeout_ms" json:"-"`
+	PingTimeoutMS     *int           `yaml:"ping_timeout_ms" json:"-"`
+	Engines           []EngineConfig `yaml:"engines" json:"engines"`
+	// Openings and RandomOpenings (at most one) give each pair its
+	// opening; see openings.go.
+	Openings       *OpeningsConfig `yaml:"openings" json:"openings,omitempty"`
+	RandomOpenings *RandomOpenings `yaml:"random_openings" json:"random_openings,omitempty"`
+	// SPRT, when set, stops the match as soon as a sequential probability
+	// ratio test answers (see docs/tournament.md).
+	SPRT *SPRTConfig `yaml:"sprt" json:"sprt,omitempty"`
+	// TiebreakPairs (knockout) is the most colour-swapped pairs an
+	// encounter that ends level plays on; Seeding (knockout, Swiss) orders
+	// the players: by config order or by their rating. See format.go.
+	TiebreakPairs *int   `yaml:"tiebreak_pairs" json:"tiebreak_pairs,omitempty"`
+	Seeding       string `yaml:"seeding" json:"seeding,omitempty"`
+	// MoveComments (default true) writes each engine move's evaluation,
+	// depth and time in the record; not part of the identity.
+	MoveComments *bool `yaml:"move_comments" json:"-"`
+	// Log is the engine communication log's file, relative to the config
+	// file's directory; not part of the identity.
+	Log string `yaml:"log" json:"-"`
+
+	// File is where the config was read from; relative engine commands and
+	// directories are relative to its directory.
+	File string `yaml:"-" json:"-"`
+	// Text is the config as given.
+	Text string `yaml:"-" json:"-"`
+
+	game  rules.Game
+	specs []ugi.Spec
+	seeds []int          // the players by seed, strongest first (knockout, Swiss)
+	suite []book.Opening // the openings file's, in file order
+	order []int          // the order the pairs take them in: indexes of suite
+}
+
+// Mode says what Parse reads besides the config itself.
+type Mode uint
+
+// The modes of Parse.
+const (
+	// NoOpenings leaves the openings file unread: a worker process gets
+	// each opening with its game, so that a file changed meanwhile does
+	// not matter.
+	NoOpenings Mode = 1 << iota
+)
+
+// Load reads and checks the config file at path.
+func Load(path string) (*Tournament, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data, 0)
+}
+
+// Parse decodes a config (file names it in messages and anchors relative
+// paths) and checks all of it, section by section: the game is known, the
+// format and the numbers are in range, the engines are at least two with
+// unique names and commands that exist and are executable, the time
+// control is one of the two kinds, the openings file replays. Every
+// problem found is in the error, each with its file and line.
+func Parse(file string, data []byte, mode Mode) (*Tournament, error) {
+	var c Tournament
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty config", file)
+		}
+		return nil, yamlError(file, err)
+	}
+	var root yaml.Node
+	yaml.Unmarshal(data, &root)
+	c.File, c.Text = file, string(data)
+	p := &problems{file: file, root: &root}
+	c.checkIdentity(p)
+	c.checkFormat(p)
+	c.checkLimits(p)
+	c.checkAdjudication(p)
+	c.checkSPRT(p)
+	c.checkEngines(p)
+	c.checkOpenings(p, mode&NoOpenings == 0)
+	if p.none() {
+		c.checkSize(p)
+	}
+	if err := p.err(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// checkIdentity checks the name and the game.
+func (c *Tournament) checkIdentity(p *problems) {
+	if strings.TrimSpace(c.Name) == "" {
+		p.add(nil, "name is missing: every tournament needs a name (its identity in the database)")
+	}
+	if r, ok := control(c.Name); ok {
+		p.add(key("name"), "name %q holds the control character %U: it is printed in progress lines and records", c.Name, r)
+	}
+	c.checkGame(p)
+}
+
+// GameRules returns the game the tournament plays.
+func (c *Tournament) GameRules() rules.Game { return c.game }
+
+// Specs returns how to start each engine, in config order.
+func (c *Tournament) Specs() []ugi.Spec { return c.specs }
+
+// Hash is the sha256 of the normalised config: the decoded settings with
+// defaults applied, as JSON, without concurrency, timeouts and the other
+// keys that do not change the games.
+func (c *Tournament) Hash() string {
+	b, _ := json.Marshal(c)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Timeouts returns the client timeouts of the config.
+func (c *Tournament) Timeouts() ugi.Timeouts {
+	return ugi.Timeouts{
+		Startup: time.Duration(*c.StartupTimeoutMS) * time.Millisecond,
+		Ping:    time.Duration(*c.PingTimeoutMS) * time.Millisecond,
+	}
+}
+
+// Margin is the time an engine may overrun its clock before it forfeits.
+func (c *Tournament) Margin() time.Duration { return time.Duration(*c.TimeMarginMS) * time.Millisecond }
+
+// Comments reports whether records get per-move engine comments.
+func (c *Tournament) Comments() bool { return c.MoveComments == nil || *c.MoveComments }
+
+// LogPath is the config's engine log file, resolved against the config
+// file's directory, or "".
+func (c *Tournament) LogPath() string {
+	if c.Log == "" || filepath.IsAbs(c.Log) {
+		return c.Log
+	}
+	return filepath.Join(filepath.Dir(c.File), c.Log)
+}

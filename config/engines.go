@@ -1,0 +1,130 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/ugi"
+)
+
+// EngineConfig is one engine of a tournament.
+type EngineConfig struct {
+	Name    string            `yaml:"name" json:"name"`
+	Cmd     string            `yaml:"cmd" json:"cmd"`
+	Args    []string          `yaml:"args" json:"args"`
+	Dir     string            `yaml:"dir" json:"dir"`
+	Options map[string]string `yaml:"options" json:"options"`
+	// TimeControl, when set, replaces the tournament's for this engine
+	// (handicap and time-odds matches).
+	TimeControl *TimeControl  `yaml:"time_control" json:"time_control,omitempty"`
+	Limits      *EngineLimits `yaml:"limits" json:"limits,omitempty"`
+	// Rating seeds the engine in a knockout or a Swiss with seeding:
+	// rating.
+	Rating *float64 `yaml:"rating" json:"rating,omitempty"`
+}
+
+// checkEngines checks every engine and makes its Spec: names, time
+// controls, limits, options, commands and directories.
+func (c *Tournament) checkEngines(p *problems) {
+	if len(c.Engines) < 2 {
+		p.add(key("engines"), "a tournament needs at least two engines; found %d", len(c.Engines))
+	}
+	seen := map[string]int{}
+	base := filepath.Dir(c.File)
+	for i, ec := range c.Engines {
+		item := fmt.Sprintf("#%d", i)
+		at := func(k ...string) []string { return append(key("engines", item), k...) }
+		name := strings.TrimSpace(ec.Name)
+		if name == "" {
+			p.add(at("name"), "engine %d has no name", i+1)
+			name = fmt.Sprintf("#%d", i+1)
+		} else if j, ok := seen[name]; ok {
+			p.add(at("name"), "engine name %q is used twice (engines %d and %d)", name, j+1, i+1)
+		} else if r, ok := control(name); ok {
+			p.add(at("name"), "engine name %q holds the control character %U: names are printed in standings and records", name, r)
+		}
+		seen[name] = i
+		if ec.TimeControl != nil {
+			checkTimeControl(p, *ec.TimeControl, at("time_control")...)
+			if (ec.TimeControl.MoveMS != nil) != (c.TimeControl.MoveMS != nil) {
+				p.add(at("time_control"), "engine %q: time_control is of another kind than the tournament's "+
+					"(a clock against a time per move): give both {base_ms, increment_ms} or both {move_ms}", name)
+			}
+		}
+		if l := ec.Limits; l != nil {
+			if l.Nodes != nil && *l.Nodes < 1 {
+				p.add(at("limits", "nodes"), "engine %q: limits nodes is %d; it must be at least 1", name, *l.Nodes)
+			}
+			if l.Depth != nil && *l.Depth < 1 {
+				p.add(at("limits", "depth"), "engine %q: limits depth is %d; it must be at least 1", name, *l.Depth)
+			}
+		}
+		// An option is sent as one line: a newline in it would make more
+		// commands of it.
+		for _, n := range slices.Sorted(maps.Keys(ec.Options)) {
+			if r, ok := control(n); ok {
+				p.add(at("options", n), "engine %q: option name %q holds the control character %U", name, n, r)
+			}
+			if r, ok := control(ec.Options[n]); ok {
+				p.add(at("options", n), "engine %q: option %q: the value %q holds the control character %U", name, n, ec.Options[n], r)
+			}
+		}
+		spec := ugi.Spec{Name: name, Args: ec.Args, Options: ec.Options}
+		path, err := resolveCmd(base, ec.Cmd)
+		if err != nil {
+			p.add(at("cmd"), "engine %q: %v", name, err)
+		}
+		spec.Path = path
+		if ec.Dir != "" {
+			dir := ec.Dir
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(base, dir)
+			}
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				p.add(at("dir"), "engine %q: dir %s is not a directory", name, ec.Dir)
+			}
+			spec.Dir = dir
+		}
+		c.specs = append(c.specs, spec)
+	}
+	c.checkSeeds(p)
+}
+
+// resolveCmd finds an engine's executable: "arbiter" is this very binary, a
+// name with a slash is relative to base, a bare name is looked up in PATH.
+func resolveCmd(base, cmd string) (string, error) {
+	switch {
+	case cmd == "":
+		return "", errors.New("cmd is missing")
+	case cmd == "arbiter":
+		exe, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("cannot find this arbiter binary: %w", err)
+		}
+		return exe, nil
+	case strings.ContainsRune(cmd, filepath.Separator) || strings.ContainsRune(cmd, '/'):
+		path := cmd
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(base, path)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			return "", fmt.Errorf("command %s not found (looked for %s: a command with a / is relative to the config file's directory)", cmd, path)
+		}
+		if st.IsDir() || st.Mode()&0o111 == 0 {
+			return "", fmt.Errorf("command %s is not executable", cmd)
+		}
+		return filepath.Abs(path)
+	}
+	path, err := exec.LookPath(cmd)
+	if err != nil {
+		return "", fmt.Errorf("command %s not found in PATH", cmd)
+	}
+	return path, nil
+}

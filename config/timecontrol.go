@@ -1,0 +1,105 @@
+package config
+
+import (
+	"strconv"
+	"time"
+)
+
+// TimeControl is either a clock (base_ms, optionally increment_ms) or a
+// fixed time per move (move_ms).
+type TimeControl struct {
+	BaseMS      *int `yaml:"base_ms" json:"base_ms,omitempty"`
+	IncrementMS *int `yaml:"increment_ms" json:"increment_ms,omitempty"`
+	MoveMS      *int `yaml:"move_ms" json:"move_ms,omitempty"`
+}
+
+// EngineLimits are per-engine search limits, sent with every go.
+type EngineLimits struct {
+	Nodes *int64 `yaml:"nodes" json:"nodes,omitempty"`
+	Depth *int   `yaml:"depth" json:"depth,omitempty"`
+}
+
+// checkLimits checks the time control, the time margin, max_plies, the
+// timeouts and concurrency.
+func (c *Tournament) checkLimits(p *problems) {
+	p.positive(&c.TimeMarginMS, "time_margin_ms", int(DefaultTimeMargin/time.Millisecond), 0)
+	p.positive(&c.MaxPlies, "max_plies", DefaultMaxPlies, 1)
+	p.positive(&c.StartupTimeoutMS, "startup_timeout_ms", int(DefaultStartupTimeout/time.Millisecond), 1)
+	p.positive(&c.PingTimeoutMS, "ping_timeout_ms", int(DefaultPingTimeout/time.Millisecond), 1)
+	if c.Concurrency < 0 {
+		p.add(key("concurrency"), "concurrency is %d; it must be at least 1", c.Concurrency)
+	}
+	checkTimeControl(p, c.TimeControl, "time_control")
+}
+
+// checkTimeControl checks a time control found at path.
+func checkTimeControl(p *problems, tc TimeControl, path ...string) {
+	at := func(k ...string) []string { return append(append([]string{}, path...), k...) }
+	switch {
+	case tc.MoveMS != nil && (tc.BaseMS != nil || tc.IncrementMS != nil):
+		p.add(at(), "time_control has move_ms and base_ms/increment_ms: give either {base_ms, increment_ms} or {move_ms}")
+	case tc.MoveMS != nil:
+		if *tc.MoveMS < 1 {
+			p.add(at("move_ms"), "move_ms is %d; it must be at least 1", *tc.MoveMS)
+		}
+	case tc.BaseMS != nil:
+		if *tc.BaseMS < 1 {
+			p.add(at("base_ms"), "base_ms is %d; it must be at least 1", *tc.BaseMS)
+		}
+		if tc.IncrementMS != nil && *tc.IncrementMS < 0 {
+			p.add(at("increment_ms"), "increment_ms is %d; it must not be negative", *tc.IncrementMS)
+		}
+	case tc.IncrementMS != nil:
+		p.add(at(), "time_control has increment_ms without base_ms")
+	default:
+		p.add(at(), "time_control is missing: give {base_ms: N, increment_ms: N} or {move_ms: N}")
+	}
+}
+
+// EngineTimeControl returns engine i's time control: its own, or the
+// tournament's.
+func (c *Tournament) EngineTimeControl(i int) TimeControl {
+	if tc := c.Engines[i].TimeControl; tc != nil {
+		return *tc
+	}
+	return c.TimeControl
+}
+
+// EngineLimits returns the go limits of engine i other than the clock.
+func (c *Tournament) EngineLimits(i int) (nodes int64, depth int) {
+	if l := c.Engines[i].Limits; l != nil {
+		if l.Nodes != nil {
+			nodes = *l.Nodes
+		}
+		if l.Depth != nil {
+			depth = *l.Depth
+		}
+	}
+	return nodes, depth
+}
+
+// TimeControlTag writes engine i's time control as a TimeControl tag,
+// cutechess style in seconds: "60+0.5" (base+increment), "60", "0.1/move";
+// its limits follow, as in "0.1/move nodes=1000 depth=8".
+func (c *Tournament) TimeControlTag(i int) string {
+	tc := c.EngineTimeControl(i)
+	sec := func(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) }
+	var s string
+	switch {
+	case tc.MoveMS != nil:
+		s = sec(*tc.MoveMS) + "/move"
+	case tc.BaseMS != nil:
+		s = sec(*tc.BaseMS)
+		if tc.IncrementMS != nil && *tc.IncrementMS > 0 {
+			s += "+" + sec(*tc.IncrementMS)
+		}
+	}
+	nodes, depth := c.EngineLimits(i)
+	if nodes > 0 {
+		s += " nodes=" + strconv.FormatInt(nodes, 10)
+	}
+	if depth > 0 {
+		s += " depth=" + strconv.Itoa(depth)
+	}
+	return s
+}

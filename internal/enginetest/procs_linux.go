@@ -1,0 +1,168 @@
+package enginetest
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/internal/pgtest"
+)
+
+// stat is what /proc/PID/stat says of a process.
+type stat struct {
+	ppid, pgid int
+	zombie     bool
+}
+
+func readStat(pid int) (stat, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return stat{}, false
+	}
+	// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return stat{}, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 3 {
+		return stat{}, false
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	pgid, _ := strconv.Atoi(f[2])
+	return stat{ppid: ppid, pgid: pgid, zombie: f[0] == "Z" || f[0] == "X"}, true
+}
+
+// Running reports whether pid is a live process (not a zombie).
+func Running(pid int) bool {
+	st, ok := readStat(pid)
+	return ok && !st.zombie
+}
+
+// GroupMembers lists the live (not zombie) processes of process group
+// pgid.
+func GroupMembers(pgid int) []int {
+	ents, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, ent := range ents {
+		pid, err := strconv.Atoi(ent.Name())
+		if err != nil {
+			continue
+		}
+		if st, ok := readStat(pid); ok && !st.zombie && st.pgid == pgid {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// GroupAlive reports whether process group pgid has a live process.
+func GroupAlive(pgid int) bool { return len(GroupMembers(pgid)) > 0 }
+
+// Children lists this process's children, zombies included (a child not
+// reaped yet is still listed), but for the test PostgreSQL server, which
+// this process adopts as a subreaper once a test has started it.
+func Children() []string {
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	server := strconv.Itoa(pgtest.ServerPID())
+	var out []string
+	for _, t := range tasks {
+		b, _ := os.ReadFile(t)
+		for _, pid := range strings.Fields(string(b)) {
+			if pid != server {
+				out = append(out, pid)
+			}
+		}
+	}
+	return out
+}
+
+// ChildrenLeft lists this process's children once they have had up to 2 s
+// to end and be reaped, each as "PID (comm) state". Since a runner is a
+// child subreaper, the engines of a worker process that died become its
+// children, and their exits are reaped as SIGCHLD comes: a check made the
+// moment a run returns may still see one of them on its way out.
+func ChildrenLeft() []string {
+	deadline := time.Now().Add(2 * time.Second)
+	for len(Children()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	var out []string
+	for _, pid := range Children() {
+		desc := pid
+		if b, err := os.ReadFile("/proc/" + pid + "/stat"); err == nil {
+			s := string(b)
+			if i, j := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')'); i >= 0 && j > i {
+				if f := strings.Fields(s[j+1:]); len(f) > 0 {
+					desc = pid + " " + s[i:j+1] + " " + f[0]
+				}
+			}
+		}
+		out = append(out, desc)
+	}
+	return out
+}
+
+// Sleepers returns the pids that fake sleepers wrote into dir (see the
+// engine's detach mode), waiting up to 10 s for at least want of them.
+// Every one of them is killed when the test ends, whatever happened.
+func Sleepers(t *testing.T, dir string, want int) []int {
+	t.Helper()
+	read := func() []int {
+		var pids []int
+		ents, _ := os.ReadDir(dir)
+		for _, ent := range ents {
+			if pid, err := strconv.Atoi(ent.Name()); err == nil {
+				pids = append(pids, pid)
+			}
+		}
+		return pids
+	}
+	var pids []int
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if pids = read(); len(pids) >= want || time.Since(start) > 10*time.Second {
+			break
+		}
+	}
+	t.Cleanup(func() {
+		for _, pid := range read() {
+			if Running(pid) {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	if len(pids) < want {
+		t.Fatalf("%d detached processes started; want %d", len(pids), want)
+	}
+	return pids
+}
+
+// CheckEnded fails t when a process of pids runs, or is a zombie child of
+// this process that nobody reaped, after up to 15 s.
+func CheckEnded(t *testing.T, pids []int) {
+	t.Helper()
+	for _, pid := range pids {
+		var st stat
+		ok := true
+		// Up to 15 s: at a load of 20 on 2 cores (two test suites at once)
+		// a worker took more than 5 s to see its runner die and end its
+		// engines' escapees.
+		for i := 0; i < 1500; i++ {
+			if st, ok = readStat(pid); !ok || st.zombie && st.ppid != os.Getpid() {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		switch {
+		case ok && !st.zombie:
+			t.Errorf("process %d, started by an engine in a session of its own, still runs", pid)
+		case ok && st.ppid == os.Getpid():
+			t.Errorf("process %d, started by an engine, is a zombie child of the runner, not reaped", pid)
+		}
+	}
+}

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package enginetest
+
+// GroupAlive cannot be told without /proc; it reports false.
+func GroupAlive(pgid int) bool { return false }
+
+// Children cannot be listed without /proc; it reports none.
+func Children() []string { return nil }
+
+// ChildrenLeft cannot be listed without /proc; it reports none.
+func ChildrenLeft() []string { return nil }

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package proc
+
+// CPU is 0 where getrusage is not available.
+func CPU() int64 { return 0 }

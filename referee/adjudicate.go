@@ -1,0 +1,93 @@
+package referee
+
+import (
+	"fmt"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
+)
+
+// Resign adjudicates a game lost for a side when, for Moves consecutive
+// moves of each side, both engines agree that side is behind by at least
+// Score centi-units, each from its own side.
+type Resign struct{ Score, Moves int }
+
+// Draw adjudicates a game drawn when both engines report |score| <= Score
+// for Moves consecutive moves each, once AfterPly plies are played.
+type Draw struct{ Score, Moves, AfterPly int }
+
+// adjudicator applies the resign and draw rules to the engines'
+// evaluations, as cutechess-cli's -resign and -draw do.
+//
+// Resign: a side loses when its own engine has reported a score of -Score
+// or worse for its last Moves moves in a row, and the opponent's engine +Score
+// or better for its last Moves moves in a row (both agree). Draw: the last
+// 2*Moves moves in a row (Moves of each side) were reported within ±Score,
+// and at least AfterPly plies are played. A move without an evaluation
+// breaks every run of its side (and the draw run); a mate score counts as
+// beyond any resign score and never within a draw one.
+type adjudicator struct {
+	resign *Resign
+	draw   *Draw
+	behind [2]int // moves in a row the side's engine saw itself behind by resign.Score
+	ahead  [2]int // moves in a row the side's engine saw itself ahead by resign.Score
+	even   int    // moves in a row (both sides) within ±draw.Score
+	last   [2]ugi.Eval
+}
+
+// add takes the evaluation the engine of side reported with its move.
+func (a *adjudicator) add(side rules.Color, ev ugi.Eval) {
+	a.last[side] = ev
+	if a.resign != nil {
+		cp := ev.CP()
+		switch {
+		case !ev.OK:
+			a.behind[side], a.ahead[side] = 0, 0
+		case cp <= -a.resign.Score:
+			a.behind[side]++
+			a.ahead[side] = 0
+		case cp >= a.resign.Score:
+			a.ahead[side]++
+			a.behind[side] = 0
+		default:
+			a.behind[side], a.ahead[side] = 0, 0
+		}
+	}
+	if a.draw != nil {
+		if cp := ev.CP(); ev.OK && !ev.Mate && cp <= a.draw.Score && cp >= -a.draw.Score {
+			a.even++
+		} else {
+			a.even = 0
+		}
+	}
+}
+
+// decide ends the game in f when a rule applies after plies plies; byPoints
+// says a draw is decided by the points of a game that scores them.
+func (a *adjudicator) decide(pos rules.Position, plies int, byPoints bool, f *Result) bool {
+	if r := a.resign; r != nil {
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			o := c.Other()
+			if a.behind[c] >= r.Moves && a.ahead[o] >= r.Moves {
+				f.Result = rules.Win(o)
+				f.Termination = notation.TermAdjudication
+				f.Comment = fmt.Sprintf("adjudicated: %s resigns, scores %s/%s for %d moves",
+					c, a.last[c].CPText(), a.last[o].CPText(), r.Moves)
+				return true
+			}
+		}
+	}
+	if d := a.draw; d != nil && a.even >= 2*d.Moves && plies >= d.AfterPly {
+		f.Termination = notation.TermAdjudication
+		f.Result = rules.Draw
+		scores := fmt.Sprintf("scores %s/%s for %d moves", a.last[rules.White].CPText(), a.last[rules.Black].CPText(), d.Moves)
+		f.Comment = "adjudicated: draw, " + scores
+		if sc, ok := pos.Score(); ok && byPoints {
+			f.Result = sc.Result()
+			f.Comment = fmt.Sprintf("adjudicated: even by both engines (%s), decided by points %s", scores, sc)
+		}
+		return true
+	}
+	return false
+}

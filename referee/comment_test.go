@@ -1,0 +1,64 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/ugi"
+)
+
+func TestMoveComment(t *testing.T) {
+	tests := []struct {
+		r    ugi.Reply
+		want string
+	}{
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 35}, Depth: 12}, Elapsed: 120 * time.Millisecond}, "+0.35/12 0.120s"},
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: -2}, Depth: 1}, Elapsed: time.Millisecond}, "-0.02/1 0.001s"},
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: -1234}, Depth: 30}, Elapsed: 61500 * time.Millisecond}, "-12.34/30 61.500s"},
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true}, Depth: 3}, Elapsed: 10 * time.Millisecond}, "0.00/3 0.010s"},
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Mate: true, Value: 5}, Depth: 9}, Elapsed: 30 * time.Millisecond}, "+M5/9 0.030s"},
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Mate: true, Value: -3}, Depth: 9}, Elapsed: 30 * time.Millisecond}, "-M3/9 0.030s"},
+		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 100}}, Elapsed: 0}, "+1.00/0 0.000s"},
+		{ugi.Reply{Search: ugi.Info{Depth: 5}, Elapsed: time.Millisecond}, "0.001s"},
+	}
+	for _, tc := range tests {
+		got := moveComment(&tc.r)
+		if got != tc.want {
+			t.Errorf("moveComment(%+v) = %q; want %q", tc.r, got, tc.want)
+		}
+		checkReadBack(t, &tc.r, got)
+	}
+}
+
+// checkReadBack checks that notation.ParseMoveComment, which import uses to
+// rebuild the engine statistics, reads back what moveComment wrote of r.
+func checkReadBack(t *testing.T, r *ugi.Reply, comment string) {
+	t.Helper()
+	c, ok := notation.ParseMoveComment(comment)
+	want := notation.MoveComment{Elapsed: r.Elapsed.Truncate(time.Millisecond)}
+	if ev := r.Search.Eval; ev.OK {
+		want.Eval, want.Mate, want.Value, want.Depth = true, ev.Mate, ev.Value, r.Search.Depth
+	}
+	if !ok || c != want {
+		t.Errorf("ParseMoveComment(%q) = %+v, %v; want %+v", comment, c, ok, want)
+	}
+}
+
+// FuzzMoveComment checks that the comment written of any info line is one
+// that import reads back.
+func FuzzMoveComment(f *testing.F) {
+	for _, s := range []string{"info depth 12 score cp 35 nodes 5000 nps 100000 pv a b",
+		"info score mate -3", "info depth", "info depth 12345678901 score cp 1", "info score cp 99999999999999999999", "info string x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := ugi.Reply{Search: ugi.ParseInfo(s), Elapsed: 1234567 * time.Microsecond}
+		c := moveComment(&r)
+		if strings.ContainsAny(c, "{}\n") {
+			t.Errorf("moveComment = %q", c)
+		}
+		checkReadBack(t, &r, c)
+	})
+}

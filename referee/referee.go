@@ -1,0 +1,217 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/ugi"
+)
+
+// Engine is what the referee asks of an engine: a *ugi.Client.
+type Engine interface {
+	// Position queues the position command; it goes with the next Go.
+	Position(start string, moves []string) error
+	Go(ctx context.Context, lim ugi.Limits, wait time.Duration) (ugi.Reply, error)
+}
+
+// Side is one side of a game: its engine and its limits.
+type Side struct {
+	Engine Engine
+	Name   string // in the closing comment of a forfeit
+	// MoveTime, when set, is the time per move; else Base and Inc make
+	// the side's clock. Both sides have the same kind.
+	MoveTime, Base, Inc time.Duration
+	Nodes               int64 // sent with every go when above 0
+	Depth               int
+}
+
+// Rules say how the referee ends a game besides the game's own rules.
+type Rules struct {
+	Margin   time.Duration // what an engine may overrun its time before it forfeits
+	MaxPlies int           // then the game is adjudicated
+	// ByPoints adjudicates by the points of a game that scores them
+	// (at MaxPlies and for a draw by the engines' scores), else a draw.
+	ByPoints bool
+	Resign   *Resign // nil: off
+	Draw     *Draw   // nil: off
+	// Comments writes each engine move's evaluation, depth and time as its
+	// comment (see notation.MoveComment).
+	Comments bool
+}
+
+// Game is a game to referee: its position after the opening, the start
+// the engines are told ("startpos" or "fen F"), the opening's moves and
+// the two sides.
+type Game struct {
+	Pos   rules.Position
+	Start string
+	Book  []string
+	Sides [2]Side     // by rules.Color
+	First rules.Color // the game's first mover: the protocol's p1
+}
+
+// Result is how a refereed game ended.
+type Result struct {
+	Result      rules.Result
+	Termination string // notation.Term*
+	Comment     string // why it ended, when not by the rules alone
+	// Moves are the game's moves, the opening's first, with their
+	// comments ("book" for the opening's; "" for none).
+	Moves, Comments []string
+	Used            [2]time.Duration      // each side's thinking time, by rules.Color
+	Stats           [2]*store.EngineStats // what each engine's search reported; nil without a move
+	tally           [2]store.EngineTally  // sums Stats up
+	names           [2]string             // for forfeit comments
+}
+
+// Forfeit is the result of a game that side c loses without a move by its
+// engine: it could not be started or made ready (err).
+func Forfeit(g Game, c rules.Color, err error) Result {
+	r := Result{Moves: g.Book, Comments: bookComments(len(g.Book), 0), names: [2]string{g.Sides[0].Name, g.Sides[1].Name}}
+	r.lose(c, Termination(err), err.Error())
+	return r
+}
+
+// lose ends the game with a loss of c.
+func (r *Result) lose(c rules.Color, term, why string) {
+	r.Result = rules.Win(c.Other())
+	r.Termination = term
+	r.Comment = fmt.Sprintf("%s (%s) loses: %s", r.names[c], c, why)
+}
+
+// Termination names how a game ends when an engine fails with err.
+func Termination(err error) string {
+	switch {
+	case errors.Is(err, ugi.Stall):
+		return notation.TermStall
+	case errors.Is(err, ugi.Timeout):
+		return notation.TermTimeForfeit
+	case errors.Is(err, ugi.Malformed):
+		return notation.TermIllegalMove
+	}
+	return notation.TermDisconnect // a crash, or an engine that cannot be started
+}
+
+// Play referees g between its two ready engines until the game's rules, a
+// forfeit (an illegal move, time, a crash, a stall) or adjudication end
+// it. It returns an error only when ctx ends first.
+func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
+	r.names = [2]string{g.Sides[0].Name, g.Sides[1].Name}
+	r.Moves = append(make([]string, 0, 128+len(g.Book)), g.Book...)
+	r.Comments = bookComments(len(g.Book), 128)
+	clock := g.Sides[rules.White].MoveTime == 0
+	var left [2]time.Duration
+	for c, s := range g.Sides {
+		left[c] = s.Base
+	}
+	first := g.First
+	adj := adjudicator{resign: rs.Resign, draw: rs.Draw}
+	pos := g.Pos
+	defer func() {
+		for c := range r.Stats {
+			r.Stats[c] = r.tally[c].Stats()
+		}
+	}() // r is the named result: the figures are in what Play returns
+	for {
+		if o := pos.Outcome(); o.Over() {
+			r.Result, r.Termination = o.Result, notation.TermNormal
+			return r, nil
+		}
+		if adj.decide(pos, len(r.Moves), rs.ByPoints, &r) {
+			return r, nil
+		}
+		if len(r.Moves) >= rs.MaxPlies {
+			r.adjudicate(pos, rs.ByPoints)
+			return r, nil
+		}
+		side := pos.Turn()
+		s := g.Sides[side]
+		if err := s.Engine.Position(g.Start, r.Moves); err != nil {
+			r.lose(side, Termination(err), err.Error())
+			return r, nil
+		}
+		lim := ugi.Limits{MoveTime: s.MoveTime, Nodes: s.Nodes, Depth: s.Depth}
+		allow := s.MoveTime
+		if clock {
+			lim.Time = [2]time.Duration{left[first], left[first.Other()]}
+			lim.Inc = [2]time.Duration{g.Sides[first].Inc, g.Sides[first.Other()].Inc}
+			allow = left[side]
+		}
+		reply, err := s.Engine.Go(ctx, lim, allow+rs.Margin)
+		r.Used[side] += reply.Elapsed
+		if ctx.Err() != nil {
+			return Result{}, ctx.Err()
+		}
+		if err != nil {
+			r.lose(side, Termination(err), err.Error())
+			return r, nil
+		}
+		if reply.Elapsed > allow+rs.Margin {
+			r.lose(side, notation.TermTimeForfeit, fmt.Sprintf("moved after %v with %v left and a margin of %v",
+				reply.Elapsed.Round(time.Millisecond), allow, rs.Margin))
+			return r, nil
+		}
+		if clock {
+			left[side] = max(0, left[side]-reply.Elapsed) + s.Inc
+		}
+		text, err := play(pos, reply.Move)
+		if err != nil {
+			r.lose(side, notation.TermIllegalMove, fmt.Sprintf("played %q at ply %d: %v", reply.Move, len(r.Moves)+1, err))
+			return r, nil
+		}
+		r.Moves = append(r.Moves, text)
+		comment := ""
+		if rs.Comments {
+			comment = moveComment(&reply)
+		}
+		r.Comments = append(r.Comments, comment)
+		in := reply.Search
+		r.tally[side].Add(reply.Elapsed, in.Depth, in.Nodes, in.NPS)
+		adj.add(side, in.Eval)
+	}
+}
+
+// play plays the move an engine wrote on pos and returns it in canonical
+// notation (see rules.FormatMove, which survives a rules bug on a strange
+// move).
+func play(pos rules.Position, move string) (string, error) {
+	m, err := pos.ParseMove(move)
+	if err != nil {
+		return "", err
+	}
+	text, err := rules.FormatMove(pos, m)
+	if err != nil {
+		return "", err
+	}
+	return text, pos.Play(m)
+}
+
+// adjudicate ends a game that reached the most plies: a draw, or by the
+// points with byPoints in a game that scores them.
+func (r *Result) adjudicate(pos rules.Position, byPoints bool) {
+	r.Termination = notation.TermAdjudication
+	r.Result = rules.Draw
+	how := "a draw"
+	if byPoints {
+		if sc, ok := pos.Score(); ok {
+			how = "by points " + sc.String()
+			r.Result = sc.Result()
+		}
+	}
+	r.Comment = fmt.Sprintf("adjudicated after %d plies: %s", len(r.Moves), how)
+}
+
+// moveComment is the record's comment on a move an engine played, as
+// cutechess writes it: "+0.35/12 0.120s" (evaluation from the mover's
+// side, depth, time used), or only "0.120s" without an evaluation (see
+// notation.MoveComment, which import reads it back with).
+func moveComment(r *ugi.Reply) string {
+	c := r.Search.Eval.Comment()
+	c.Depth, c.Elapsed = r.Search.Depth, r.Elapsed
+	return string(c.Append(make([]byte, 0, 24)))
+}

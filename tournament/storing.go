@@ -1,0 +1,262 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// fanOut has every player play the slots of source until none is left,
+// the gate closes or ctx ends, and sends each finished game to results
+// (closed when every player is done); a player's error goes to errc and
+// cancels the run.
+func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players []player, source slotSource, gate *stopGate) (<-chan *Finished, <-chan error) {
+	n := len(players)
+	// A finished game waits here, not in its worker, while the one before
+	// it is being stored.
+	results := make(chan *Finished, n)
+	errc := make(chan error, n)
+	var wg sync.WaitGroup
+	fail := func(err error) {
+		if ctx.Err() == nil {
+			errc <- err
+			cancel()
+		}
+	}
+	for _, w := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer w.closeAll()
+			for ctx.Err() == nil {
+				if !gate.enter() {
+					return
+				}
+				game, state, wake, err := source.next(ctx)
+				if err != nil || state != slotGot {
+					gate.leave()
+				}
+				switch {
+				case err != nil:
+					fail(err)
+					return
+				case state == slotNone:
+					return
+				case state == slotWait:
+					t := time.NewTimer(source.poll())
+					select {
+					case <-wake:
+					case <-t.C:
+					case <-ctx.Done():
+					}
+					t.Stop()
+					continue
+				}
+				s, err := slotOf(cfg, game)
+				var f *Finished
+				if err == nil {
+					f, err = w.play(ctx, s)
+				}
+				if err != nil {
+					gate.leave()
+					fail(err)
+					return
+				}
+				// The game stays in play until storeAll has stored it.
+				select {
+				case results <- f:
+				case <-ctx.Done():
+					gate.leave()
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	return results, errc
+}
+
+// slotOf returns the slot of game g with its start: the pair's seed and
+// opening.
+func slotOf(cfg *config.Tournament, g pairing.Game) (Slot, error) {
+	o, err := cfg.Opening(g.Pair)
+	if err != nil {
+		return Slot{}, fmt.Errorf("slot %d: opening: %w", g.Slot, err)
+	}
+	return Slot{Game: g, Seed: cfg.PairSeed(g.Pair), Opening: o}, nil
+}
+
+// syncEvery is how often a runner sharing a tournament reads what the
+// others stored while none of its own games ends.
+const syncEvery = time.Second
+
+// storeAll stores the games of results as they come, until it is closed,
+// and on a shared tournament reads what the others store; it returns the
+// first error, after which it cancels the run and drains results.
+func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finished, gate *stopGate, n int) error {
+	sctx := context.WithoutCancel(ctx)
+	ins := r.opt.DB.NewInserter()
+	defer ins.Close()
+	var tick <-chan time.Time
+	if r.leases != nil {
+		t := time.NewTicker(syncEvery)
+		defer t.Stop()
+		tick = t.C
+	}
+	var fatal error
+	for {
+		select {
+		case f, ok := <-results:
+			if !ok {
+				if fatal == nil && r.leases != nil {
+					fatal = r.finishShared(ctx, gate)
+				}
+				return fatal
+			}
+			if fatal != nil {
+				gate.leave()
+			} else if fatal = r.storeOne(sctx, ins, f, gate, n); fatal != nil {
+				cancel()
+			}
+		case <-tick:
+			if fatal != nil {
+				continue
+			}
+			k, err := r.sync(sctx, gate)
+			if err != nil {
+				fatal = err
+				cancel()
+			} else if k > 0 {
+				r.progress(nil, n, k)
+			}
+		}
+	}
+}
+
+// finishShared reads, once this runner's players are done, the standings
+// and verdict over every runner's games. When the SPRT has answered, the
+// other runners finish their games in play too (they stop starting games
+// as soon as they read the answer): it waits for those to be stored (or
+// their leases to expire), so that every runner ends on the same games and
+// prints the same verdict.
+func (r *run) finishShared(ctx context.Context, gate *stopGate) error {
+	sctx := context.WithoutCancel(ctx)
+	if r.sp != nil && r.sp.decided() && !gate.stopped() {
+		for ctx.Err() == nil {
+			n, err := r.leases.Busy(sctx)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				break
+			}
+			select {
+			case <-time.After(syncEvery / 4):
+			case <-ctx.Done():
+			}
+		}
+	}
+	_, err := r.sync(sctx, gate)
+	return err
+}
+
+// storeOne stores the finished game f (dropping it when its slot is
+// stored already, by another runner whose lease it was), reports
+// progress, and counts the game out of play.
+func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, gate *stopGate, n int) error {
+	reported := false
+	defer func() {
+		if !reported {
+			gate.leave()
+		}
+	}()
+	g := &store.Game{TournamentID: r.tid, Slot: f.Slot.Slot, Pair: f.Slot.Pair, Game: r.cfg.Game,
+		White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
+		Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
+		StartedAt: f.StartedAt, Record: f.Record, WhiteStats: f.WhiteStats, BlackStats: f.BlackStats}
+	if f.Score != nil {
+		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
+	}
+	if err := ins.Insert(ctx, g); err != nil {
+		if errors.Is(err, store.ErrDuplicate) {
+			r.sum.Discarded++ // another runner stored this slot meanwhile
+			return nil
+		}
+		return err
+	}
+	if r.opt.Out != nil {
+		if _, err := io.WriteString(r.opt.Out, f.Record); err != nil {
+			return fmt.Errorf("write record: %w", err)
+		}
+	}
+	r.sum.Played++
+	if err := r.learn(store.SlotGame{Slot: f.Slot.Slot, White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination}); err != nil {
+		return err
+	}
+	elsewhere := 0
+	if r.leases != nil {
+		var err error
+		if elsewhere, err = r.sync(ctx, gate); err != nil {
+			return err
+		}
+	}
+	if err := r.saveSPRT(ctx, gate); err != nil {
+		return err
+	}
+	reported = true
+	gate.leaveAfter(func() { r.progress(f, n, elsewhere) })
+	return nil
+}
+
+// saveSPRT stores where the SPRT stands, and stops the match once it has
+// answered: no game starts any more.
+func (r *run) saveSPRT(ctx context.Context, gate *stopGate) error {
+	if r.sp == nil {
+		return nil
+	}
+	if err := r.sp.save(ctx, r.opt.DB, false); err != nil {
+		return err
+	}
+	if r.sp.decided() {
+		gate.halt()
+		r.queue.halt()
+	}
+	return nil
+}
+
+// sync reads the games other runners stored past the slots known stored,
+// counts them in, and halts the gate when the SPRT has answered over
+// them; it returns how many it found.
+func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
+	games, err := store.SlotGamesFrom(ctx, r.opt.DB, r.tid, r.from)
+	if err != nil {
+		return 0, err
+	}
+	k := 0
+	for _, g := range games {
+		if r.queue.sched.has(g.Slot) {
+			continue
+		}
+		if err := r.learn(g); err != nil {
+			return k, err
+		}
+		k++
+	}
+	r.sum.Elsewhere += k
+	if k > 0 {
+		if err := r.saveSPRT(ctx, gate); err != nil {
+			return k, err
+		}
+	}
+	return k, nil
+}

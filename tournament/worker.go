@@ -1,0 +1,404 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/referee"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/ugi"
+)
+
+// player plays the games of one worker, one after another: a worker in
+// this process, or a worker process.
+type player interface {
+	play(ctx context.Context, s Slot) (*Finished, error)
+	closeAll()
+}
+
+// startPlayers starts a player for each of the first games: worker
+// processes (opt.Workers, when set), else goroutines of this process after
+// the preflight of every engine. cleanup, always to be called, adds the
+// workers' CPU to sum.
+func startPlayers(ctx context.Context, cfg *config.Tournament, opt Options, first []pairing.Game, lo *logOpts, sum *Summary) (players []player, cleanup func(), err error) {
+	cleanup = func() {}
+	n := len(first)
+	if len(opt.Workers) > 0 {
+		procs, err := startProcs(ctx, cfg, opt.Workers, first, lo)
+		if err != nil {
+			return nil, cleanup, err
+		}
+		for _, p := range procs {
+			players = append(players, p)
+		}
+		return players, func() {
+			for _, p := range procs {
+				sum.WorkerCPU += time.Duration(p.cpu)
+			}
+		}, nil
+	}
+	if n == 0 {
+		return nil, cleanup, nil
+	}
+	var elog *ugi.Log
+	if lo != nil {
+		elog = lo.log
+	}
+	// The preflight starts the engines of the first game of every
+	// worker (and checks every engine once): they play those games,
+	// the others end at once, so that no more engines run at a time
+	// than without it.
+	idle := &pool{log: elog, logAs: "-/-"}
+	cleanup = idle.closeAll
+	copies := map[int]int{}
+	for _, g := range first {
+		copies[g.White]++
+		copies[g.Black]++
+	}
+	if err := idle.preflight(ctx, cfg, copies); err != nil {
+		return nil, cleanup, err
+	}
+	idle.retain(copies)
+	for i := range n {
+		players = append(players, newWorker(cfg, idle, i+1, elog))
+	}
+	return players, cleanup, nil
+}
+
+// pool holds started engines that no worker holds yet: the preflight's,
+// which play the first games instead of new processes.
+type pool struct {
+	mu      sync.Mutex
+	engines map[int][]*ugi.Client
+	log     *ugi.Log // the engine log, if any
+	logAs   string   // the worker/slot column of its engines' log lines
+}
+
+// preflight starts every engine of cfg at the same time and checks that it
+// does the handshake and answers isready, so that an engine that cannot
+// play stops the tournament before its first game rather than losing every
+// game it has; it keeps the sound ones. With copies, it starts
+// copies[i] processes of engine i (still at least one) at the same time,
+// for the first games of every worker; only the first copy's failure
+// counts, a later one is started again when needed.
+func (p *pool) preflight(ctx context.Context, cfg *config.Tournament, copies map[int]int) error {
+	want := make(map[int]int, len(cfg.Specs()))
+	for i := range cfg.Specs() {
+		want[i] = max(1, copies[i])
+	}
+	errs := p.start(ctx, cfg, want)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// start starts want[i] processes of each engine i at the same time, checks
+// that each does the handshake and answers isready, and keeps the sound
+// ones. errs[i] is the failure of engine i's first copy (it names the
+// engine); a later copy that fails is only not kept.
+func (p *pool) start(ctx context.Context, cfg *config.Tournament, want map[int]int) (errs []error) {
+	specs := cfg.Specs()
+	errs = make([]error, len(specs))
+	var wg sync.WaitGroup
+	for i, spec := range specs {
+		for c := range want[i] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				spec := spec // the copies of one engine start at once
+				spec.Log, spec.LogAs = p.log, p.logAs
+				e, err := ugi.Start(ctx, spec, cfg.Timeouts())
+				if err == nil {
+					if err = e.Ping(ctx); err != nil {
+						e.Close()
+					}
+				}
+				if err != nil {
+					if c == 0 {
+						errs[i] = err
+					}
+					return
+				}
+				p.put(i, e)
+			}()
+		}
+	}
+	wg.Wait()
+	return errs
+}
+
+// put adds engine i to the pool.
+func (p *pool) put(i int, e *ugi.Client) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.engines == nil {
+		p.engines = map[int][]*ugi.Client{}
+	}
+	p.engines[i] = append(p.engines[i], e)
+}
+
+// take removes an engine i from the pool and returns it, or nil.
+func (p *pool) take(i int) *ugi.Client {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	es := p.engines[i]
+	if len(es) == 0 {
+		return nil
+	}
+	e := es[len(es)-1]
+	p.engines[i] = es[:len(es)-1]
+	return e
+}
+
+// retain keeps at most keep[i] engines i in the pool and ends the others.
+func (p *pool) retain(keep map[int]int) {
+	p.mu.Lock()
+	var gone []*ugi.Client
+	for i, es := range p.engines {
+		if n := keep[i]; len(es) > n {
+			gone = append(gone, es[n:]...)
+			p.engines[i] = es[:n]
+		}
+	}
+	p.mu.Unlock()
+	closeEngines(gone)
+}
+
+// closeAll ends the engines left in the pool.
+func (p *pool) closeAll() { p.retain(nil) }
+
+// closeEngines ends engines at the same time: each Close may wait for its
+// engine to quit.
+func closeEngines(es []*ugi.Client) { atOnce(es, func(e *ugi.Client) { e.Close() }) }
+
+// atOnce calls f on every x at the same time and returns when all are done.
+func atOnce[T any](xs []T, f func(T)) {
+	var wg sync.WaitGroup
+	for _, x := range xs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(x)
+		}()
+	}
+	wg.Wait()
+}
+
+// worker plays games one after another, keeping the engines of its last
+// game running for the next one when they are needed again.
+type worker struct {
+	cfg     *config.Tournament
+	game    rules.Game
+	rules   referee.Rules
+	engines map[int]*ugi.Client
+	idle    *pool    // engines to take before starting new ones
+	id      int      // 1 and up, for the engine log
+	log     *ugi.Log // the engine log, if any
+}
+
+func newWorker(cfg *config.Tournament, idle *pool, id int, log *ugi.Log) *worker {
+	rs := referee.Rules{Margin: cfg.Margin(), MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
+		Comments: cfg.Comments()}
+	if r := cfg.Resign; r != nil {
+		rs.Resign = &referee.Resign{Score: *r.Score, Moves: *r.Moves}
+	}
+	if d := cfg.Draw; d != nil {
+		rs.Draw = &referee.Draw{Score: *d.Score, Moves: *d.Moves, AfterPly: *d.AfterPly}
+	}
+	return &worker{cfg: cfg, game: cfg.GameRules(), rules: rs, engines: map[int]*ugi.Client{}, idle: idle, id: id, log: log}
+}
+
+func (w *worker) closeAll() {
+	es := make([]*ugi.Client, 0, len(w.engines))
+	for i, e := range w.engines {
+		es = append(es, e)
+		delete(w.engines, i)
+	}
+	closeEngines(es)
+}
+
+// ready returns engine i ready for a new game, given cur, the worker's
+// running engine i (or nil): cur if it is sound, else one from the pool,
+// else a new process. An engine that was running before (it may have died
+// while idle) and fails to get ready is replaced by a new process once
+// before it is blamed. It does not touch w.engines, so that both engines of
+// a game get ready at the same time.
+//
+// as labels the engine's log lines (the worker and slot), if there is a log.
+func (w *worker) ready(ctx context.Context, i int, cur *ugi.Client, as string) (*ugi.Client, error) {
+	if cur != nil && cur.Failed() != nil {
+		cur.Close()
+		cur = nil
+	}
+	if cur == nil && w.idle != nil {
+		cur = w.idle.take(i)
+	}
+	if cur != nil {
+		cur.LogAs(as)
+		err := cur.NewGame(ctx)
+		if err == nil || ctx.Err() != nil {
+			return cur, err
+		}
+		cur.Close()
+	}
+	spec := w.cfg.Specs()[i]
+	spec.Log, spec.LogAs = w.log, as
+	e, err := ugi.Start(ctx, spec, w.cfg.Timeouts())
+	if err != nil {
+		return nil, err
+	}
+	return e, e.NewGame(ctx)
+}
+
+// readyBoth gets the engines of slot s ready at the same time (a start can
+// take a while) and keeps them; failed[c] says why side c's could not.
+func (w *worker) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, failed [2]error) {
+	// Keep only the engines this game needs.
+	var unneeded []*ugi.Client
+	for i, e := range w.engines {
+		if i != s.White && i != s.Black {
+			unneeded = append(unneeded, e)
+			delete(w.engines, i)
+		}
+	}
+	closeEngines(unneeded)
+	var as string // the log's worker/slot column
+	if w.log != nil {
+		as = strconv.Itoa(w.id) + "/" + strconv.Itoa(s.Slot)
+	}
+	idx := [2]int{rules.White: s.White, rules.Black: s.Black}
+	done := make(chan struct{})
+	go func() {
+		eng[rules.Black], failed[rules.Black] = w.ready(ctx, idx[rules.Black], w.engines[idx[rules.Black]], as)
+		close(done)
+	}()
+	eng[rules.White], failed[rules.White] = w.ready(ctx, idx[rules.White], w.engines[idx[rules.White]], as)
+	<-done
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if eng[c] != nil {
+			w.engines[idx[c]] = eng[c]
+		} else {
+			delete(w.engines, idx[c])
+		}
+	}
+	return eng, failed
+}
+
+// play referees the game of slot s. It returns an error only when the game
+// cannot be played at all (ctx done, a start the rules refuse, neither
+// engine able to play).
+func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
+	started := time.Now()
+	defer func() {
+		for i, e := range w.engines {
+			if e.Failed() != nil {
+				e.Close()
+				delete(w.engines, i)
+			}
+		}
+	}()
+	g, startTags, err := w.start(s)
+	if err != nil {
+		return nil, err
+	}
+	eng, failed := w.readyBoth(ctx, s)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var res referee.Result
+	switch {
+	case failed[rules.White] != nil && failed[rules.Black] != nil:
+		// Something is wrong beyond one engine: stop, and leave the slot
+		// to a later run.
+		return nil, fmt.Errorf("slot %d: neither engine can play: %w", s.Slot,
+			errors.Join(failed[rules.White], failed[rules.Black]))
+	case failed[rules.White] != nil:
+		res = referee.Forfeit(g, rules.White, failed[rules.White])
+	case failed[rules.Black] != nil:
+		res = referee.Forfeit(g, rules.Black, failed[rules.Black])
+	default:
+		for c := range eng {
+			g.Sides[c].Engine = eng[c]
+		}
+		if res, err = referee.Play(ctx, g, w.rules); err != nil {
+			return nil, err
+		}
+	}
+	return w.finished(s, g, res, startTags, started), nil
+}
+
+// start returns the game of slot s for the referee, without its engines,
+// and the start's tags: the position after the opening's moves, the
+// position command's start ("startpos" or "fen F") and each side's limits.
+func (w *worker) start(s Slot) (referee.Game, [][2]string, error) {
+	o := book.Opening{Tags: w.game.NewTags(s.Seed)}
+	if s.Opening != nil {
+		o = *s.Opening
+	}
+	pos, err := o.Start(w.game)
+	if err != nil {
+		return referee.Game{}, nil, fmt.Errorf("slot %d: start position: %w", s.Slot, err)
+	}
+	g := referee.Game{Pos: pos, Start: "startpos", Book: o.Moves, First: w.game.FirstMover()}
+	if len(o.Tags) > 0 {
+		g.Start = "fen " + pos.FEN()
+	}
+	if err := o.Play(pos); err != nil {
+		return referee.Game{}, nil, fmt.Errorf("slot %d: opening %w", s.Slot, err)
+	}
+	for c, i := range [2]int{rules.White: s.White, rules.Black: s.Black} {
+		tc := w.cfg.EngineTimeControl(i)
+		side := &g.Sides[c]
+		side.Name = w.cfg.Engines[i].Name
+		if tc.MoveMS != nil {
+			side.MoveTime = time.Duration(*tc.MoveMS) * time.Millisecond
+		} else {
+			side.Base = time.Duration(*tc.BaseMS) * time.Millisecond
+			if tc.IncrementMS != nil {
+				side.Inc = time.Duration(*tc.IncrementMS) * time.Millisecond
+			}
+		}
+		side.Nodes, side.Depth = w.cfg.EngineLimits(i)
+	}
+	return g, o.Tags, nil
+}
+
+// finished is the finished game of slot s, its record written.
+func (w *worker) finished(s Slot, g referee.Game, res referee.Result, startTags [][2]string, started time.Time) *Finished {
+	cfg := w.cfg
+	f := &Finished{Slot: s, White: g.Sides[rules.White].Name, Black: g.Sides[rules.Black].Name, StartedAt: started,
+		Result: res.Result, Termination: res.Termination, Comment: res.Comment, Plies: len(res.Moves),
+		WhiteTime: res.Used[rules.White], BlackTime: res.Used[rules.Black],
+		WhiteStats: res.Stats[rules.White], BlackStats: res.Stats[rules.Black]}
+	f.Duration = time.Since(started)
+	tags := [][2]string{
+		{"Event", cfg.Name},
+		{"Date", started.UTC().Format("2006.01.02")},
+		{"Round", s.RoundTag()},
+		{"White", f.White},
+		{"Black", f.Black},
+		{"Result", f.Result.String()},
+		{"Game", w.game.Name()},
+	}
+	tags = append(tags, startTags...)
+	if sc, ok := g.Pos.Score(); ok {
+		f.Score = &sc
+		tags = append(tags, [2]string{"Score", sc.String()})
+	}
+	if wt, bt := cfg.TimeControlTag(s.White), cfg.TimeControlTag(s.Black); wt == bt {
+		tags = append(tags, [2]string{"TimeControl", wt})
+	} else {
+		tags = append(tags, [2]string{"WhiteTimeControl", wt}, [2]string{"BlackTimeControl", bt})
+	}
+	tags = append(tags, [2]string{"Termination", f.Termination})
+	f.Record = res.Record(tags)
+	return f
+}

@@ -1,0 +1,329 @@
+package ugi
+
+import (
+	"bytes"
+	"os"
+
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+
+	"github.com/arbiter-games/arbiter/internal/enginetest"
+	"github.com/arbiter-games/arbiter/internal/proc"
+)
+
+// quick has roomy startup and ping timeouts (the tests run on a loaded
+// machine) and a short grace period.
+var quick = Timeouts{Startup: 5 * time.Second, Ping: 3 * time.Second, Grace: 200 * time.Millisecond}
+
+// fakeSpec returns the Spec of a fake engine playing game with modes (see
+// enginetest).
+func fakeSpec(t testing.TB, name, modes, game string) Spec {
+	t.Helper()
+	path, args := enginetest.Command(t, modes, game)
+	return Spec{Name: name, Path: path, Args: args}
+}
+
+// checkGone fails t when the engine's process group still has a process.
+func checkGone(t *testing.T, pid int) {
+	t.Helper()
+	for i := 0; i < 50; i++ {
+		if !enginetest.GroupAlive(pid) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("process group %d still alive", pid)
+}
+
+func TestEngineClassifies(t *testing.T) {
+	tests := []struct {
+		name   string
+		modes  string
+		start  Timeouts
+		want   error // from the first Go (or Start / NewGame)
+		wantAt string
+		text   string // in the error, when set
+	}{
+		{"plays", "first,info", quick, nil, "", ""},
+		{"crash", "crash:0", quick, Crash, "go", ""},
+		// A Go engine's panic: its panic line, not the last of the trace.
+		{"panic", "panic:0", quick, Crash, "go", "stderr: panic: fake engine bug"},
+		{"never answers go", "nogo", quick, Timeout, "go", ""},
+		{"garbage", "garbage", quick, Malformed, "go", ""},
+		{"long line", "longline", quick, Malformed, "go", ""},
+		// 100 MB without a newline: malformed once 64 KiB have come, not
+		// a timeout at the end of the clock.
+		{"endless line", "endless", quick, Malformed, "go", "longer than"},
+		{"slow ugiok", "slowugi:1500", Timeouts{Startup: 200 * time.Millisecond, Ping: time.Second}, Stall, "start", ""},
+		{"no readyok", "noready", Timeouts{Ping: 300 * time.Millisecond}, Stall, "newgame", ""},
+		{"flood", "flood", quick, nil, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			e, err := Start(ctx, fakeSpec(t, "fake", tc.modes, "toy-race"), tc.start)
+			if tc.wantAt == "start" {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("Start = %v; want %v", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			pid := e.Pid()
+			defer checkGone(t, pid)
+			defer e.Close()
+			err = e.NewGame(ctx)
+			if tc.wantAt == "newgame" {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("NewGame = %v; want %v", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("NewGame: %v", err)
+			}
+			for i := 0; i < 5; i++ {
+				if err := e.Position("startpos", nil); err != nil {
+					t.Fatalf("Position: %v", err)
+				}
+				wait := 3 * time.Second
+				if tc.want == Timeout {
+					wait = 300 * time.Millisecond
+				}
+				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, wait)
+				if tc.want != nil {
+					if !errors.Is(err, tc.want) {
+						t.Fatalf("Go = %+v, %v; want %v", r, err, tc.want)
+					}
+					var ee *Error
+					if !errors.As(err, &ee) || ee.Engine != "fake" {
+						t.Errorf("Go error %v does not name the engine", err)
+					}
+					if !strings.Contains(err.Error(), tc.text) {
+						t.Errorf("Go error %v; want it to hold %q", err, tc.text)
+					}
+					return
+				}
+				if err != nil || r.Move != "1" {
+					t.Fatalf("Go = %+v, %v; want move 1", r, err)
+				}
+			}
+			if n := len(e.Stderr()); n > StderrKeep {
+				t.Errorf("kept %d bytes of stderr; want at most %d", n, StderrKeep)
+			}
+		})
+	}
+}
+
+func TestEngineCloseKillsGroup(t *testing.T) {
+	e, err := Start(context.Background(), fakeSpec(t, "stubborn", "spawn", "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := e.Pid()
+	time.Sleep(50 * time.Millisecond) // let the grandchild start
+	e.Close()
+	checkGone(t, pid)
+	if err := syscall.Kill(pid, 0); err == nil {
+		t.Errorf("engine %d not reaped", pid)
+	}
+}
+
+func TestEngineContextCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	e, err := Start(ctx, fakeSpec(t, "silent", "nogo,spawn", "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := e.Pid()
+	defer checkGone(t, pid)
+	defer e.Close()
+	e.Position("startpos", nil)
+	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, 10*time.Second)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Go = %v; want context.Canceled", err)
+	}
+}
+
+// A context that ended after an engine's earlier call does not disturb the
+// next call made with another context.
+func TestEngineContextEndedBefore(t *testing.T) {
+	e, err := Start(context.Background(), fakeSpec(t, "fake", "first", "toy-race"), quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer checkGone(t, e.Pid())
+	defer e.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := e.NewGame(ctx); err != nil {
+		t.Fatalf("NewGame: %v", err)
+	}
+	cancel()
+	time.Sleep(20 * time.Millisecond) // let the AfterFunc run
+	e.Position("startpos", nil)
+	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, 3*time.Second)
+	if err != nil || r.Move != "1" {
+		t.Fatalf("Go = %+v, %v; want bestmove 1", r, err)
+	}
+}
+
+func TestEngineMissingBinary(t *testing.T) {
+	_, err := Start(context.Background(), Spec{Name: "ghost", Path: "/nonexistent/engine"}, quick)
+	if err == nil {
+		t.Fatal("Start of a missing binary succeeded")
+	}
+}
+
+// BenchmarkRoundTrip measures one position+go+bestmove exchange with an
+// instant engine; cpu-ns/move is the runner's own CPU (getrusage), not the
+// engine's.
+// BenchmarkRoundTrip measures one move's round trip with an instant
+// engine: position and go out, bestmove back. The info variant's engine
+// sends two info lines before its bestmove (which Go parses); the log
+// variant also writes the engine log, five lines a move.
+func BenchmarkRoundTrip(b *testing.B) {
+	for _, v := range []struct {
+		name, modes string
+		log         bool
+	}{
+		{"plain", "first", false},
+		{"info", "first,info", false},
+		{"info-log", "first,info", true},
+	} {
+		b.Run(v.name, func(b *testing.B) {
+			ctx := context.Background()
+			spec := fakeSpec(b, "fast", v.modes, "toy-race")
+			if v.log {
+				l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer l.Close()
+				spec.Log, spec.LogAs = l, "1/0"
+			}
+			e, err := Start(ctx, spec, quick)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer e.Close()
+			if err := e.NewGame(ctx); err != nil {
+				b.Fatal(err)
+			}
+			moves := []string{"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := proc.CPU()
+			for i := 0; i < b.N; i++ {
+				if err := e.Position("startpos", moves); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := e.Go(ctx, Limits{Time: [2]time.Duration{time.Minute, time.Minute}}, time.Minute); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(proc.CPU()-cpu0)/float64(b.N), "cpu-ns/move")
+		})
+	}
+}
+
+// BenchmarkLogLine measures what a line of the engine log costs the
+// runner: the lock, the formatting and its share of the buffered writes.
+func BenchmarkLogLine(b *testing.B) {
+	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		l.line("1/17 alpha", '<', "info depth 2 score cp 12 nodes 5000 nps 100000 pv c1-c3")
+	}
+}
+
+// A command with a newline would be two commands: it is never written.
+func TestEngineRefusesControlCharacters(t *testing.T) {
+	tests := []struct {
+		name    string
+		options map[string]string
+		start   string // the position's start, when options pass
+	}{
+		{name: "option name", options: map[string]string{"Hash value 1\nquit": "x"}},
+		{name: "option value", options: map[string]string{"Hash": "1\nquit"}},
+		{name: "option value with a carriage return", options: map[string]string{"Hash": "1\rquit"}},
+		{name: "position", start: "startpos\ngo movetime 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := fakeSpec(t, "fake", "first", "toy-race")
+			spec.Options = tc.options
+			e, err := Start(context.Background(), spec, quick)
+			if tc.start == "" {
+				if !errors.Is(err, Refused) {
+					t.Fatalf("Start = %v; want %v", err, Refused)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			defer e.Close()
+			if err := e.Position(tc.start, nil); !errors.Is(err, Refused) {
+				t.Fatalf("Position = %v; want %v", err, Refused)
+			}
+			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, 3*time.Second); !errors.Is(err, Refused) {
+				t.Errorf("Go after a refused command = %v; want the refusal again", err)
+			}
+		})
+	}
+}
+
+// TestControlAt checks controlAt's word-at-a-time scan against a byte loop:
+// every byte value at every position of lines of up to 24 bytes, in lines
+// of printable bytes and of bytes above 0x7f.
+func TestControlAt(t *testing.T) {
+	naive := func(b []byte) int {
+		for i, c := range b {
+			if c < 0x20 || c == 0x7f {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, fill := range []byte{'a', 0xc3, 0x20, 0x7e, 0x80, 0xff} {
+		for n := 0; n <= 24; n++ {
+			for at := 0; at < n; at++ {
+				for c := 0; c < 256; c++ {
+					b := bytes.Repeat([]byte{fill}, n)
+					b[at] = byte(c)
+					if got, want := controlAt(b), naive(b); got != want {
+						t.Fatalf("controlAt(%q) = %d; want %d", b, got, want)
+					}
+					if got, want := controlAt(string(b)), naive(b); got != want {
+						t.Fatalf("controlAt(string %q) = %d; want %d", b, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestMain(m *testing.M) {
+	// The fake engines play the toy game.
+	games.All = append([]rules.Game{toyrace.Game}, games.All...)
+	if code, ok := enginetest.Main(os.Args[1:]); ok {
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
