@@ -105,13 +105,73 @@ func engine(modes, game string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	mode := map[string]string{}
+	e := &fake{game: g, modes: modes, mode: map[string]string{}, out: bufio.NewWriter(os.Stdout)}
 	for _, m := range strings.Split(modes, ",") {
 		k, v, _ := strings.Cut(m, ":")
-		mode[k] = v
+		e.mode[k] = v
 	}
-	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
-	if _, ok := mode["flood"]; ok {
+	if code, done := e.begin(); done {
+		return code
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	for in.Scan() {
+		text := strings.TrimSpace(in.Text())
+		if text == "" {
+			continue
+		}
+		cmd, _, _ := strings.Cut(text, " ")
+		var code int
+		done := false
+		switch cmd {
+		case "ugi":
+			e.handshake()
+		case "uginewgame":
+			e.newgame = true
+		case "isready":
+			code, done = e.isready()
+		case "quit":
+			if !e.has("spawn") {
+				return 0
+			}
+		case "position":
+			e.position(text)
+		case "go":
+			code, done = e.goCmd(text)
+		}
+		if done {
+			return code
+		}
+	}
+	return 0
+}
+
+// fake is the state of a scripted engine.
+type fake struct {
+	game  rules.Game
+	modes string
+	mode  map[string]string
+	out   *bufio.Writer
+	pos   rules.Position
+	// The position of the last position command, kept so that the next
+	// one, which extends it by a move or two, costs only those moves: an
+	// instant engine must not spend the game replaying it.
+	posStart, posMoves string
+	legal              []rules.Move
+	gos                int
+	newgame            bool
+}
+
+func (e *fake) has(m string) bool { _, ok := e.mode[m]; return ok }
+
+func (e *fake) say(s string) { e.out.WriteString(s); e.out.WriteByte('\n'); e.out.Flush() }
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// begin does what the modes do before the engine reads a command: it
+// reports whether the engine ends there, with its exit status.
+func (e *fake) begin() (int, bool) {
+	if e.has("flood") {
 		go func() {
 			chunk := []byte(strings.Repeat("flood of diagnostics\n", 4096))
 			for {
@@ -121,17 +181,17 @@ func engine(modes, game string) int {
 			}
 		}()
 	}
-	if _, ok := mode["die"]; ok {
+	if e.has("die") {
 		fmt.Fprintln(os.Stderr, "fake engine: cannot open its book")
-		return 1
+		return 1, true
 	}
-	if f, ok := mode["detach"]; ok {
+	if f, ok := e.mode["detach"]; ok {
 		exe, _ := os.Executable()
 		c := exec.Command(exe, "fake-sleep", f)
 		c.Stdout = os.Stdout
 		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		if err := c.Start(); err != nil {
-			return 4
+			return 4, true
 		}
 		// The grandchild is up (it has written its pid) before the engine
 		// goes on: an engine that exits next is ended, with what it
@@ -143,190 +203,178 @@ func engine(modes, game string) int {
 			}
 		}
 	}
-	if _, ok := mode["exit"]; ok {
-		return 0
+	if e.has("exit") {
+		return 0, true
 	}
-	if _, ok := mode["spawn"]; ok {
+	if e.has("spawn") {
 		exe, _ := os.Executable()
-		c := exec.Command(exe, "fake-sleep")
-		if err := c.Start(); err != nil {
-			return 4
+		if err := exec.Command(exe, "fake-sleep").Start(); err != nil {
+			return 4, true
 		}
 	}
-	out := bufio.NewWriter(os.Stdout)
-	say := func(s string) { out.WriteString(s); out.WriteByte('\n'); out.Flush() }
-	var pos rules.Position
-	// The position of the last position command, kept so that the next one,
-	// which extends it by a move or two, costs only those moves: an instant
-	// engine must not spend the game replaying it.
-	var posStart, posMoves string
-	var legal []rules.Move
-	gos := 0
-	newgame := false
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<20)
-	for in.Scan() {
-		text := strings.TrimSpace(in.Text())
-		if text == "" {
-			continue
-		}
-		cmd, _, _ := strings.Cut(text, " ")
-		switch cmd {
-		case "ugi":
-			if v, ok := mode["slowugi"]; ok {
-				time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
-			}
-			if v, ok := mode["slowugionce"]; ok {
-				ms, file, _ := strings.Cut(v, ":")
-				if _, err := os.Stat(file); err == nil {
-					time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
-				} else {
-					os.WriteFile(file, nil, 0o644)
-				}
-			}
-			say("id name fake " + modes)
-			say("id author arbiter tests")
-			say("ugiok")
-		case "uginewgame":
-			newgame = true
-		case "isready":
-			_, never := mode["noready"]
-			_, notInGame := mode["noreadygame"]
-			if !never && !(notInGame && newgame) {
-				say("readyok")
-				if _, ok := mode["readyexit"]; ok {
-					return 0
-				}
-			}
-		case "quit":
-			if _, ok := mode["spawn"]; ok {
-				continue
-			}
-			return 0
-		case "position":
-			start := strings.TrimSpace(strings.TrimPrefix(text, "position"))
-			var moves string
-			if i := strings.Index(start, " moves"); i >= 0 {
-				start, moves = start[:i], strings.TrimSpace(start[i+len(" moves"):])
-			}
-			if pos == nil || start != posStart || !strings.HasPrefix(moves, posMoves) ||
-				(len(moves) > len(posMoves) && posMoves != "" && moves[len(posMoves)] != ' ') {
-				tags := rules.TagMap{}
-				if fen, ok := strings.CutPrefix(start, "fen "); ok {
-					tags["FEN"], tags["SetUp"] = strings.TrimSpace(fen), "1"
-				}
-				pos, err = g.Start(tags)
-				if err != nil {
-					posStart, posMoves = "", ""
-					say("error " + err.Error())
-					continue
-				}
-				posStart, posMoves = start, ""
-			}
-			for _, mv := range strings.Fields(moves[len(posMoves):]) {
-				m, err := pos.ParseMove(mv)
-				if err == nil {
-					err = pos.Play(m)
-				}
-				if err != nil {
-					posStart = "" // replay the next position from its start
-					say("error " + err.Error())
-					break
-				}
-			}
-			posMoves = moves
-		case "go":
-			n := gos
-			gos++
-			if v, ok := mode["crash"]; ok && atoi(v) == n {
-				os.Exit(3)
-			}
-			if v, ok := mode["panic"]; ok && atoi(v) == n {
-				panic("fake engine bug")
-			}
-			if _, ok := mode["nogo"]; ok {
-				continue
-			}
-			if _, ok := mode["garbage"]; ok {
-				say("hello there")
-				continue
-			}
-			if _, ok := mode["endless"]; ok {
-				chunk := []byte(strings.Repeat("x", 64<<10))
-				for range 100 << 20 / len(chunk) {
-					if _, err := os.Stdout.Write(chunk); err != nil {
-						return 5
-					}
-				}
-				continue
-			}
-			if _, ok := mode["longline"]; ok {
-				say(strings.Repeat("x", 100<<10))
-				continue
-			}
-			if v, ok := mode["slow"]; ok {
-				time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
-			}
-			if v, ok := mode["slowat"]; ok {
-				at, ms, _ := strings.Cut(v, ":")
-				if atoi(at) == n {
-					time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
-				}
-			}
-			if v, ok := mode["bad"]; ok {
-				say("bestmove " + v)
-				continue
-			}
-			if v, ok := mode["badat"]; ok {
-				at, text, _ := strings.Cut(v, ":")
-				if atoi(at) == n {
-					say("bestmove " + text)
-					continue
-				}
-			}
-			if _, ok := mode["echogo"]; ok {
-				say("info string " + text)
-			}
-			if v, ok := mode["eval"]; ok {
-				list := strings.Split(v, "/")
-				e := list[min(n, len(list)-1)]
-				if e != "none" {
-					kind := "cp"
-					if strings.HasPrefix(e, "mate") {
-						kind = "mate"
-					}
-					say(fmt.Sprintf("info depth 7 score %s %s nodes 1000 nps 50000 pv x", kind, strings.TrimLeft(e, "cpmate")))
-				}
-			}
-			if _, ok := mode["info"]; ok {
-				say("info depth 1 score cp 10")
-				say("info depth 2 score cp 12 pv x")
-			}
-			if pos == nil {
-				say("error no position")
-				continue
-			}
-			legal = pos.Moves(legal[:0])
-			ms := legal
-			if len(ms) == 0 {
-				say("error no legal move")
-				continue
-			}
-			m := ms[0]
-			if _, ok := mode["last"]; ok {
-				m = ms[len(ms)-1]
-			}
-			text := pos.FormatMove(m)
-			if _, ok := mode["bare"]; ok {
-				text = strings.NewReplacer("-", "", "x", "").Replace(text)
-			}
-			say("bestmove " + text)
-			if _, ok := mode["idledeath"]; ok {
-				if after := pos.Clone(); after.Play(m) == nil && after.Outcome().Over() {
-					return 0
-				}
-			}
+	return 0, false
+}
+
+func (e *fake) handshake() {
+	if v, ok := e.mode["slowugi"]; ok {
+		time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
+	}
+	if v, ok := e.mode["slowugionce"]; ok {
+		ms, file, _ := strings.Cut(v, ":")
+		if _, err := os.Stat(file); err == nil {
+			time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
+		} else {
+			os.WriteFile(file, nil, 0o644)
 		}
 	}
-	return 0
+	e.say("id name fake " + e.modes)
+	e.say("id author arbiter tests")
+	e.say("ugiok")
+}
+
+func (e *fake) isready() (int, bool) {
+	if !e.has("noready") && !(e.has("noreadygame") && e.newgame) {
+		e.say("readyok")
+		if e.has("readyexit") {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+func (e *fake) position(text string) {
+	start := strings.TrimSpace(strings.TrimPrefix(text, "position"))
+	var moves string
+	if i := strings.Index(start, " moves"); i >= 0 {
+		start, moves = start[:i], strings.TrimSpace(start[i+len(" moves"):])
+	}
+	if e.pos == nil || start != e.posStart || !strings.HasPrefix(moves, e.posMoves) ||
+		(len(moves) > len(e.posMoves) && e.posMoves != "" && moves[len(e.posMoves)] != ' ') {
+		tags := rules.TagMap{}
+		if fen, ok := strings.CutPrefix(start, "fen "); ok {
+			tags["FEN"], tags["SetUp"] = strings.TrimSpace(fen), "1"
+		}
+		var err error
+		e.pos, err = e.game.Start(tags)
+		if err != nil {
+			e.posStart, e.posMoves = "", ""
+			e.say("error " + err.Error())
+			return
+		}
+		e.posStart, e.posMoves = start, ""
+	}
+	for _, mv := range strings.Fields(moves[len(e.posMoves):]) {
+		m, err := e.pos.ParseMove(mv)
+		if err == nil {
+			err = e.pos.Play(m)
+		}
+		if err != nil {
+			e.posStart = "" // replay the next position from its start
+			e.say("error " + err.Error())
+			break
+		}
+	}
+	e.posMoves = moves
+}
+
+// misbehave answers go as the modes that do not play a move say: it
+// reports whether it did.
+func (e *fake) misbehave(n int) bool {
+	switch {
+	case e.has("nogo"):
+	case e.has("garbage"):
+		e.say("hello there")
+	case e.has("endless"):
+		chunk := []byte(strings.Repeat("x", 64<<10))
+		for range 100 << 20 / len(chunk) {
+			if _, err := os.Stdout.Write(chunk); err != nil {
+				os.Exit(5)
+			}
+		}
+	case e.has("longline"):
+		e.say(strings.Repeat("x", 100<<10))
+	default:
+		return false
+	}
+	return true
+}
+
+// goCmd answers go as the modes say: it reports whether the engine ends
+// there.
+func (e *fake) goCmd(text string) (int, bool) {
+	n := e.gos
+	e.gos++
+	if v, ok := e.mode["crash"]; ok && atoi(v) == n {
+		return 3, true
+	}
+	if v, ok := e.mode["panic"]; ok && atoi(v) == n {
+		panic("fake engine bug")
+	}
+	if e.misbehave(n) {
+		return 0, false
+	}
+	if v, ok := e.mode["slow"]; ok {
+		time.Sleep(time.Duration(atoi(v)) * time.Millisecond)
+	}
+	if v, ok := e.mode["slowat"]; ok {
+		if at, ms, _ := strings.Cut(v, ":"); atoi(at) == n {
+			time.Sleep(time.Duration(atoi(ms)) * time.Millisecond)
+		}
+	}
+	if v, ok := e.mode["bad"]; ok {
+		e.say("bestmove " + v)
+		return 0, false
+	}
+	if v, ok := e.mode["badat"]; ok {
+		if at, text, _ := strings.Cut(v, ":"); atoi(at) == n {
+			e.say("bestmove " + text)
+			return 0, false
+		}
+	}
+	e.infos(text, n)
+	if e.pos == nil {
+		e.say("error no position")
+		return 0, false
+	}
+	e.legal = e.pos.Moves(e.legal[:0])
+	if len(e.legal) == 0 {
+		e.say("error no legal move")
+		return 0, false
+	}
+	m := e.legal[0]
+	if e.has("last") {
+		m = e.legal[len(e.legal)-1]
+	}
+	text = e.pos.FormatMove(m)
+	if e.has("bare") {
+		text = strings.NewReplacer("-", "", "x", "").Replace(text)
+	}
+	e.say("bestmove " + text)
+	if e.has("idledeath") {
+		if after := e.pos.Clone(); after.Play(m) == nil && after.Outcome().Over() {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// infos writes the info lines the modes ask for before the n-th bestmove.
+func (e *fake) infos(text string, n int) {
+	if e.has("echogo") {
+		e.say("info string " + text)
+	}
+	if v, ok := e.mode["eval"]; ok {
+		list := strings.Split(v, "/")
+		if ev := list[min(n, len(list)-1)]; ev != "none" {
+			kind := "cp"
+			if strings.HasPrefix(ev, "mate") {
+				kind = "mate"
+			}
+			e.say(fmt.Sprintf("info depth 7 score %s %s nodes 1000 nps 50000 pv x", kind, strings.TrimLeft(ev, "cpmate")))
+		}
+	}
+	if e.has("info") {
+		e.say("info depth 1 score cp 10")
+		e.say("info depth 2 score cp 12 pv x")
+	}
 }
