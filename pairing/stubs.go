@@ -2,8 +2,5 @@ package pairing
 
 import "errors"
 
-// Placeholders until knockout.go and swiss.go land.
-func newKnockout(Options) (Pairing, error) {
-	return nil, errors.New("pairing: knockout is not built yet")
-}
+// Placeholder until swiss.go lands.
 func newSwiss(Options) (Pairing, error) { return nil, errors.New("pairing: swiss is not built yet") }
