@@ -10,6 +10,13 @@
 // resume it walks the stages again over the stored results, which gives
 // the same games: a Pairing is deterministic.
 //
+// A knockout's stages are its rounds' games and then their tie-break
+// pairs, and its pairing is also a Bracket, which tells the encounters as
+// the results make them; a Swiss's stages are its rounds, and Stage.Byes
+// tells who sits one out. Replay walks a new Pairing over stored results,
+// as a report does to learn the byes or the bracket. docs/tournament.md
+// states every format's rules.
+//
 // Games are numbered by slot, from 0, stage after stage: the slot is a
 // game's identity in the database, its lease and the SPRT's order. A stage's
 // games are computed on demand (Stage.Game), so that a schedule of millions

@@ -1,5 +1,7 @@
 package pairing
 
+import "fmt"
+
 // fixed is a pairing whose games do not depend on results: the same
 // encounters every round, all in one stage. Slot k's game is computed from
 // k, so that a schedule takes no memory.
@@ -10,8 +12,11 @@ type fixed struct {
 	done   bool
 }
 
-func newFixed(encs []encounter, rounds, per int) *fixed {
-	return &fixed{encs: encs, rounds: rounds, per: per}
+func newFixed(encs []encounter, rounds, per int) (Pairing, error) {
+	if tooMany(rounds, len(encs), per) {
+		return nil, fmt.Errorf("pairing: %d rounds of %d encounters of %d games are too many games", rounds, len(encs), per)
+	}
+	return &fixed{encs: encs, rounds: rounds, per: per}, nil
 }
 
 func (f *fixed) Total() (int, bool) { return f.rounds * len(f.encs) * f.per, true }
