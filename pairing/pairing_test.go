@@ -168,3 +168,42 @@ func FuzzPairing(f *testing.F) {
 		}
 	})
 }
+
+// TestLastStage checks which stages say that none follows: a fixed
+// schedule's only stage and a Swiss's last round; never a knockout's, whose
+// results may add tie-break games.
+func TestLastStage(t *testing.T) {
+	for _, o := range []Options{
+		{Format: RoundRobin, Players: 3, Rounds: 2, GamesPerEncounter: 2},
+		{Format: Swiss, Players: 6, Rounds: 3, GamesPerEncounter: 1},
+		{Format: Knockout, Players: 5, Rounds: 1, GamesPerEncounter: 2, TiebreakPairs: 1},
+	} {
+		t.Run(o.Format, func(t *testing.T) {
+			p, err := New(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var results []rules.Result
+			var last []bool
+			for {
+				st, ok, err := p.Next(func(k int) rules.Result { return results[k] })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					break
+				}
+				last = append(last, st.Last)
+				for range st.Len {
+					results = append(results, rules.WhiteWins)
+				}
+			}
+			for i, l := range last {
+				want := i == len(last)-1 && o.Format != Knockout
+				if l != want {
+					t.Errorf("stage %d of %d: Last = %v; want %v", i+1, len(last), l, want)
+				}
+			}
+		})
+	}
+}

@@ -138,7 +138,9 @@ func (s *swiss) Next(results Results) (Stage, bool, error) {
 	if bye >= 0 {
 		byes = []int{bye}
 	}
-	return b.stage(byes), true, nil
+	next := b.stage(byes)
+	next.Last = r+1 == s.rounds // the results cannot add a round
+	return next, true, nil
 }
 
 // pair pairs the players of pool, ranked, in pairs (higher-ranked,
