@@ -201,7 +201,7 @@ func TestOpeningStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newWorker(cfg, nil, 1, nil)
+	w := newWorker(&starter{cfg: cfg}, nil, 1)
 	for pair, want := range []string{"fen 17/3/2/b", "startpos"} {
 		o, err := cfg.Opening(pair)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
@@ -71,6 +72,31 @@ type workerReply struct {
 	// CPU is the worker's own CPU time so far, in nanoseconds, its
 	// engines excluded.
 	CPU int64 `json:"cpu_ns"`
+	// Warnings are what the worker's engines said since its last reply
+	// that does not stop them (see Options.Warn).
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// warnings collects the warnings of a worker process's engines, for its
+// next reply.
+type warnings struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (w *warnings) add(msg string) {
+	w.mu.Lock()
+	w.list = append(w.list, msg)
+	w.mu.Unlock()
+}
+
+// take returns the warnings collected and forgets them.
+func (w *warnings) take() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	l := w.list
+	w.list = nil
+	return l
 }
 
 // ServeWorker is a worker process's whole work: it plays the slots it reads
@@ -113,22 +139,23 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 
-	var elog *ugi.Log
+	var warns warnings
+	st := &starter{cfg: cfg, warn: warns.add}
 	if init.Log != "" {
 		// The run's start on this process's monotonic clock.
 		start := time.Now()
 		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
-		if elog, err = ugi.OpenLog(init.Log, start, false); err != nil {
+		if st.log, err = ugi.OpenLog(init.Log, start, false); err != nil {
 			enc.Encode(workerReply{Error: err.Error(), CPU: proc.CPU()})
 			return err
 		}
-		defer elog.Close()
+		defer st.log.Close()
 	}
 	as := strconv.Itoa(init.Worker)
-	idle := &pool{log: elog, logAs: as + "/-"}
+	idle := &pool{st: st, logAs: as + "/-"}
 	defer idle.closeAll()
 	reply := workerReply{}
-	for i, err := range idle.start(ctx, cfg, init.Start) {
+	for i, err := range idle.start(ctx, init.Start) {
 		if err != nil {
 			if reply.Failed == nil {
 				reply.Failed = map[int]string{}
@@ -136,11 +163,11 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 			reply.Failed[i] = err.Error()
 		}
 	}
-	reply.CPU = proc.CPU()
+	reply.CPU, reply.Warnings = proc.CPU(), warns.take()
 	if err := enc.Encode(reply); err != nil {
 		return fmt.Errorf("tournament worker: %w", err)
 	}
-	w := newWorker(cfg, idle, init.Worker, elog)
+	w := newWorker(st, idle, init.Worker)
 	defer w.closeAll()
 	for s := range slots {
 		f, err := w.play(ctx, s)
@@ -151,7 +178,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err != nil {
 			r.Finished, r.Error = nil, err.Error()
 		}
-		r.CPU = proc.CPU()
+		r.CPU, r.Warnings = proc.CPU(), warns.take()
 		if err := enc.Encode(r); err != nil {
 			return fmt.Errorf("tournament worker: %w", err)
 		}
@@ -176,7 +203,8 @@ type workerProc struct {
 	waitErr error
 	readErr error // why its stdout could not be read to the end, if not EOF
 	stderr  *proc.Tail
-	cpu     int64 // the CPU it last reported
+	cpu     int64        // the CPU it last reported
+	warn    func(string) // told of its engines' warnings, if set
 	// initSent is closed once the init is written (or cannot be).
 	initSent chan struct{}
 	closed   bool
@@ -190,9 +218,9 @@ var procStartWait, procExitWait = 10 * time.Second, 10 * time.Second
 
 // startProc starts the worker process argv and sends it init. It does not
 // wait for the worker's answer (see startProcs).
-func startProc(argv []string, init workerInit) (*workerProc, error) {
+func startProc(argv []string, init workerInit, warn func(string)) (*workerProc, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	p := &workerProc{cmd: cmd, replies: make(chan workerReply, 1), quit: make(chan struct{}),
+	p := &workerProc{cmd: cmd, warn: warn, replies: make(chan workerReply, 1), quit: make(chan struct{}),
 		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
 	cmd.Stderr = p.stderr
 	stdin, err := cmd.StdinPipe()
@@ -272,6 +300,11 @@ func (p *workerProc) reply(ctx context.Context) (workerReply, error) {
 			return r, p.died(nil)
 		}
 		p.cpu = r.CPU
+		if p.warn != nil {
+			for _, w := range r.Warnings {
+				p.warn(w)
+			}
+		}
 		return r, nil
 	case <-ctx.Done():
 		return workerReply{}, ctx.Err()
@@ -334,7 +367,7 @@ func (p *workerProc) closeAll() {
 // the engines that no first slot has: the preflight, as Run does it in
 // process. It returns the workers, or the failures of the engines (all of
 // them, in engine order) after ending every worker.
-func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, first []pairing.Game, lo *logOpts) ([]*workerProc, error) {
+func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, first []pairing.Game, lo *logOpts, warn func(string)) ([]*workerProc, error) {
 	var procs []*workerProc
 	closeProcs := func() { atOnce(procs, (*workerProc).closeAll) }
 	checked := map[int]bool{}
@@ -343,7 +376,7 @@ func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, firs
 		if lo != nil {
 			init.Log, init.LogStart = lo.path, lo.start.UnixNano()
 		}
-		p, err := startProc(argv, init)
+		p, err := startProc(argv, init, warn)
 		if err != nil {
 			closeProcs()
 			return nil, err
@@ -357,11 +390,11 @@ func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, firs
 			rest[i] = 1
 		}
 	}
-	var p pool
+	p := pool{st: &starter{cfg: cfg, warn: warn}, logAs: "-/-"}
 	if lo != nil {
-		p.log, p.logAs = lo.log, "-/-"
+		p.st.log = lo.log
 	}
-	errs := p.start(ctx, cfg, rest)
+	errs := p.start(ctx, rest)
 	p.closeAll()
 	// A worker answers once it has started two engines (at the same time),
 	// which the engine timeouts bound; a command that is no worker may

@@ -28,8 +28,8 @@ type Options struct {
 	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
 	// Log, when set, is the file that gets every line exchanged with every
-	// engine (see ugi.Log); "" takes the config's log, if any. It is
-	// started anew by each run.
+	// engine (see ugi.Log); "" takes the config's log, if any. Each run
+	// appends to it, after a note of its start.
 	Log string
 	// Workers, when set, is the command line of a worker process: one that
 	// runs ServeWorker on its stdin and stdout, as "arbiter
@@ -55,6 +55,10 @@ type Options struct {
 	// Runner names this runner in the slots it leases; "" takes
 	// host:pid:random.
 	Runner string
+	// Warn, when set, is told of what an engine said that does not stop
+	// it (an error reply to a setoption, say). It may be called from any
+	// goroutine.
+	Warn func(msg string)
 }
 
 // ErrStopped is Run's error when Options.Stop ended the tournament before
@@ -355,10 +359,13 @@ func (r *run) openLog() (lo *logOpts, close func(), err error) {
 		return nil, func() {}, nil
 	}
 	start := time.Now()
-	l, err := ugi.OpenLog(path, start, true)
+	l, err := ugi.OpenLog(path, start, false)
 	if err != nil {
 		return nil, nil, err
 	}
+	// The log of a resumed tournament goes on: each run starts with a
+	// note, from which its lines are timed.
+	l.Note(fmt.Sprintf("run of tournament %s started %s", r.cfg.Name, start.UTC().Format(time.RFC3339)))
 	return &logOpts{path: path, start: start, log: l}, func() {
 		if err := l.Close(); err != nil {
 			r.sum.LogErr = err

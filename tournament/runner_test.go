@@ -263,7 +263,10 @@ func checkValid(t *testing.T, records string) {
 func TestPreflight(t *testing.T) {
 	for _, opt := range []Options{{}, {Concurrency: 3, Workers: workerCmd(t)}} {
 		t.Run(fmt.Sprintf("workers=%v", opt.Workers != nil), func(t *testing.T) {
-			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 300\nping_timeout_ms: 300\n", "a=first", "b=die", "c=noready", "d=slowugi:2000")
+			// A second to start: on a loaded machine a process may take more
+			// than a few hundred milliseconds to come up, and b's crash must
+			// come before its timeout.
+			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 1000\nping_timeout_ms: 1000\n", "a=first", "b=die", "c=noready", "d=slowugi:5000")
 			opt.DB = db
 			_, err := Run(context.Background(), cfg, opt)
 			for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {

@@ -203,7 +203,8 @@ func TestEngineLimits(t *testing.T) {
 var logLineRE = regexp.MustCompile(`^(\d+) (\d+|-)/(\d+|-) (\S+) ([<>]) (.*)$`)
 
 // TestLog checks the engine log of a two-game tournament, with the games
-// played in this process and in worker processes.
+// played in this process and in worker processes: it goes on from an
+// earlier run's, after a note of the run's start.
 func TestLog(t *testing.T) {
 	for _, opt := range []Options{{}, {Concurrency: 2, Workers: workerCmd(t)}} {
 		t.Run(fmt.Sprint("workers=", opt.Workers != nil), func(t *testing.T) {
@@ -224,7 +225,15 @@ func TestLog(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+			earlier, rest, ok := strings.Cut(string(data), "\n")
+			if !ok || earlier != "an earlier run's log" {
+				t.Errorf("log begins %q; want the earlier run's line kept", earlier)
+			}
+			lines := strings.Split(strings.TrimSuffix(rest, "\n"), "\n")
+			if !regexp.MustCompile(`^\d+ -/- - ! run of tournament t started \d{4}-\d\d-\d\dT`).MatchString(lines[0]) {
+				t.Errorf("the run's lines begin with %q; want a note of its start", lines[0])
+			}
+			lines = lines[1:]
 			// Per engine and game: the commands sent and the lines read,
 			// in order.
 			type key struct{ slot, engine string }
@@ -263,9 +272,6 @@ func TestLog(t *testing.T) {
 			}
 			if !strings.Contains(string(data), " a < info depth 2 score cp 12 pv x\n") {
 				t.Errorf("log lacks a's info line:\n%s", data)
-			}
-			if strings.Contains(string(data), "earlier run") {
-				t.Errorf("log kept an earlier run's lines")
 			}
 			if !strings.Contains(string(data), "> ugi\n") || !strings.Contains(string(data), "< ugiok\n") {
 				t.Errorf("log lacks the handshake:\n%s", data)

@@ -31,7 +31,7 @@ func startPlayers(ctx context.Context, cfg *config.Tournament, opt Options, firs
 	cleanup = func() {}
 	n := len(first)
 	if len(opt.Workers) > 0 {
-		procs, err := startProcs(ctx, cfg, opt.Workers, first, lo)
+		procs, err := startProcs(ctx, cfg, opt.Workers, first, lo, opt.Warn)
 		if err != nil {
 			return nil, cleanup, err
 		}
@@ -47,29 +47,45 @@ func startPlayers(ctx context.Context, cfg *config.Tournament, opt Options, firs
 	if n == 0 {
 		return nil, cleanup, nil
 	}
-	var elog *ugi.Log
+	st := &starter{cfg: cfg, warn: opt.Warn}
 	if lo != nil {
-		elog = lo.log
+		st.log = lo.log
 	}
 	// The preflight starts the engines of the first game of every
 	// worker (and checks every engine once): they play those games,
 	// the others end at once, so that no more engines run at a time
 	// than without it.
-	idle := &pool{log: elog, logAs: "-/-"}
+	idle := &pool{st: st, logAs: "-/-"}
 	cleanup = idle.closeAll
 	copies := map[int]int{}
 	for _, g := range first {
 		copies[g.White]++
 		copies[g.Black]++
 	}
-	if err := idle.preflight(ctx, cfg, copies); err != nil {
+	if err := idle.preflight(ctx, copies); err != nil {
 		return nil, cleanup, err
 	}
 	idle.retain(copies)
 	for i := range n {
-		players = append(players, newWorker(cfg, idle, i+1, elog))
+		players = append(players, newWorker(st, idle, i+1))
 	}
 	return players, cleanup, nil
+}
+
+// starter starts the engines of a tournament: with the engine log, if
+// any, and the warnings they give going to warn, if set.
+type starter struct {
+	cfg  *config.Tournament
+	log  *ugi.Log
+	warn func(string)
+}
+
+// start starts engine i, labelling its log lines with as (the worker and
+// slot).
+func (st *starter) start(ctx context.Context, i int, as string) (*ugi.Client, error) {
+	spec := st.cfg.Specs()[i]
+	spec.Log, spec.LogAs, spec.Warn = st.log, as, st.warn
+	return ugi.Start(ctx, spec, st.cfg.Timeouts())
 }
 
 // pool holds started engines that no worker holds yet: the preflight's,
@@ -77,8 +93,8 @@ func startPlayers(ctx context.Context, cfg *config.Tournament, opt Options, firs
 type pool struct {
 	mu      sync.Mutex
 	engines map[int][]*ugi.Client
-	log     *ugi.Log // the engine log, if any
-	logAs   string   // the worker/slot column of its engines' log lines
+	st      *starter
+	logAs   string // the worker/slot column of its engines' log lines
 }
 
 // preflight starts every engine of cfg at the same time and checks that it
@@ -88,12 +104,12 @@ type pool struct {
 // copies[i] processes of engine i (still at least one) at the same time,
 // for the first games of every worker; only the first copy's failure
 // counts, a later one is started again when needed.
-func (p *pool) preflight(ctx context.Context, cfg *config.Tournament, copies map[int]int) error {
-	want := make(map[int]int, len(cfg.Specs()))
-	for i := range cfg.Specs() {
+func (p *pool) preflight(ctx context.Context, copies map[int]int) error {
+	want := make(map[int]int, len(p.st.cfg.Specs()))
+	for i := range p.st.cfg.Specs() {
 		want[i] = max(1, copies[i])
 	}
-	errs := p.start(ctx, cfg, want)
+	errs := p.start(ctx, want)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -104,18 +120,15 @@ func (p *pool) preflight(ctx context.Context, cfg *config.Tournament, copies map
 // that each does the handshake and answers isready, and keeps the sound
 // ones. errs[i] is the failure of engine i's first copy (it names the
 // engine); a later copy that fails is only not kept.
-func (p *pool) start(ctx context.Context, cfg *config.Tournament, want map[int]int) (errs []error) {
-	specs := cfg.Specs()
-	errs = make([]error, len(specs))
+func (p *pool) start(ctx context.Context, want map[int]int) (errs []error) {
+	errs = make([]error, len(p.st.cfg.Specs()))
 	var wg sync.WaitGroup
-	for i, spec := range specs {
+	for i := range errs {
 		for c := range want[i] {
 			wg.Add(1)
-			go func() {
+			go func() { // the copies of one engine start at once
 				defer wg.Done()
-				spec := spec // the copies of one engine start at once
-				spec.Log, spec.LogAs = p.log, p.logAs
-				e, err := ugi.Start(ctx, spec, cfg.Timeouts())
+				e, err := p.st.start(ctx, i, p.logAs)
 				if err == nil {
 					if err = e.Ping(ctx); err != nil {
 						e.Close()
@@ -199,12 +212,13 @@ type worker struct {
 	game    rules.Game
 	rules   referee.Rules
 	engines map[int]*ugi.Client
-	idle    *pool    // engines to take before starting new ones
-	id      int      // 1 and up, for the engine log
-	log     *ugi.Log // the engine log, if any
+	idle    *pool // engines to take before starting new ones
+	st      *starter
+	id      int // 1 and up, for the engine log
 }
 
-func newWorker(cfg *config.Tournament, idle *pool, id int, log *ugi.Log) *worker {
+func newWorker(st *starter, idle *pool, id int) *worker {
+	cfg := st.cfg
 	rs := referee.Rules{Margin: cfg.Margin(), MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
 		Comments: cfg.Comments()}
 	if r := cfg.Resign; r != nil {
@@ -213,7 +227,7 @@ func newWorker(cfg *config.Tournament, idle *pool, id int, log *ugi.Log) *worker
 	if d := cfg.Draw; d != nil {
 		rs.Draw = &referee.Draw{Score: *d.Score, Moves: *d.Moves, AfterPly: *d.AfterPly}
 	}
-	return &worker{cfg: cfg, game: cfg.GameRules(), rules: rs, engines: map[int]*ugi.Client{}, idle: idle, id: id, log: log}
+	return &worker{cfg: cfg, game: cfg.GameRules(), rules: rs, engines: map[int]*ugi.Client{}, idle: idle, st: st, id: id}
 }
 
 func (w *worker) closeAll() {
@@ -249,9 +263,7 @@ func (w *worker) ready(ctx context.Context, i int, cur *ugi.Client, as string) (
 		}
 		cur.Close()
 	}
-	spec := w.cfg.Specs()[i]
-	spec.Log, spec.LogAs = w.log, as
-	e, err := ugi.Start(ctx, spec, w.cfg.Timeouts())
+	e, err := w.st.start(ctx, i, as)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +283,7 @@ func (w *worker) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, fai
 	}
 	closeEngines(unneeded)
 	var as string // the log's worker/slot column
-	if w.log != nil {
+	if w.st.log != nil {
 		as = strconv.Itoa(w.id) + "/" + strconv.Itoa(s.Slot)
 	}
 	idx := [2]int{rules.White: s.White, rules.Black: s.Black}

@@ -9,7 +9,9 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +39,7 @@ const (
 	Timeout                   // no bestmove within the clock plus margin
 	Malformed                 // a reply that is not "bestmove X", or a line longer than MaxLine
 	Refused                   // a command to it would hold a control character (not sent)
+	BadOption                 // the config sets an option the engine does not declare
 )
 
 // String returns the kind in words: "crash", "stall", "timeout", "malformed".
@@ -52,6 +55,8 @@ func (k Kind) String() string {
 		return "malformed reply"
 	case Refused:
 		return "refused command"
+	case BadOption:
+		return "unknown option"
 	}
 	return "engine failure"
 }
@@ -90,6 +95,10 @@ type Spec struct {
 	// LogAs (the worker and slot) and Name; see Log.
 	Log   *Log
 	LogAs string
+	// Warn, when set, is told of what the engine said that does not stop
+	// it: an error reply while the client waits for ugiok or readyok (to a
+	// setoption, say). It is called on the goroutine driving the engine.
+	Warn func(msg string)
 }
 
 // Timeouts bound the waits that do not depend on the clock.
@@ -178,6 +187,10 @@ type Client struct {
 	closed  bool
 	log     *Log
 	logWho  string // "worker/slot name", the label of its log lines
+	warn    func(string)
+	// declared lists the options the engine declared in its handshake
+	// (option name N type ...), nil for none.
+	declared []string
 }
 
 // Start starts the engine of spec in its own process group, does the UGI
@@ -262,6 +275,7 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Client, error) {
 		e.log = spec.Log
 		e.LogAs(spec.LogAs)
 	}
+	e.warn = spec.Warn
 	if err := e.handshake(ctx, spec.Options); err != nil {
 		e.Close()
 		return nil, err
@@ -536,10 +550,68 @@ func (e *Client) await(ctx context.Context, want string, d time.Duration, k Kind
 		case err != nil:
 			return err
 		}
-		if strings.TrimSpace(l.text) == want {
+		text := strings.TrimSpace(l.text)
+		if text == want {
 			return nil
 		}
+		e.aside(text)
 	}
+}
+
+// aside takes a line that is not the awaited reply: an option the engine
+// declares, or an error reply, which is a warning.
+func (e *Client) aside(text string) {
+	word, rest, _ := strings.Cut(text, " ")
+	switch word {
+	case ReplyOption:
+		if name, ok := optionName(rest); ok {
+			e.declared = append(e.declared, name)
+		}
+	case ReplyError:
+		msg := fmt.Sprintf("engine %s answered %q", e.name, notation.ShortenTo(text, 200))
+		if e.log != nil {
+			e.log.line(e.logWho, '!', "warning: "+msg)
+		}
+		if e.warn != nil {
+			e.warn(msg)
+		}
+	}
+}
+
+// optionName reads the name of an option line's words after "option":
+// "name Skill Level type spin ..." is "Skill Level".
+func optionName(rest string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(rest), "name ")
+	if !ok {
+		return "", false
+	}
+	name, _, _ := strings.Cut(rest, " type ")
+	name = strings.TrimSpace(name)
+	return name, name != ""
+}
+
+// Declared returns the options the engine declared in its handshake.
+func (e *Client) Declared() []string { return e.declared }
+
+// checkOptions fails the engine when it declared options and options
+// sets one it did not declare (a name compares in any letter case, as UCI
+// has it).
+func (e *Client) checkOptions(options map[string]string) error {
+	if len(e.declared) == 0 {
+		return nil
+	}
+	var unknown []string
+	for n := range options {
+		if !slices.ContainsFunc(e.declared, func(d string) bool { return strings.EqualFold(d, n) }) {
+			unknown = append(unknown, strconv.Quote(n))
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	return e.fail(&Error{Kind: BadOption, Detail: fmt.Sprintf("sets %s, which it does not declare (it declares: %s)",
+		strings.Join(unknown, ", "), strings.Join(e.declared, ", "))})
 }
 
 func (e *Client) handshake(ctx context.Context, options map[string]string) error {
@@ -547,6 +619,9 @@ func (e *Client) handshake(ctx context.Context, options map[string]string) error
 		return err
 	}
 	if err := e.await(ctx, ReplyUGIOK, e.t.Startup, Stall); err != nil {
+		return err
+	}
+	if err := e.checkOptions(options); err != nil {
 		return err
 	}
 	names := make([]string, 0, len(options))

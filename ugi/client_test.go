@@ -3,6 +3,7 @@ package ugi
 import (
 	"bytes"
 	"os"
+	"slices"
 
 	"context"
 	"errors"
@@ -326,4 +327,55 @@ func TestMain(m *testing.M) {
 		os.Exit(code)
 	}
 	os.Exit(m.Run())
+}
+
+// TestEngineOptions checks the options set against those the engine
+// declares: one it does not declare is refused before any game, with the
+// list of those it does; an engine that declares none takes any; an error
+// reply to a setoption is a warning.
+func TestEngineOptions(t *testing.T) {
+	tests := []struct {
+		name    string
+		modes   string
+		options map[string]string
+		err     string // in Start's error, when it fails
+		warning string // in the warning, when one is given
+	}{
+		{name: "declared", modes: "first,declare:Hash/Skill Level", options: map[string]string{"hash": "16", "Skill Level": "3"}},
+		{name: "undeclared", modes: "first,declare:Hash/Threads", options: map[string]string{"Hsh": "16", "Threads": "2"},
+			err: `engine fake: unknown option: sets "Hsh", which it does not declare (it declares: Hash, Threads)`},
+		{name: "none declared", modes: "first", options: map[string]string{"Anything": "1"}},
+		{name: "error reply", modes: "first,seterror", options: map[string]string{"Hash": "16"},
+			warning: `engine fake answered "error no such option: name Hash value 16"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := fakeSpec(t, "fake", tc.modes, "toy-race")
+			spec.Options = tc.options
+			var warnings []string
+			spec.Warn = func(msg string) { warnings = append(warnings, msg) }
+			e, err := Start(context.Background(), spec, quick)
+			if tc.err != "" {
+				if !errors.Is(err, BadOption) || err.Error() != tc.err {
+					t.Fatalf("Start = %v; want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Start: %v", err)
+			}
+			defer e.Close()
+			if err := e.Ping(context.Background()); err != nil {
+				t.Fatalf("Ping: %v", err)
+			}
+			if want := []string(nil); tc.warning != "" {
+				want = []string{tc.warning}
+				if !slices.Equal(warnings, want) {
+					t.Errorf("warnings %q; want %q", warnings, want)
+				}
+			} else if len(warnings) > 0 {
+				t.Errorf("warnings %q; want none", warnings)
+			}
+		})
+	}
 }

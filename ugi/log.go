@@ -19,8 +19,9 @@ import (
 // MS is milliseconds since the tournament run started (monotonic), WORKER
 // the worker that plays the game (1 and up; "-" for the runner's own
 // checks before the first game), SLOT the game's schedule slot ("-" outside
-// a game), ENGINE the engine's name in the config, DIR ">" for a line sent
-// to the engine and "<" for one read from it, TEXT the line.
+// a game), ENGINE the engine's name in the config ("-" for a note of the
+// runner's), DIR ">" for a line sent to the engine, "<" for one read from
+// it and "!" for a note (a warning, the start of a run), TEXT the line.
 //
 // Games played at once run in worker processes (see procs.go), each with a
 // Log of its own on the same file. A Log keeps whole lines in a buffer and
@@ -103,7 +104,10 @@ func logName(name string) string {
 	return name
 }
 
-// line logs one line: who is "worker/slot engine", dir '>' or '<'.
+// Note logs a note of the runner's: "-/- - ! text".
+func (l *Log) Note(text string) { logLine(l, "-/- -", '!', text) }
+
+// line logs one line: who is "worker/slot engine", dir '>', '<' or '!'.
 func (l *Log) line(who string, dir byte, text string) { logLine(l, who, dir, text) }
 
 func logLine[T string | []byte](l *Log, who string, dir byte, text T) {

@@ -25,6 +25,8 @@ const (
 	ReplyBestMove = "bestmove"
 	ReplyInfo     = "info"
 	ReplyResponse = "response"
+	ReplyOption   = "option"
+	ReplyError    = "error"
 )
 
 // Limits are the limits of one search as the go command states them. Zero

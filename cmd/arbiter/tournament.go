@@ -47,7 +47,7 @@ func tournamentCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md); at least 1s, checked on SQLite too, where it has no effect"},
-			&cli.StringFlag{Name: "log", Usage: "write every line exchanged with every engine to `FILE` (started anew; see docs/tournament.md)", DefaultText: "the config's log, else none"},
+			&cli.StringFlag{Name: "log", Usage: "append every line exchanged with every engine to `FILE` (see docs/tournament.md)", DefaultText: "the config's log, else none"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -80,7 +80,7 @@ func tournamentCommand(e *env) *cli.Command {
 			if err := checkOutput(c.String("out"), c.String("db")); err != nil {
 				return err
 			}
-			// The engine log is started anew: at the database, it would
+			// The engine log is appended to: at the database, it would
 			// ruin it too.
 			logPath := c.String("log")
 			if logPath == "" {
@@ -119,6 +119,7 @@ func tournamentCommand(e *env) *cli.Command {
 			p := newProgress(e.stderr, cfg)
 			opt.Progress = p.update
 			opt.Stopping = p.stopping
+			opt.Warn = p.warn
 			sum, err := tournament.Run(ctx, cfg, opt)
 			p.finish()
 			if sum != nil && sum.LogErr != nil {
@@ -299,6 +300,16 @@ func (p *progress) update(ev tournament.Progress) {
 		}
 	}
 	fmt.Fprintln(p.w, line)
+}
+
+// warn says what an engine said that does not stop it.
+func (p *progress) warn(msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		fmt.Fprintln(p.w)
+	}
+	fmt.Fprintf(p.w, "arbiter: warning: %s\n", msg)
 }
 
 // stopping says that the tournament stops after the games in play.

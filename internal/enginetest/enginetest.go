@@ -99,6 +99,8 @@ func Command(t testing.TB, modes, game string) (path string, args []string) {
 //	                  holding stdout open, which writes a file named by its pid into DIR
 //	exit              exit 0 at once (after detach), reading nothing
 //	endless           answer go with 100 MB without a newline
+//	declare:A/B       declare the options A and B (spin) in the handshake
+//	seterror          answer every setoption with an error
 func engine(modes, game string) int {
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -133,6 +135,10 @@ func engine(modes, game string) int {
 		case "quit":
 			if !e.has("spawn") {
 				return 0
+			}
+		case "setoption":
+			if e.has("seterror") {
+				e.say("error no such option: " + strings.TrimPrefix(text, "setoption "))
 			}
 		case "position":
 			e.position(text)
@@ -229,6 +235,11 @@ func (e *fake) handshake() {
 	}
 	e.say("id name fake " + e.modes)
 	e.say("id author arbiter tests")
+	if v, ok := e.mode["declare"]; ok {
+		for _, name := range strings.Split(v, "/") {
+			e.say("option name " + name + " type spin default 1 min 1 max 1024")
+		}
+	}
 	e.say("ugiok")
 }
 
