@@ -14,10 +14,12 @@ const (
 
 // ResignRule adjudicates a game lost for a side when, for Moves
 // consecutive moves of each side, both engines agree that side is behind
-// by at least Score centipawns, each from its own side.
+// by at least Score centipawns, each from its own side; with TwoSided
+// false, when that side's own engine alone says so.
 type ResignRule struct {
-	Score *int `yaml:"score" json:"score"`
-	Moves *int `yaml:"moves" json:"moves"`
+	Score    *int  `yaml:"score" json:"score"`
+	Moves    *int  `yaml:"moves" json:"moves"`
+	TwoSided *bool `yaml:"two_sided" json:"two_sided,omitempty"`
 }
 
 // DrawRule adjudicates a game drawn when both engines report |score| <=

@@ -61,6 +61,9 @@ type Tournament struct {
 	// the players: by config order or by their rating. See format.go.
 	TiebreakPairs *int   `yaml:"tiebreak_pairs" json:"tiebreak_pairs,omitempty"`
 	Seeding       string `yaml:"seeding" json:"seeding,omitempty"`
+	// Seeds (gauntlet) is how many engines, the first ones, play every
+	// other engine (default 1).
+	Seeds *int `yaml:"seeds" json:"seeds,omitempty"`
 	// MoveComments (default true) writes each engine move's evaluation,
 	// depth and time in the record; not part of the identity.
 	MoveComments *bool `yaml:"move_comments" json:"-"`

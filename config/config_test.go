@@ -82,6 +82,14 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad number", "rounds: 2", "rounds: two", `club.yaml:4: cannot read "two" as int`},
 		{"unknown game", "game: toy-race", "game: chess", `club.yaml:2: unknown game "chess"`},
 		{"no name", "name: club", "name: ''", "name is missing"},
+		{"moves_to_go zero", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, moves_to_go: 0}", "moves_to_go is 0; it must be at least 1"},
+		{"moves_to_go per move", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 100, moves_to_go: 40}", "time_control has move_ms and base_ms"},
+		{"infinite with a time", "{base_ms: 10000, increment_ms: 100}", "{infinite: true, base_ms: 5}", "time_control infinite has a time set too"},
+		{"infinite without limits", "{base_ms: 10000, increment_ms: 100}", "{infinite: true}", `engine "alpha": with time_control infinite it needs limits (nodes or depth)`},
+		{"engine of another kind", "dir: .}", "dir: ., time_control: {infinite: true}}", `engine "beta": time_control is of another kind than the tournament's (no time limit against a clock)`},
+		{"negative engine margin", "dir: .}", "dir: ., time_margin_ms: -5}", `engine "beta": time_margin_ms is -5`},
+		{"seeds in a round robin", "seed: 42", "seed: 42\nseeds: 2", "seeds is for gauntlet tournaments, not round-robin"},
+		{"too many seeds", "format: round-robin", "format: gauntlet\nseeds: 3", "seeds is 3; a gauntlet of 3 engines has from 1 to 2 seeds"},
 		{"bad format", "format: round-robin", "format: league", `format "league" is not one of round-robin, gauntlet, knockout, swiss`},
 		{"knockout rounds", "format: round-robin", "format: knockout", `a knockout has no rounds to set`},
 		{"swiss rounds", "format: round-robin\nrounds: 2", "format: swiss\nrounds: 3", `a swiss of 3 players has at most 2 rounds`},
@@ -94,7 +102,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"both time controls", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, move_ms: 100}", "either {base_ms, increment_ms} or {move_ms}"},
 		{"no time control", "time_control: {base_ms: 10000, increment_ms: 100}\n", "", "time_control is missing"},
 		{"zero move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 0}", "move_ms is 0"},
-		{"increment alone", "{base_ms: 10000, increment_ms: 100}", "{increment_ms: 100}", "increment_ms without base_ms"},
+		{"increment alone", "{base_ms: 10000, increment_ms: 100}", "{increment_ms: 100}", "increment_ms or moves_to_go without base_ms"},
 		{"bad adjudication", "adjudication: score", "adjudication: coin", `adjudication "coin"`},
 		{"missing binary", "cmd: ./bot}", "cmd: ./nobot}", `club.yaml:15: engine "gamma": command ./nobot not found (looked for `},
 		{"not executable", "cmd: ./bot}", "cmd: ./notexec}", "command ./notexec is not executable"},
@@ -202,6 +210,21 @@ func TestTimeControlTag(t *testing.T) {
 		"{base_ms: 10000, increment_ms: 100}", "{move_ms: 250}", 1)))
 	if got := moves.TimeControlTag(0); got != "0.25/move" {
 		t.Errorf("tcTag of move_ms 250 = %q; want 0.25/move", got)
+	}
+	periods, _ := parse(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig,
+		"{base_ms: 10000, increment_ms: 100}", "{base_ms: 60000, increment_ms: 600, moves_to_go: 40}", 1)))
+	if got := periods.TimeControlTag(0); got != "40/60+0.6" {
+		t.Errorf("tcTag of 40 moves in 60 s + 0.6 = %q; want 40/60+0.6", got)
+	}
+	inf, err := parse(filepath.Join(dir, "club.yaml"), []byte(strings.NewReplacer(
+		"{base_ms: 10000, increment_ms: 100}", "{infinite: true}",
+		"options: {Hash: 64, Ponder: false}}", "options: {Hash: 64, Ponder: false}, limits: {depth: 3}}",
+		"dir: .}", "dir: ., limits: {nodes: 500}}", "cmd: ./bot}", "cmd: ./bot, limits: {nodes: 9}}").Replace(goodConfig)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := inf.TimeControlTag(0); got != "inf depth=3" {
+		t.Errorf("tcTag of infinite with depth 3 = %q; want inf depth=3", got)
 	}
 }
 

@@ -24,6 +24,9 @@ type EngineConfig struct {
 	// (handicap and time-odds matches).
 	TimeControl *TimeControl  `yaml:"time_control" json:"time_control,omitempty"`
 	Limits      *EngineLimits `yaml:"limits" json:"limits,omitempty"`
+	// TimeMarginMS, when set, replaces the tournament's time_margin_ms
+	// for this engine.
+	TimeMarginMS *int `yaml:"time_margin_ms" json:"time_margin_ms,omitempty"`
 	// Rating seeds the engine in a knockout or a Swiss with seeding:
 	// rating.
 	Rating *float64 `yaml:"rating" json:"rating,omitempty"`
@@ -52,9 +55,17 @@ func (c *Tournament) checkEngines(p *problems) {
 		seen[name] = i
 		if ec.TimeControl != nil {
 			checkTimeControl(p, *ec.TimeControl, at("time_control")...)
-			if (ec.TimeControl.MoveMS != nil) != (c.TimeControl.MoveMS != nil) {
+			if k, tk := ec.TimeControl.kind(), c.TimeControl.kind(); k != tk {
 				p.add(at("time_control"), "engine %q: time_control is of another kind than the tournament's "+
-					"(a clock against a time per move): give both {base_ms, increment_ms} or both {move_ms}", name)
+					"(%s against %s): give both {base_ms, increment_ms}, both {move_ms} or both {infinite: true}", name, k, tk)
+			}
+		}
+		if m := ec.TimeMarginMS; m != nil && *m < 0 {
+			p.add(at("time_margin_ms"), "engine %q: time_margin_ms is %d; it must not be negative", name, *m)
+		}
+		if tc := c.EngineTimeControl(i); tc.Infinite {
+			if l := ec.Limits; l == nil || l.Nodes == nil && l.Depth == nil {
+				p.add(at(), "engine %q: with time_control infinite it needs limits (nodes or depth), or its search has no end", name)
 			}
 		}
 		if l := ec.Limits; l != nil {

@@ -58,6 +58,14 @@ func (c *Tournament) checkFormat(p *problems) {
 	case c.Format == pairing.Knockout:
 		p.positive(&c.TiebreakPairs, "tiebreak_pairs", DefaultTiebreakPairs, 0)
 	}
+	if c.Seeds != nil {
+		switch {
+		case c.Format != pairing.Gauntlet:
+			p.add(key("seeds"), "seeds is for gauntlet tournaments, not %s (a knockout or a swiss ranks its players by seeding)", c.Format)
+		case *c.Seeds < 1 || *c.Seeds >= len(c.Engines) && len(c.Engines) >= 2:
+			p.add(key("seeds"), "seeds is %d; a gauntlet of %d engines has from 1 to %d seeds", *c.Seeds, len(c.Engines), max(len(c.Engines)-1, 1))
+		}
+	}
 	if c.Format == pairing.Swiss && len(c.Engines) >= 2 {
 		if most := (len(c.Engines) + 1) / 2; *c.Rounds > most {
 			p.add(key("rounds"), "rounds is %d, but a swiss of %d players has at most %d rounds "+
@@ -112,7 +120,11 @@ func (c *Tournament) totalGames() int64 {
 	var enc int64
 	switch c.Format {
 	case pairing.Gauntlet:
-		enc = n - 1
+		seeds := int64(1)
+		if c.Seeds != nil {
+			seeds = int64(*c.Seeds)
+		}
+		enc = seeds * (n - seeds)
 	case pairing.Knockout:
 		enc = n - 1 // each encounter puts one player out
 	case pairing.Swiss:
@@ -137,6 +149,9 @@ func (c *Tournament) Pairing() (pairing.Pairing, error) {
 		GamesPerEncounter: *c.GamesPerEncounter, Seeds: c.seeds}
 	if c.TiebreakPairs != nil {
 		o.TiebreakPairs = *c.TiebreakPairs
+	}
+	if c.Seeds != nil {
+		o.GauntletSeeds = *c.Seeds
 	}
 	return pairing.New(o)
 }

@@ -5,12 +5,27 @@ import (
 	"time"
 )
 
-// TimeControl is either a clock (base_ms, optionally increment_ms) or a
-// fixed time per move (move_ms).
+// TimeControl is a clock (base_ms, optionally increment_ms, and with
+// moves_to_go base_ms again every moves_to_go moves), a fixed time per
+// move (move_ms), or none (infinite: the engines' limits bound each
+// search).
 type TimeControl struct {
 	BaseMS      *int `yaml:"base_ms" json:"base_ms,omitempty"`
 	IncrementMS *int `yaml:"increment_ms" json:"increment_ms,omitempty"`
+	MovesToGo   *int `yaml:"moves_to_go" json:"moves_to_go,omitempty"`
 	MoveMS      *int `yaml:"move_ms" json:"move_ms,omitempty"`
+	Infinite    bool `yaml:"infinite" json:"infinite,omitempty"`
+}
+
+// kind names the kind of a time control, for messages.
+func (tc TimeControl) kind() string {
+	switch {
+	case tc.MoveMS != nil:
+		return "a time per move"
+	case tc.Infinite:
+		return "no time limit"
+	}
+	return "a clock"
 }
 
 // EngineLimits are per-engine search limits, sent with every go.
@@ -36,7 +51,10 @@ func (c *Tournament) checkLimits(p *problems) {
 func checkTimeControl(p *problems, tc TimeControl, path ...string) {
 	at := func(k ...string) []string { return append(append([]string{}, path...), k...) }
 	switch {
-	case tc.MoveMS != nil && (tc.BaseMS != nil || tc.IncrementMS != nil):
+	case tc.Infinite && (tc.MoveMS != nil || tc.BaseMS != nil || tc.IncrementMS != nil || tc.MovesToGo != nil):
+		p.add(at(), "time_control infinite has a time set too: give {infinite: true} alone, with the engines' limits (nodes or depth)")
+	case tc.Infinite:
+	case tc.MoveMS != nil && (tc.BaseMS != nil || tc.IncrementMS != nil || tc.MovesToGo != nil):
 		p.add(at(), "time_control has move_ms and base_ms/increment_ms: give either {base_ms, increment_ms} or {move_ms}")
 	case tc.MoveMS != nil:
 		if *tc.MoveMS < 1 {
@@ -49,10 +67,13 @@ func checkTimeControl(p *problems, tc TimeControl, path ...string) {
 		if tc.IncrementMS != nil && *tc.IncrementMS < 0 {
 			p.add(at("increment_ms"), "increment_ms is %d; it must not be negative", *tc.IncrementMS)
 		}
-	case tc.IncrementMS != nil:
-		p.add(at(), "time_control has increment_ms without base_ms")
+		if tc.MovesToGo != nil && *tc.MovesToGo < 1 {
+			p.add(at("moves_to_go"), "moves_to_go is %d; it must be at least 1", *tc.MovesToGo)
+		}
+	case tc.IncrementMS != nil || tc.MovesToGo != nil:
+		p.add(at(), "time_control has increment_ms or moves_to_go without base_ms")
 	default:
-		p.add(at(), "time_control is missing: give {base_ms: N, increment_ms: N} or {move_ms: N}")
+		p.add(at(), "time_control is missing: give {base_ms: N, increment_ms: N}, {move_ms: N} or {infinite: true}")
 	}
 }
 
@@ -79,8 +100,9 @@ func (c *Tournament) EngineLimits(i int) (nodes int64, depth int) {
 }
 
 // TimeControlTag writes engine i's time control as a TimeControl tag,
-// cutechess style in seconds: "60+0.5" (base+increment), "60", "0.1/move";
-// its limits follow, as in "0.1/move nodes=1000 depth=8".
+// cutechess style in seconds: "60+0.5" (base+increment), "60",
+// "40/60+0.6" (moves per period), "0.1/move", "inf"; its limits follow, as
+// in "0.1/move nodes=1000 depth=8".
 func (c *Tournament) TimeControlTag(i int) string {
 	tc := c.EngineTimeControl(i)
 	sec := func(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) }
@@ -90,9 +112,14 @@ func (c *Tournament) TimeControlTag(i int) string {
 		s = sec(*tc.MoveMS) + "/move"
 	case tc.BaseMS != nil:
 		s = sec(*tc.BaseMS)
+		if tc.MovesToGo != nil {
+			s = strconv.Itoa(*tc.MovesToGo) + "/" + s
+		}
 		if tc.IncrementMS != nil && *tc.IncrementMS > 0 {
 			s += "+" + sec(*tc.IncrementMS)
 		}
+	case tc.Infinite:
+		s = "inf"
 	}
 	nodes, depth := c.EngineLimits(i)
 	if nodes > 0 {
@@ -102,4 +129,13 @@ func (c *Tournament) TimeControlTag(i int) string {
 		s += " depth=" + strconv.Itoa(depth)
 	}
 	return s
+}
+
+// EngineMargin is the time engine i may overrun its clock before it
+// forfeits: its own time_margin_ms, or the tournament's.
+func (c *Tournament) EngineMargin(i int) time.Duration {
+	if m := c.Engines[i].TimeMarginMS; m != nil {
+		return time.Duration(*m) * time.Millisecond
+	}
+	return c.Margin()
 }

@@ -74,10 +74,14 @@ func budget(lim ugi.Limits, p1 bool) (soft, hard time.Duration) {
 	}
 	if rem > 0 {
 		// Keep a fifth of the clock (at most 100 ms) untouched for the
-		// round trip, then plan on 1/30 of the rest plus most of the
-		// increment.
+		// round trip, then plan on 1/30 of the rest (a share of the moves
+		// to go, when the clock says how many) plus most of the increment.
 		usable := rem - min(rem/5, 100*time.Millisecond)
-		soft = usable/30 + inc*3/4
+		share := time.Duration(30)
+		if lim.MovesToGo > 0 {
+			share = time.Duration(lim.MovesToGo)
+		}
+		soft = usable/share + inc*3/4
 		hard = min(3*soft, usable/2+inc/2)
 		soft = min(soft, hard)
 		if hard < time.Millisecond {

@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"fmt"
+	"maps"
 	"testing"
 )
 
@@ -42,7 +43,7 @@ func TestFixedSchedules(t *testing.T) {
 						}
 						encs := roundRobinEncounters(players)
 						if format == Gauntlet {
-							encs = gauntletEncounters(players)
+							encs = gauntletEncounters(players, 1)
 						}
 						want := scheduleByLoop(encs, rounds, per)
 						st, ok, err := p.Next(nil)
@@ -67,5 +68,28 @@ func TestFixedSchedules(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGauntletSeeds checks a gauntlet with seeds: each seed meets every
+// other player once a round and no seed meets another.
+func TestGauntletSeeds(t *testing.T) {
+	p, err := New(Options{Format: Gauntlet, Players: 5, Rounds: 1, GamesPerEncounter: 2, GauntletSeeds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, _ := p.Next(nil)
+	met := map[[2]int]int{}
+	for k := st.First; k < st.End(); k++ {
+		g := st.Game(k)
+		a, b := min(g.White, g.Black), max(g.White, g.Black)
+		met[[2]int{a, b}]++
+	}
+	want := map[[2]int]int{{0, 2}: 2, {0, 3}: 2, {0, 4}: 2, {1, 2}: 2, {1, 3}: 2, {1, 4}: 2}
+	if !maps.Equal(met, want) {
+		t.Errorf("encounters %v; want %v", met, want)
+	}
+	if _, err := New(Options{Format: Gauntlet, Players: 3, Rounds: 1, GamesPerEncounter: 2, GauntletSeeds: 3}); err == nil {
+		t.Error("New of a gauntlet of 3 with 3 seeds succeeded")
 	}
 }

@@ -1,11 +1,14 @@
 package pairing
 
-// gauntletEncounters is the first player against each other, in config
-// order.
-func gauntletEncounters(n int) []encounter {
-	encs := make([]encounter, 0, n-1)
-	for j := 1; j < n; j++ {
-		encs = append(encs, encounter{0, j})
+// gauntletEncounters pits each of the first seeds players against each
+// other player, seed by seed, in config order: with one seed, the first
+// player against each other.
+func gauntletEncounters(n, seeds int) []encounter {
+	encs := make([]encounter, 0, seeds*(n-seeds))
+	for s := range seeds {
+		for j := seeds; j < n; j++ {
+			encs = append(encs, encounter{s, j})
+		}
 	}
 	return encs
 }

@@ -90,6 +90,10 @@ type Options struct {
 	// encounter that ends level plays on before the higher seed goes
 	// through.
 	TiebreakPairs int
+	// GauntletSeeds is how many players, the first ones, a gauntlet pits
+	// against every other player (0 counts as 1), as cutechess-cli's
+	// -seeds.
+	GauntletSeeds int
 }
 
 // Limits that keep a schedule in memory and its slots and pair numbers far
@@ -123,7 +127,11 @@ func New(o Options) (Pairing, error) {
 	case RoundRobin, "":
 		return newFixed(roundRobinEncounters(o.Players), o.Rounds, o.GamesPerEncounter)
 	case Gauntlet:
-		return newFixed(gauntletEncounters(o.Players), o.Rounds, o.GamesPerEncounter)
+		seeds := max(o.GauntletSeeds, 1)
+		if seeds >= o.Players {
+			return nil, fmt.Errorf("pairing: a gauntlet of %d players has %d seeds; the seeds must leave at least one other player", o.Players, seeds)
+		}
+		return newFixed(gauntletEncounters(o.Players, seeds), o.Rounds, o.GamesPerEncounter)
 	case Knockout:
 		return newKnockout(o)
 	case Swiss:

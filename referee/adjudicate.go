@@ -10,8 +10,12 @@ import (
 
 // Resign adjudicates a game lost for a side when, for Moves consecutive
 // moves of each side, both engines agree that side is behind by at least
-// Score centi-units, each from its own side.
-type Resign struct{ Score, Moves int }
+// Score centi-units, each from its own side; with OneSided, when the
+// side's own engine alone says so (fastchess's twosided=false).
+type Resign struct {
+	Score, Moves int
+	OneSided     bool
+}
 
 // Draw adjudicates a game drawn when both engines report |score| <= Score
 // for Moves consecutive moves each, once AfterPly plies are played.
@@ -69,6 +73,12 @@ func (a *adjudicator) decide(pos rules.Position, plies int, byPoints bool, f *Re
 	if r := a.resign; r != nil {
 		for _, c := range []rules.Color{rules.White, rules.Black} {
 			o := c.Other()
+			if r.OneSided && a.behind[c] >= r.Moves {
+				f.Result = rules.Win(o)
+				f.Termination = notation.TermAdjudication
+				f.Comment = fmt.Sprintf("adjudicated: %s resigns, its engine's score %s for %d moves", c, a.last[c].CPText(), r.Moves)
+				return true
+			}
 			if a.behind[c] >= r.Moves && a.ahead[o] >= r.Moves {
 				f.Result = rules.Win(o)
 				f.Termination = notation.TermAdjudication

@@ -23,17 +23,25 @@ type Engine interface {
 type Side struct {
 	Engine Engine
 	Name   string // in the closing comment of a forfeit
-	// MoveTime, when set, is the time per move; else Base and Inc make
-	// the side's clock. Both sides have the same kind.
+	// MoveTime, when set, is the time per move; else Base, when set, the
+	// side's clock, which gains Inc after each of its moves, and Base
+	// again after every MovesToGo of them when that is set; with neither,
+	// the side has no time limit (its Nodes or Depth bound its searches).
+	// Both sides have the same kind.
 	MoveTime, Base, Inc time.Duration
+	MovesToGo           int
 	Nodes               int64 // sent with every go when above 0
 	Depth               int
+	Margin              time.Duration // what the engine may overrun its time before it forfeits
 }
+
+// noLimit is how long the referee waits for the move of a side without
+// a time limit: as long as it takes (the game's context still ends it).
+const noLimit = 100 * 365 * 24 * time.Hour
 
 // Rules say how the referee ends a game besides the game's own rules.
 type Rules struct {
-	Margin   time.Duration // what an engine may overrun its time before it forfeits
-	MaxPlies int           // then the game is adjudicated
+	MaxPlies int // then the game is adjudicated
 	// ByPoints adjudicates by the points of a game that scores them
 	// (at MaxPlies and for a draw by the engines' scores), else a draw.
 	ByPoints bool
@@ -104,8 +112,8 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 	r.names = [2]string{g.Sides[0].Name, g.Sides[1].Name}
 	r.Moves = append(make([]string, 0, 128+len(g.Book)), g.Book...)
 	r.Comments = bookComments(len(g.Book), 128)
-	clock := g.Sides[rules.White].MoveTime == 0
 	var left [2]time.Duration
+	var moved [2]int // each side's moves, for its periods
 	for c, s := range g.Sides {
 		left[c] = s.Base
 	}
@@ -136,13 +144,20 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 			return r, nil
 		}
 		lim := ugi.Limits{MoveTime: s.MoveTime, Nodes: s.Nodes, Depth: s.Depth}
+		clock := s.MoveTime == 0 && s.Base > 0
 		allow := s.MoveTime
-		if clock {
+		switch {
+		case clock:
 			lim.Time = [2]time.Duration{left[first], left[first.Other()]}
 			lim.Inc = [2]time.Duration{g.Sides[first].Inc, g.Sides[first.Other()].Inc}
+			if s.MovesToGo > 0 {
+				lim.MovesToGo = s.MovesToGo - moved[side]%s.MovesToGo
+			}
 			allow = left[side]
+		case s.MoveTime == 0:
+			allow = noLimit
 		}
-		reply, err := s.Engine.Go(ctx, lim, allow+rs.Margin)
+		reply, err := s.Engine.Go(ctx, lim, allow+s.Margin)
 		r.Used[side] += reply.Elapsed
 		if ctx.Err() != nil {
 			return Result{}, ctx.Err()
@@ -151,13 +166,17 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 			r.lose(side, Termination(err), err.Error())
 			return r, nil
 		}
-		if reply.Elapsed > allow+rs.Margin {
+		if reply.Elapsed > allow+s.Margin {
 			r.lose(side, notation.TermTimeForfeit, fmt.Sprintf("moved after %v with %v left and a margin of %v",
-				reply.Elapsed.Round(time.Millisecond), allow, rs.Margin))
+				reply.Elapsed.Round(time.Millisecond), allow, s.Margin))
 			return r, nil
 		}
+		moved[side]++
 		if clock {
 			left[side] = max(0, left[side]-reply.Elapsed) + s.Inc
+			if s.MovesToGo > 0 && moved[side]%s.MovesToGo == 0 {
+				left[side] += s.Base // the next period
+			}
 		}
 		text, err := play(pos, reply.Move)
 		if err != nil {

@@ -219,10 +219,10 @@ type worker struct {
 
 func newWorker(st *starter, idle *pool, id int) *worker {
 	cfg := st.cfg
-	rs := referee.Rules{Margin: cfg.Margin(), MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
+	rs := referee.Rules{MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
 		Comments: cfg.Comments()}
 	if r := cfg.Resign; r != nil {
-		rs.Resign = &referee.Resign{Score: *r.Score, Moves: *r.Moves}
+		rs.Resign = &referee.Resign{Score: *r.Score, Moves: *r.Moves, OneSided: r.TwoSided != nil && !*r.TwoSided}
 	}
 	if d := cfg.Draw; d != nil {
 		rs.Draw = &referee.Draw{Score: *d.Score, Moves: *d.Moves, AfterPly: *d.AfterPly}
@@ -370,15 +370,20 @@ func (w *worker) start(s Slot) (referee.Game, [][2]string, error) {
 		tc := w.cfg.EngineTimeControl(i)
 		side := &g.Sides[c]
 		side.Name = w.cfg.Engines[i].Name
-		if tc.MoveMS != nil {
+		switch {
+		case tc.MoveMS != nil:
 			side.MoveTime = time.Duration(*tc.MoveMS) * time.Millisecond
-		} else {
+		case tc.BaseMS != nil:
 			side.Base = time.Duration(*tc.BaseMS) * time.Millisecond
 			if tc.IncrementMS != nil {
 				side.Inc = time.Duration(*tc.IncrementMS) * time.Millisecond
 			}
+			if tc.MovesToGo != nil {
+				side.MovesToGo = *tc.MovesToGo
+			}
 		}
 		side.Nodes, side.Depth = w.cfg.EngineLimits(i)
+		side.Margin = w.cfg.EngineMargin(i)
 	}
 	return g, o.Tags, nil
 }

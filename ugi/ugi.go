@@ -39,13 +39,16 @@ type Limits struct {
 	// the game (p1), index 1 the other (p2). Time[i] == 0 means no clock.
 	Time [2]time.Duration
 	Inc  [2]time.Duration
+	// MovesToGo, when above 0, is the side to move's moves until its
+	// clock gets its next period (a time control of moves per period).
+	MovesToGo int
 	// Infinite searches until stopped, ignoring the other limits.
 	Infinite bool
 }
 
 // ParseGo reads the arguments of a go command (the words after "go"):
 // "movetime", "p1time", "p2time", "p1inc", "p2inc" in milliseconds,
-// "depth", "nodes", "movestogo" (read and ignored) with a whole number
+// "depth", "nodes", "movestogo" with a whole number
 // from 0 each, and "infinite". A limit sent is a limit: a time of 0 reads
 // as 1 ms, a depth or node count of 0 as 1.
 func ParseGo(args []string) (Limits, error) {
@@ -81,7 +84,7 @@ func ParseGo(args []string) (Limits, error) {
 		case "nodes":
 			lim.Nodes = max(n, 1)
 		case "movestogo":
-			// accepted and ignored: the clock share does not need it
+			lim.MovesToGo = int(min(n, 1<<30))
 		default:
 			return lim, fmt.Errorf("unknown parameter %q", clip(a))
 		}
@@ -90,17 +93,23 @@ func ParseGo(args []string) (Limits, error) {
 }
 
 // AppendGo appends the go command for l, without its newline: "go
-// movetime T" when MoveTime is set, else the four clock words, then nodes
-// and depth when above 0, and "infinite" when set.
+// movetime T" when MoveTime is set, else the four clock words when a clock
+// is set (and movestogo when above 0), then nodes and depth when above 0,
+// and "infinite" when set.
 func (l Limits) AppendGo(b []byte) []byte {
 	b = append(b, CmdGo...)
-	if l.MoveTime > 0 {
+	switch {
+	case l.MoveTime > 0:
 		b = appendMillis(b, "movetime", l.MoveTime)
-	} else {
+	case l.Time != [2]time.Duration{} || !l.Infinite && l.Nodes == 0 && l.Depth == 0:
 		b = appendMillis(b, "p1time", l.Time[0])
 		b = appendMillis(b, "p2time", l.Time[1])
 		b = appendMillis(b, "p1inc", l.Inc[0])
 		b = appendMillis(b, "p2inc", l.Inc[1])
+		if l.MovesToGo > 0 {
+			b = append(b, " movestogo "...)
+			b = strconv.AppendInt(b, int64(l.MovesToGo), 10)
+		}
 	}
 	if l.Nodes > 0 {
 		b = append(b, " nodes "...)

@@ -20,7 +20,7 @@ func TestParseGo(t *testing.T) {
 		{"p1time 60000 p2time 50000 p1inc 500 p2inc 0", Limits{Time: [2]time.Duration{60000 * ms, 50000 * ms}, Inc: [2]time.Duration{500 * ms, 0}}, ""},
 		{"p1time 0 movetime 0 depth 0 nodes 0", Limits{Time: [2]time.Duration{ms, 0}, MoveTime: ms, Depth: 1, Nodes: 1}, ""},
 		{"infinite depth 9", Limits{Infinite: true, Depth: 9}, ""},
-		{"movestogo 30 nodes 1000", Limits{Nodes: 1000}, ""},
+		{"movestogo 30 nodes 1000", Limits{Nodes: 1000, MovesToGo: 30}, ""},
 		{"", Limits{}, ""},
 		{"depth", Limits{}, `"depth" needs a value`},
 		{"depth -1", Limits{}, `depth "-1": not a whole number from 0`},
@@ -49,6 +49,9 @@ func TestAppendGo(t *testing.T) {
 		{Limits{Time: [2]time.Duration{60 * time.Second, 59 * time.Second}, Inc: [2]time.Duration{ms, 2 * ms}, Depth: 3}, "go p1time 60000 p2time 59000 p1inc 1 p2inc 2 depth 3"},
 		{Limits{}, "go p1time 0 p2time 0 p1inc 0 p2inc 0"},
 		{Limits{Infinite: true, MoveTime: ms}, "go movetime 1 infinite"},
+		{Limits{Time: [2]time.Duration{60 * time.Second, 59 * time.Second}, MovesToGo: 12}, "go p1time 60000 p2time 59000 p1inc 0 p2inc 0 movestogo 12"},
+		{Limits{Nodes: 5000}, "go nodes 5000"},
+		{Limits{Depth: 4}, "go depth 4"},
 	}
 	for _, tc := range tests {
 		got := string(tc.lim.AppendGo(nil))
