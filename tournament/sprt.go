@@ -12,10 +12,6 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// StoppedAtCap is the verdict of an SPRT whose match played every game of
-// the schedule without reaching a bound; the report reads it back.
-const StoppedAtCap = stats.StoppedAtCap
-
 // SPRTStatus is where a match's SPRT stands.
 type SPRTStatus struct {
 	Test stats.SPRT
@@ -27,7 +23,7 @@ type SPRTStatus struct {
 	LLR          float64 // over the games counted
 	Lower, Upper float64
 	Games        int // games counted
-	// Verdict is stats.H0, stats.H1, StoppedAtCap, or "" while the test
+	// Verdict is stats.H0, stats.H1, stats.StoppedAtCap, or "" while the test
 	// goes on.
 	Verdict string
 	// DecidedAfter is the number of games, in slot order, after which the
@@ -187,7 +183,7 @@ func (r *sprtRun) status() *SPRTStatus {
 }
 
 // final returns the verdict recomputed over every stored game: the LLR over
-// all of them, the verdict of the walk in slot order, or StoppedAtCap
+// all of them, the verdict of the walk in slot order, or stats.StoppedAtCap
 // when every game of the schedule is stored without one.
 func (r *sprtRun) final() *SPRTStatus {
 	s := r.st
@@ -195,7 +191,7 @@ func (r *sprtRun) final() *SPRTStatus {
 	s.LLR = s.Test.LLR(s.Counts)
 	s.Games = r.all.games
 	if s.Verdict == "" && r.all.games == r.total {
-		s.Verdict = StoppedAtCap
+		s.Verdict = stats.StoppedAtCap
 	}
 	return &s
 }

@@ -178,10 +178,10 @@ func TestSPRTStoppedAtCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Played != 4 || sum.SPRT.Verdict != StoppedAtCap || sum.SPRT.DecidedAfter != 0 {
+	if sum.Played != 4 || sum.SPRT.Verdict != stats.StoppedAtCap || sum.SPRT.DecidedAfter != 0 {
 		t.Errorf("played %d, SPRT %+v; want 4 games, stopped at the cap", sum.Played, sum.SPRT)
 	}
-	if v, _, _, points := storedSPRT(t, db); v != StoppedAtCap || len(points) != 4 {
+	if v, _, _, points := storedSPRT(t, db); v != stats.StoppedAtCap || len(points) != 4 {
 		t.Errorf("stored %q with %d points", v, len(points))
 	}
 }
