@@ -94,27 +94,39 @@ func (o Opening) Record(g rules.Game) *notation.Game {
 	return rec
 }
 
+// Formats of an openings file.
+const (
+	FormatAGN = "agn" // a record file: each game is one opening
+	FormatFEN = "fen" // one position text a line
+	FormatEPD = "epd" // one position text a line, what follows a ';' on it left out
+)
+
 // Read reads the suite of openings in data, the content of the file name,
-// for game g. The extension of name tells the format: ".agn" is a record
-// file, each game of which is one opening (its start tags and its first
-// plies moves, all of them when plies is negative; its result is ignored);
-// ".fen" and ".txt" hold one position text per line (blank lines and lines
-// starting with "#" are skipped). Every opening is replayed: one that breaks
-// the rules, is of another game, or leaves the game over is an error naming
-// name:line (the first ten such are joined). A file without an opening is an
-// error too.
-func Read(g rules.Game, name string, data []byte, plies int) ([]Opening, error) {
+// for game g. format says the file's format; "" takes it from name's
+// extension (".agn"; ".fen" and ".txt"; ".epd"). A record file's games are
+// one opening each (its start tags and its first plies moves, all of them
+// when plies is negative; its result is ignored); a position file holds one
+// position text per line (blank lines and lines starting with "#" are
+// skipped). Every opening is replayed: one that breaks the rules, is of
+// another game, or leaves the game over is an error naming name:line (the
+// first ten such are joined). A file without an opening is an error too.
+func Read(g rules.Game, name, format string, data []byte, plies int) ([]Opening, error) {
 	var (
 		suite []Opening
 		errs  []error
 	)
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".agn":
+	if format == "" {
+		format = map[string]string{".agn": FormatAGN, ".fen": FormatFEN, ".txt": FormatFEN, ".epd": FormatEPD}[strings.ToLower(filepath.Ext(name))]
+	}
+	switch format {
+	case FormatAGN:
 		suite, errs = readRecords(g, name, data, plies, nil)
-	case ".fen", ".txt":
-		suite, errs = readPositions(g, name, data)
+	case FormatFEN, FormatEPD:
+		suite, errs = readPositions(g, name, data, format == FormatEPD)
+	case "":
+		return nil, fmt.Errorf("%s: unknown kind of openings file: want .agn (records), .fen/.txt or .epd (one position a line), or give its format", name)
 	default:
-		return nil, fmt.Errorf("%s: unknown kind of openings file: want .agn (records) or .fen/.txt (one position a line)", name)
+		return nil, fmt.Errorf("%s: unknown openings format %q: want agn, fen or epd", name, format)
 	}
 	if err := joined(name, errs); err != nil {
 		return nil, err
@@ -237,13 +249,17 @@ func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Openi
 	return o, nil
 }
 
-// readPositions reads a file of one position text a line.
-func readPositions(g rules.Game, name string, data []byte) ([]Opening, []error) {
+// readPositions reads a file of one position text a line; with epd, what
+// follows a ';' on a line is left out (an EPD file's operations).
+func readPositions(g rules.Game, name string, data []byte, epd bool) ([]Opening, []error) {
 	var (
 		suite []Opening
 		errs  []error
 	)
 	for i, line := range strings.Split(string(data), "\n") {
+		if epd {
+			line, _, _ = strings.Cut(line, ";")
+		}
 		text := strings.TrimSpace(line)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue

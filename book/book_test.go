@@ -20,7 +20,7 @@ func read(t *testing.T, name string, plies int) ([]Opening, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Read(loa.Game, name, data, plies)
+	return Read(loa.Game, name, "", data, plies)
 }
 
 func TestReadGood(t *testing.T) {
@@ -89,8 +89,35 @@ func TestReadBad(t *testing.T) {
 			t.Errorf("Read(%s) = %v; want one error", tc.file, err)
 		}
 	}
-	if _, err := Read(loa.Game, "openings.pgn", []byte("x"), -1); err == nil || !strings.Contains(err.Error(), "openings.pgn: unknown kind of openings file") {
+	if _, err := Read(loa.Game, "openings.pgn", "", []byte("x"), -1); err == nil || !strings.Contains(err.Error(), "openings.pgn: unknown kind of openings file") {
 		t.Errorf("Read(.pgn) = %v", err)
+	}
+}
+
+// TestReadFormat checks a format given rather than taken from the file's
+// name, and EPD's operations after a ';' left out.
+func TestReadFormat(t *testing.T) {
+	fen := []byte("b1b5/8/8/8/8/8/8/w6w b\n")
+	for _, tc := range []struct {
+		name, format, data string
+		want               int // openings; -1 for an error
+	}{
+		{"suite.dat", FormatFEN, string(fen), 1},
+		{"suite.dat", "", string(fen), -1},
+		{"suite.epd", "", "b1b5/8/8/8/8/8/8/w6w b; id \"one\"\n1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 w ;c0 x\n", 2},
+		{"suite.fen", FormatAGN, string(fen), -1},
+		{"suite.fen", "pgn", string(fen), -1},
+	} {
+		got, err := Read(loa.Game, tc.name, tc.format, []byte(tc.data), -1)
+		if tc.want < 0 {
+			if err == nil {
+				t.Errorf("Read(%s, format %q) = %d openings; want an error", tc.name, tc.format, len(got))
+			}
+			continue
+		}
+		if err != nil || len(got) != tc.want {
+			t.Errorf("Read(%s, format %q) = %d openings, %v; want %d", tc.name, tc.format, len(got), err, tc.want)
+		}
 	}
 }
 
@@ -118,7 +145,7 @@ func TestReadFirst(t *testing.T) {
 			t.Errorf("ReadFirst(first.agn, %d) = %+v, %+v, %v; want %+v, %+v", tc.plies, got, skipped, err, tc.want, tc.skipped)
 		}
 	}
-	if _, err := Read(loa.Game, "first.agn", data, 2); err == nil || !strings.Contains(err.Error(), "first.agn:12:1: opening 3: the game is over after ply 0") {
+	if _, err := Read(loa.Game, "first.agn", "", data, 2); err == nil || !strings.Contains(err.Error(), "first.agn:12:1: opening 3: the game is over after ply 0") {
 		t.Errorf("Read(first.agn, 2) = %v; want the games that are over refused", err)
 	}
 	for _, tc := range []struct{ file, want string }{
@@ -226,7 +253,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	for _, g := range games.All {
 		o, _ := Random(g, 9, 5)
 		text := o.Record(g).String()
-		back, err := Read(g, "x.agn", []byte(text), -1)
+		back, err := Read(g, "x.agn", "", []byte(text), -1)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", g.ID(), err, text)
 		}
@@ -250,7 +277,7 @@ func FuzzRead(f *testing.F) {
 		if agn {
 			name = "x.agn"
 		}
-		suite, err := Read(loa.Game, name, data, 8)
+		suite, err := Read(loa.Game, name, "", data, 8)
 		if err == nil && len(suite) == 0 {
 			t.Fatalf("no error and no openings")
 		}
@@ -273,7 +300,7 @@ func BenchmarkRead(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := Read(loa.Game, "loa-real.agn", data, -1); err != nil {
+		if _, err := Read(loa.Game, "loa-real.agn", "", data, -1); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,6 +9,6 @@
 // legal plies from a game's start; Generate makes a suite of distinct
 // random openings.
 //
-//	suite, err := book.Read(loa.Game, "openings.agn", data, -1)
+//	suite, err := book.Read(loa.Game, "openings.agn", "", data, -1)
 //	pos, err := suite[0].Position(loa.Game)
 package book

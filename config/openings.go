@@ -22,10 +22,13 @@ const (
 type OpeningsConfig struct {
 	// File is relative to the config file's directory. It is not part of
 	// the config's identity: its content is (SHA256).
-	File  string `yaml:"file" json:"-"`
-	Order string `yaml:"order" json:"order"`
-	Plies *int   `yaml:"plies" json:"plies"` // at most this many plies of each opening; nil: all; 0: only its start
-	Start *int   `yaml:"start" json:"start"` // 1-based index of the first opening
+	File string `yaml:"file" json:"-"`
+	// Format is the file's format (book.FormatAGN, FEN, EPD); "" takes
+	// it from the file's extension.
+	Format string `yaml:"format" json:"format,omitempty"`
+	Order  string `yaml:"order" json:"order"`
+	Plies  *int   `yaml:"plies" json:"plies"` // at most this many plies of each opening; nil: all; 0: only its start
+	Start  *int   `yaml:"start" json:"start"` // 1-based index of the first opening
 	// SHA256 is the hash of the file's content, so that the config hash
 	// covers it.
 	SHA256 string `yaml:"-" json:"sha256"`
@@ -64,6 +67,11 @@ func (c *Tournament) checkOpenings(p *problems, load bool) {
 		return
 	}
 	at := func(k string) []string { return []string{"openings", k} }
+	switch o.Format {
+	case "", book.FormatAGN, book.FormatFEN, book.FormatEPD:
+	default:
+		bad(at("format"), "openings format %q is not agn, fen or epd", o.Format)
+	}
 	switch o.Order {
 	case "":
 		o.Order = OrderSequential
@@ -106,7 +114,7 @@ func (c *Tournament) checkOpenings(p *problems, load bool) {
 	if o.Plies != nil {
 		plies = *o.Plies
 	}
-	suite, err := book.Read(c.game, path, data, plies)
+	suite, err := book.Read(c.game, path, o.Format, data, plies)
 	if err != nil {
 		p.addErr(err)
 		return

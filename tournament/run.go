@@ -127,6 +127,10 @@ type Summary struct {
 	SPRT *SPRTStatus
 	// LogErr is why the engine log could not be written in full, if so.
 	LogErr error
+	// Stopped says that Options.Stop came before the tournament's last
+	// game was stored: when Run returns nil, those last games were in
+	// play then, and were finished.
+	Stopped bool
 }
 
 // DefaultLease is how long a slot stays leased to a runner that shares a
@@ -196,6 +200,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 	defer gate.close()
 	results, errc := fanOut(wctx, cancel, cfg, players, source, gate)
 	fatal := r.storeAll(ctx, cancel, results, gate, n)
+	sum.Stopped = gate.stopped()
 	r.summarize()
 	if r.sp != nil && fatal == nil {
 		// The verdict over everything stored, with the games that were in

@@ -11,7 +11,10 @@ type stopGate struct {
 	mu     sync.Mutex
 	inPlay int
 	halted bool // no game may start
-	asked  bool // by the stop channel (not by halt)
+	asked  bool // by the stop channel (not by halt), before the last game was stored
+	// over says that the last game of the tournament is stored: a stop
+	// that comes after it is none.
+	over bool
 	stop   <-chan struct{}
 	done   chan struct{} // closed by close: Run is over
 }
@@ -31,6 +34,9 @@ func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
 		}
 		g.mu.Lock()
 		defer g.mu.Unlock()
+		if g.over {
+			return
+		}
 		g.halted, g.asked = true, true
 		if stopping != nil {
 			// Under the lock, so that no game is reported between the
@@ -49,7 +55,7 @@ func (g *stopGate) enter() bool {
 	// game asked for after the close must not start in that gap.
 	select {
 	case <-g.stop:
-		g.halted, g.asked = true, true
+		g.halted, g.asked = true, !g.over
 	default:
 	}
 	if g.halted {
@@ -84,7 +90,14 @@ func (g *stopGate) halt() {
 	g.mu.Unlock()
 }
 
-// stopped reports whether the stop came.
+// finish notes that the last game of the tournament is stored.
+func (g *stopGate) finish() {
+	g.mu.Lock()
+	g.over = true
+	g.mu.Unlock()
+}
+
+// stopped reports whether the stop came before the last game was stored.
 func (g *stopGate) stopped() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -213,6 +213,9 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 	if err := r.saveSPRT(ctx, gate); err != nil {
 		return err
 	}
+	if r.queue.over() {
+		gate.finish()
+	}
 	reported = true
 	gate.leaveAfter(func() { r.progress(f, n, elsewhere) })
 	return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -89,6 +90,7 @@ func newApp(e *env) *cli.App {
 			newCommand(e),
 			engineCommand(e),
 			tournamentCommand(e),
+			matchCommand(e),
 			openingsCommand(e),
 			workerCommand(e),
 			reportCommand(e),
@@ -126,11 +128,23 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "arbiter: unknown command %q; run 'arbiter --help' for the list\n", args[1])
 		return exitUsage
 	}
+	if len(args) > 2 && args[1] == "tournament" && slices.ContainsFunc(args[2:], func(a string) bool {
+		return slices.Contains([]string{"-engine", "--engine", "-each", "--each"}, a)
+	}) {
+		fmt.Fprintln(stderr, "arbiter: tournament reads its games from a CONFIG.yaml; a match given on the command line, "+
+			"as fastchess and cutechess-cli take it, is arbiter match -game GAME -engine cmd=... -engine ... (see arbiter match --help)")
+		return exitUsage
+	}
 	argv, err := interspersed(app, args)
 	if err == nil {
 		err = app.RunContext(ctx, argv)
 	}
 	err = typedFlagNames(err, args)
+	var ee *exitError
+	if errors.As(err, &ee) && ee.code == exitOK {
+		// A command that finished its work whatever signal came after.
+		return exitOK
+	}
 	if ctx.Err() != nil {
 		if err != nil && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "arbiter: %v\n", err)
@@ -142,7 +156,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return exitOK
 	}
 	code := exitFailure
-	var ee *exitError
 	if errors.As(err, &ee) {
 		code = ee.code
 		err = ee.err
@@ -201,7 +214,7 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 			cmd = c
 		}
 	}
-	if cmd == nil {
+	if cmd == nil || cmd.SkipFlagParsing {
 		return args, nil
 	}
 	takesValue := map[string]bool{}

@@ -34,7 +34,7 @@ func TestOpeningsCommand(t *testing.T) {
 	if c := runCLI(t, "", other...); c.stdout == a.stdout {
 		t.Errorf("seeds 9 and 10 wrote the same suite")
 	}
-	suite, err := book.Read(loa.Game, "suite.agn", []byte(a.stdout), -1)
+	suite, err := book.Read(loa.Game, "suite.agn", "", []byte(a.stdout), -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestOpeningsBalanced(t *testing.T) {
 	if m == nil || m[2] == "0" {
 		t.Errorf("stderr = %q; want some candidates kept out", r.stderr)
 	}
-	suite, err := book.Read(loa.Game, "suite.agn", []byte(r.stdout), -1)
+	suite, err := book.Read(loa.Game, "suite.agn", "", []byte(r.stdout), -1)
 	if err != nil || len(suite) != 8 {
 		t.Fatalf("%d openings, %v; want 8", len(suite), err)
 	}
@@ -91,7 +91,7 @@ func TestOpeningsFrom(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("openings --plies 40 --from real_loa.agn: exit %d, %s", r.code, r.stderr)
 	}
-	suite, err := book.Read(loa.Game, "suite.agn", []byte(r.stdout), -1)
+	suite, err := book.Read(loa.Game, "suite.agn", "", []byte(r.stdout), -1)
 	if err != nil || len(suite) != 5 {
 		t.Fatalf("%d openings, %v; want 5", len(suite), err)
 	}

@@ -64,87 +64,104 @@ func tournamentCommand(e *env) *cli.Command {
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
-			// Each game in play is a worker process and two engines: a
-			// concurrency far past the CPUs only starts processes that
-			// wait for a core (and lose on time), and a huge one would
-			// start thousands. Capped as --jobs is.
-			if most := maxJobs(); conc > most || conc == 0 && cfg.Concurrency > most {
-				what := fmt.Sprintf("--concurrency %d", conc)
-				if conc == 0 {
-					what = fmt.Sprintf("concurrency %d (in %s)", cfg.Concurrency, c.Args().First())
-				}
-				fmt.Fprintf(e.stderr, "tournament: %s is more than %d (4 per CPU): playing %d games at once\n", what, most, most)
-				conc = most
-			}
-			// --out appends records: into the database, it would ruin it.
-			if err := checkOutput(c.String("out"), c.String("db")); err != nil {
-				return err
-			}
-			// The engine log is appended to: at the database, it would
-			// ruin it too.
-			logPath := c.String("log")
-			if logPath == "" {
-				logPath = cfg.LogPath()
-			}
-			if logPath != "" {
-				if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
-					return withCode(exitUsage, fmt.Errorf("tournament: engine log %s: no directory %s", logPath, filepath.Dir(logPath)))
-				}
-				if err := checkOutput(logPath, c.String("db")); err != nil {
-					return err
-				}
-			}
-			ctx, stop, undo := interrupts(c.Context, e.stderr)
-			defer undo()
-
-			db, err := store.Open(ctx, c.String("db"))
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: c.Duration("lease")}
-			if exe, err := os.Executable(); err == nil {
-				// Games at once are played by worker processes: see
-				// tournament.Options.Workers.
-				opt.Workers = []string{exe, workerCommandName}
-			}
-			if path := c.String("out"); path != "" {
-				f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-				if err != nil {
-					return withCode(exitUsage, fmt.Errorf("tournament: %w", err))
-				}
-				defer f.Close()
-				opt.Out = f
-			}
-			p := newProgress(e.stderr, cfg)
-			opt.Progress = p.update
-			opt.Stopping = p.stopping
-			opt.Warn = p.warn
-			sum, err := tournament.Run(ctx, cfg, opt)
-			p.finish()
-			if sum != nil && sum.LogErr != nil {
-				fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
-			}
-			if err != nil {
-				if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
-					return err // interrupted: run exits with 130
-				}
-				return withCode(exitFailure, err)
-			}
-			select {
-			case <-stop:
-				// Stopped while the schedule's last games were in play:
-				// they were finished and stored, so the tournament is
-				// complete, but an interrupted run still writes nothing
-				// on stdout and exits 130.
-				fmt.Fprintln(e.stderr, "arbiter: tournament stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)")
-				return nil
-			default:
-			}
-			writeSummary(e.stdout, cfg, sum)
-			return nil
+			return play(c.Context, e, cfg, playOptions{cmd: "tournament", db: c.String("db"), out: c.String("out"),
+				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First()})
 		},
 	}
+}
+
+// playOptions say how a tournament or a match is played.
+type playOptions struct {
+	cmd            string // "tournament" or "match", for messages
+	db, out, log   string
+	concurrency    int // 0: the config's
+	lease          time.Duration
+	source         string // where the config came from, for messages
+	ratingInterval int    // a match's result block every this many games (0: at the end only)
+}
+
+// play plays the tournament of cfg with o, as the tournament and match
+// commands do: progress on stderr, the summary on stdout.
+func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions) error {
+	conc := o.concurrency
+	// Each game in play is a worker process and two engines: a
+	// concurrency far past the CPUs only starts processes that wait for a
+	// core (and lose on time), and a huge one would start thousands.
+	// Capped as --jobs is.
+	if most := maxJobs(); conc > most || conc == 0 && cfg.Concurrency > most {
+		what := fmt.Sprintf("--concurrency %d", conc)
+		if conc == 0 {
+			what = fmt.Sprintf("concurrency %d (in %s)", cfg.Concurrency, o.source)
+		}
+		fmt.Fprintf(e.stderr, "%s: %s is more than %d (4 per CPU): playing %d games at once\n", o.cmd, what, most, most)
+		conc = most
+	}
+	// --out appends records: into the database, it would ruin it.
+	if err := checkOutput(o.out, o.db); err != nil {
+		return err
+	}
+	// The engine log is appended to: at the database, it would ruin it
+	// too.
+	logPath := o.log
+	if logPath == "" {
+		logPath = cfg.LogPath()
+	}
+	if logPath != "" {
+		if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
+			return withCode(exitUsage, fmt.Errorf("%s: engine log %s: no directory %s", o.cmd, logPath, filepath.Dir(logPath)))
+		}
+		if err := checkOutput(logPath, o.db); err != nil {
+			return err
+		}
+	}
+	ctx, stop, undo := interrupts(parent, e.stderr)
+	defer undo()
+
+	db, err := store.Open(ctx, o.db)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease}
+	if exe, err := os.Executable(); err == nil {
+		// Games at once are played by worker processes: see
+		// tournament.Options.Workers.
+		opt.Workers = []string{exe, workerCommandName}
+	}
+	if o.out != "" {
+		f, err := os.OpenFile(o.out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return withCode(exitUsage, fmt.Errorf("%s: %w", o.cmd, err))
+		}
+		defer f.Close()
+		opt.Out = f
+	}
+	p := newProgress(e.stderr, cfg)
+	opt.Progress = p.update
+	opt.Stopping = p.stopping
+	opt.Warn = p.warn
+	sum, err := tournament.Run(ctx, cfg, opt)
+	p.finish()
+	if sum != nil && sum.LogErr != nil {
+		fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
+	}
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
+			return err // interrupted: run exits with 130
+		}
+		return withCode(exitFailure, err)
+	}
+	if sum.Stopped {
+		// Stopped while the schedule's last games were in play: they were
+		// finished and stored, so the tournament is complete, but an
+		// interrupted run still writes nothing on stdout and exits 130.
+		fmt.Fprintf(e.stderr, "arbiter: %s stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)\n", o.cmd)
+		return withCode(exitInterrupted, nil)
+	}
+	writeSummary(e.stdout, cfg, sum)
+	// Complete before any stop: a Ctrl-C that comes after the last game
+	// was stored does not make the finish an interruption.
+	return withCode(exitOK, nil)
 }
 
 // workerCommandName is the hidden command that runs a tournament worker

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/tournament"
+)
+
+// matchCommand plays a tournament given on the command line as fastchess
+// and cutechess-cli take theirs.
+func matchCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "match",
+		Usage:     "play a match or tournament given on the command line, as fastchess and cutechess-cli take it",
+		ArgsUsage: "-game GAME -engine cmd=... name=... -engine ... [-each KEY=VALUE...] [OPTIONS]",
+		Description: "Plays the tournament that the command line describes, with fastchess's option\n" +
+			"syntax: an option (-engine or --engine) and its words up to the next option,\n" +
+			"most of them key=value. It is a tournament like any other (see arbiter\n" +
+			"tournament and docs/tournament.md): stored in the database game by game, and\n" +
+			"resumed when the same command runs again (its name is made from its settings\n" +
+			"unless -name gives one). -config-out writes the equivalent config.\n\n" +
+			"Example:\n\n" +
+			"  arbiter match -game lines-of-action -engine cmd=./mine name=mine \\\n" +
+			"      -engine cmd=arbiter args=\"engine --game lines-of-action\" name=builtin \\\n" +
+			"      -each tc=10+0.1 -rounds 50 -repeat -concurrency 2\n\n" +
+			"Options:\n\n" + matchHelp() + "\n" +
+			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
+			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
+			"give nodes= or depth=); st=0.05 is a fixed time per move.\n\n" +
+			"At the end, and every -ratinginterval games, it prints the result block: for two\n" +
+			"engines Elo, nElo, LOS, draw and pairs ratios, the pentanomial counts and the\n" +
+			"SPRT; for more, the standings with Elo. Exit status: 0 done, 1 an engine cannot\n" +
+			"play or a database error, 2 a bad command line (nothing is stored or started),\n" +
+			"130 interrupted (Ctrl-C: as arbiter tournament).",
+		SkipFlagParsing: true,
+		Action: func(c *cli.Context) error {
+			args := c.Args().Slice()
+			for _, a := range args {
+				if a == "-h" || a == "--help" || a == "-help" {
+					return cli.ShowCommandHelp(c, "match")
+				}
+			}
+			opts, err := readMatchLine(args)
+			if err != nil {
+				return usageErrorf("match: %v", err)
+			}
+			cfg, y, run, err := loadMatch(opts)
+			if err != nil {
+				return usageErrorf("match: %v", err)
+			}
+			if run.db == "" {
+				run.db = os.Getenv("ARBITER_DB")
+			}
+			if run.db == "" {
+				run.db = "arbiter.db"
+			}
+			if run.configOut != "" {
+				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
+					return withCode(exitUsage, fmt.Errorf("match: -config-out: %w", err))
+				}
+			}
+			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
+				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval})
+		},
+	}
+}
+
+// matchHelp lists the options for the help text.
+func matchHelp() string {
+	var b strings.Builder
+	for _, s := range matchSpecs {
+		fmt.Fprintf(&b, "  -%-15s %s\n", s.name, s.spec.usage)
+	}
+	return b.String()
+}
+
+// writeConfigOut writes a match's config text to path, with a header that
+// says how to play it, atomically.
+func writeConfigOut(path, text, name, out string) error {
+	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
+		"# Play it (or resume it) with: arbiter tournament FILE", name, time.Now().UTC().Format("2006-01-02"))
+	if out != "" {
+		header += " --out " + out
+	}
+	header += "\n"
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".config-out-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.WriteString(header + text); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// builtin is the command line of a built-in Lines of Action engine, as
+// -engine keys.
+func builtin(name, level, seed string) []string {
+	return []string{"-engine", "cmd=arbiter", "name=" + name, "args=engine --game lines-of-action --level " + level + " --seed " + seed}
+}
+
+// TestMatchKeys checks what each option and key of a match's command line
+// makes of the config: the config text has the key, and the config's own
+// checks take it.
+func TestMatchKeys(t *testing.T) {
+	two := append(append([]string{"-game", "lines-of-action"}, builtin("a", "random", "1")...), builtin("b", "greedy", "2")...)
+	tests := []struct {
+		name string
+		args []string
+		want []string // lines or parts of lines of the config text
+	}{
+		{"tc", []string{"-each", "tc=10+0.1"}, []string{"time_control: {base_ms: 10000, increment_ms: 100}"}},
+		{"tc moves per period", []string{"-each", "tc=40/60+0.6"}, []string{"time_control: {base_ms: 60000, increment_ms: 600, moves_to_go: 40}"}},
+		{"tc minutes", []string{"-each", "tc=1:30+1"}, []string{"time_control: {base_ms: 90000, increment_ms: 1000}"}},
+		{"tc inf", []string{"-each", "tc=inf", "depth=2"}, []string{"time_control: {infinite: true}", "limits: {depth: 2}"}},
+		{"st", []string{"-each", "st=0.05"}, []string{"time_control: {move_ms: 50}"}},
+		{"engine keys", []string{"-each", "st=0.05", "nodes=500", "timemargin=80", "option.Hash=4", "proto=ugi", "dir=."},
+			[]string{"limits: {nodes: 500}", "time_margin_ms: 80", `options: {Hash: "4"}`, "dir: "}},
+		{"engine's own time control", []string{"-each", "tc=10+0.1", "-engine", "cmd=arbiter", "name=c", "tc=5+0", "args=engine --game lines-of-action"},
+			[]string{"name: c", "time_control: {base_ms: 5000, increment_ms: 0}}"}},
+		{"rounds games", []string{"-each", "st=0.05", "-rounds", "7", "-games", "2"}, []string{"rounds: 7", "games_per_encounter: 2"}},
+		{"repeat", []string{"-each", "st=0.05", "-repeat"}, []string{"games_per_encounter: 2"}},
+		{"repeat 2", []string{"-each", "st=0.05", "-repeat", "2"}, []string{"games_per_encounter: 2"}},
+		{"one game", []string{"-each", "st=0.05"}, []string{"games_per_encounter: 1"}},
+		{"gauntlet", []string{"-each", "st=0.05", "-tournament", "gauntlet", "-seeds", "1"}, []string{"format: gauntlet", "seeds: 1"}},
+		{"roundrobin", []string{"-each", "st=0.05", "-tournament", "roundrobin", "-concurrency", "3"}, []string{"format: round-robin", "concurrency: 3"}},
+		{"srand", []string{"-each", "st=0.05", "-srand", "-12"}, []string{"seed: -12"}},
+		{"sprt", []string{"-each", "st=0.05", "-rounds", "100", "-sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.1", "model=logistic"},
+			[]string{"sprt: {elo0: 0, elo1: 5, alpha: 0.05, beta: 0.1, model: logistic}"}},
+		{"resign", []string{"-each", "st=0.05", "-resign", "movecount=3", "score=600", "twosided=false"}, []string{"resign: {moves: 3, score: 600, two_sided: false}"}},
+		{"draw", []string{"-each", "st=0.05", "-draw", "movenumber=40", "movecount=8", "score=10"}, []string{"draw: {after_ply: 80, moves: 8, score: 10}"}},
+		{"maxmoves", []string{"-each", "st=0.05", "-maxmoves", "150"}, []string{"max_plies: 300"}},
+		{"openings", []string{"-each", "st=0.05", "-openings", "file=../../examples/openings/lines-of-action.agn", "format=agn", "order=random", "plies=4", "start=2"},
+			[]string{"openings: {file: ", "format: agn, order: random, plies: 4, start: 2}"}},
+		{"log", []string{"-each", "st=0.05", "-log", "file=e.log"}, []string{"log: "}},
+		{"name", []string{"-each", "st=0.05", "-name", "my match"}, []string{"name: my match"}},
+		{"accepted", []string{"-each", "st=0.05", "-recover", "-ratinginterval", "10", "-pgnout", "file=x.agn", "-db", "x.db"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts, err := readMatchLine(append(append([]string{}, two...), tc.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, y, _, err := loadMatch(opts)
+			if err != nil {
+				t.Fatalf("loadMatch: %v", err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(y.text(), w) {
+					t.Errorf("config lacks %q:\n%s", w, y.text())
+				}
+			}
+		})
+	}
+}
+
+// TestMatchErrors checks that a bad command line names the option and key
+// as typed, exits 2 and starts and stores nothing.
+func TestMatchErrors(t *testing.T) {
+	two := append(append([]string{"-game", "lines-of-action"}, builtin("a", "random", "1")...), builtin("b", "greedy", "2")...)
+	two = slices.Clip(two) // each case's append copies it
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown option", append(two, "-each", "st=1", "-enigne", "cmd=x"), `-enigne: unknown option (options: -game, -engine,`},
+		{"unknown key", append(two, "-each", "tcc=10+0.1"), `-each: unknown key "tcc" (keys: args, dir, tc, st, nodes, depth, timemargin, proto, option.NAME)`},
+		{"unknown engine key", append(two, "-engine", "cmd=x", "restart=on"), `-engine: unknown key "restart" (keys: cmd, name, args,`},
+		{"not key=value", append(two, "-each", "tc"), `-each: "tc" is not key=value`},
+		{"value first", []string{"lines-of-action"}, `"lines-of-action": an option comes first`},
+		{"no game", []string{"-engine", "cmd=x"}, "-game is missing"},
+		{"unknown game", []string{"-game", "chess"}, `-game: unknown game "chess"`},
+		{"one engine", []string{"-game", "lines-of-action", "-engine", "cmd=arbiter", "-each", "st=1"}, "a match needs at least two engines; found 1"},
+		{"no time control", two, "-engine name=a: no time control: give tc=10+0.1"},
+		{"bad tc", append(two, "-each", "tc=ten"), `-each tc=ten: "ten" is not a time control`},
+		{"tc and st", append(two, "-each", "tc=10", "st=1"), "-each st=1: give tc or st, not both"},
+		{"bad st", append(two, "-each", "st=-1"), "-each st=-1: want the seconds a move may take"},
+		{"bad nodes", append(two, "-each", "st=1", "nodes=0"), "-each nodes=0: want a whole number from 1"},
+		{"bad proto", append(two, "-each", "st=1", "proto=uci"), "-each proto=uci: arbiter speaks UGI"},
+		{"twice", append(two, "-each", "st=1", "-rounds", "2", "-rounds", "3"), "-rounds: given twice"},
+		{"key twice", append(two, "-each", "st=1", "st=2"), `-each: key "st" given twice`},
+		{"rounds", append(two, "-each", "st=1", "-rounds", "0"), `-rounds "0": want a whole number from 1`},
+		{"rounds value", append(two, "-each", "st=1", "-rounds"), "-rounds takes one value, N (got 0)"},
+		{"games", append(two, "-each", "st=1", "-games", "3"), "-games 3: an encounter plays 1 or 2 games a round"},
+		{"flag value", append(two, "-each", "st=1", "-recover", "yes"), `-recover takes no value (got "yes")`},
+		{"tournament", append(two, "-each", "st=1", "-tournament", "league"), `-tournament "league": want roundrobin, gauntlet, knockout or swiss`},
+		{"seeds", append(two, "-each", "st=1", "-seeds", "1"), "-seeds: seeds is for gauntlet tournaments, not round-robin"},
+		{"sprt without rounds", append(two, "-each", "st=1", "-sprt", "elo0=0", "elo1=5"), "-sprt: sprt needs rounds"},
+		{"sprt value", append(two, "-each", "st=1", "-rounds", "9", "-sprt", "elo0=x", "elo1=5"), "-sprt elo0=x: want a number"},
+		{"sprt bounds", append(two, "-each", "st=1", "-rounds", "9", "-sprt", "elo0=5", "elo1=0"), "-sprt: "},
+		{"resign", append(two, "-each", "st=1", "-resign", "movecount=3", "score=x"), "-resign score=x: want a whole number from 0"},
+		{"twosided", append(two, "-each", "st=1", "-resign", "movecount=3", "score=5", "twosided=maybe"), "-resign twosided=maybe: want true or false"},
+		{"draw", append(two, "-each", "st=1", "-draw", "movenumber=-1"), "-draw movenumber=-1: want a whole number from 0"},
+		{"maxmoves", append(two, "-each", "st=1", "-maxmoves", "0"), `-maxmoves "0": want a whole number from 1`},
+		{"openings format", append(two, "-each", "st=1", "-openings", "file=x.agn", "format=pgn"), "-openings format=pgn: want agn, fen or epd"},
+		{"openings file", append(two, "-each", "st=1", "-openings", "file=nope.agn"), "-openings: openings file: open "},
+		{"engine cmd", append(two, "-each", "st=1", "-engine", "name=c", "cmd=./nope"), `-engine name=c: engine "c": command `},
+		{"same names", append(append(two, "-each", "st=1"), builtin("a", "search", "3")...), `engine name "a" is used twice`},
+		{"ratinginterval", append(two, "-each", "st=1", "-ratinginterval", "x"), `-ratinginterval "x": want a whole number from 0`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "m.db")
+			r := runCLI(t, "", append(append([]string{"match"}, tc.args...), "-db", db)...)
+			if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, tc.want) {
+				t.Errorf("%v; want exit 2 and %q", r, tc.want)
+			}
+			if _, err := os.Stat(db); err == nil {
+				t.Errorf("a database was made: %s", db)
+			}
+		})
+	}
+	if r := runCLI(t, "", "tournament", "-engine", "cmd=x", "-each", "tc=10"); r.code != exitUsage || !strings.Contains(r.stderr, "arbiter match -game GAME -engine") {
+		t.Errorf("tournament with a match's options: %v; want a pointer to arbiter match", r)
+	}
+}
+
+// TestMatchConfigOut plays a match, then the config it wrote with
+// arbiter tournament into another database: the same games, move by move,
+// and the same command again resumes the match with nothing to play.
+func TestMatchConfigOut(t *testing.T) {
+	dir := t.TempDir()
+	yaml := filepath.Join(dir, "m.yaml")
+	args := append([]string{"match", "-game", "lines-of-action"}, builtin("r", "random", "5")...)
+	args = append(args, "-engine", "cmd=arbiter", "name=s", "args=engine --game lines-of-action --level search", "depth=2")
+	args = append(args, "-each", "tc=60+1", "-rounds", "2", "-repeat", "-maxmoves", "40",
+		"-openings", "file=../../examples/openings/lines-of-action.agn", "order=random", "-srand", "3",
+		"-db", filepath.Join(dir, "match.db"), "-config-out", yaml)
+	r := arbiterMain(t, "", args...)
+	if r.code != 0 {
+		t.Fatalf("match: %v", r)
+	}
+	if r2 := arbiterMain(t, "", args...); r2.code != 0 || !strings.Contains(r2.stderr, "all 4 games stored already, nothing to play") {
+		t.Errorf("the same match again: %v; want it resumed with nothing to play", r2)
+	}
+	r = arbiterMain(t, "", "tournament", "--db", filepath.Join(dir, "config.db"), yaml)
+	if r.code != 0 {
+		t.Fatalf("tournament of the written config: %v", r)
+	}
+	a, b := gameLines(t, filepath.Join(dir, "match.db")), gameLines(t, filepath.Join(dir, "config.db"))
+	if len(a) != 4 || strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("the match's games:\n%s\nthe config's:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}
+
+// timeRE matches the time of a move comment.
+var timeRE = regexp.MustCompile(`\d+\.\d{3}s`)
+
+// gameLines reads the stored games of db as one line each: the slot, the
+// tags but the date, the moves and the result, the times of the move
+// comments left out.
+func gameLines(t *testing.T, db string) []string {
+	t.Helper()
+	d, err := store.OpenReader(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rows, err := d.QueryContext(context.Background(), `SELECT slot, record FROM games ORDER BY slot`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var slot int
+		var record string
+		if err := rows.Scan(&slot, &record); err != nil {
+			t.Fatal(err)
+		}
+		gs, err := notation.Parse("db", []byte(record))
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("record of slot %d: %v", slot, err)
+		}
+		var b strings.Builder
+		for _, tag := range gs[0].Tags {
+			if tag.Name != "Date" {
+				b.WriteString(tag.Name + "=" + tag.Value + " ")
+			}
+		}
+		for _, m := range gs[0].Moves {
+			b.WriteString(m.Text + "{" + timeRE.ReplaceAllString(m.Comment, "") + "} ")
+		}
+		b.WriteString(gs[0].Result)
+		out = append(out, b.String())
+	}
+	return out
+}

@@ -1,0 +1,283 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A match's command line is read as fastchess and cutechess-cli read
+// theirs: an option is a word that starts with "-" or "--" and a letter,
+// and the words up to the next option are its values, most of them
+// key=value.
+
+// matchOption is one option of a match's command line, as typed.
+type matchOption struct {
+	name   string   // without its dashes: "engine"
+	typed  string   // as typed: "-engine"
+	values []string // the words that follow it
+}
+
+// kv is one key=value word of an option.
+type kv struct{ key, value string }
+
+// optionSpec says what an option takes.
+type optionSpec struct {
+	keys   []string // its keys, for key=value options; a key ending in "." takes any name after it
+	value  string   // the kind of its one value ("N", "FILE", ...), for the others
+	flag   bool     // no value at all (-recover, -repeat without a number)
+	repeat bool     // may be given more than once (-engine)
+	usage  string
+}
+
+// engineKeys are the keys of -engine and -each.
+var engineKeys = []string{"cmd", "name", "args", "dir", "tc", "st", "nodes", "depth", "timemargin", "proto", "option."}
+
+// matchSpecs lists the options of arbiter match, in the order the help
+// shows them.
+var matchSpecs = []struct {
+	name string
+	spec optionSpec
+}{
+	{"game", optionSpec{value: "GAME", usage: "the game the engines play: " + "lines-of-action, tank-battle or knight-fight (required)"}},
+	{"engine", optionSpec{keys: engineKeys, repeat: true, usage: "an engine: cmd=PATH name=NAME args=\"...\" dir=DIR tc=TC st=SECONDS nodes=N depth=N timemargin=MS option.NAME=VALUE (at least two)"}},
+	{"each", optionSpec{keys: engineKeys[2:], usage: "KEY=VALUE... for every engine (an engine's own value wins)"}},
+	{"tournament", optionSpec{value: "FORMAT", usage: "roundrobin (default), gauntlet, knockout or swiss"}},
+	{"seeds", optionSpec{value: "N", usage: "a gauntlet's seeds: the first N engines each play every other"}},
+	{"rounds", optionSpec{value: "N", usage: "rounds (default 1): every encounter plays this many times; a swiss's rounds"}},
+	{"games", optionSpec{value: "N", usage: "games an encounter plays each round: 1 (default) or 2 (a colour-swapped pair on one opening)"}},
+	{"repeat", optionSpec{flag: true, usage: "the same as -games 2"}},
+	{"concurrency", optionSpec{value: "N", usage: "games played at once (default 1)"}},
+	{"openings", optionSpec{keys: []string{"file", "format", "order", "plies", "start"}, usage: "file=FILE format=agn|fen|epd order=sequential|random plies=N start=N"}},
+	{"srand", optionSpec{value: "N", usage: "the seed of the openings' order and of random starts (default 0)"}},
+	{"sprt", optionSpec{keys: []string{"elo0", "elo1", "alpha", "beta", "model"}, usage: "elo0=E elo1=E alpha=A beta=B model=normalized|logistic|bayesian: stop as soon as the test answers"}},
+	{"resign", optionSpec{keys: []string{"movecount", "score", "twosided"}, usage: "movecount=N score=CP twosided=true|false: adjudicate a loss on the engines' scores"}},
+	{"draw", optionSpec{keys: []string{"movenumber", "movecount", "score"}, usage: "movenumber=N movecount=N score=CP: adjudicate a draw on the engines' scores"}},
+	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies)"}},
+	{"pgnout", optionSpec{keys: []string{"file"}, usage: "file=FILE: also append each game's record (arbiter's notation) to FILE"}},
+	{"log", optionSpec{keys: []string{"file"}, usage: "file=FILE: append every line exchanged with every engine to FILE"}},
+	{"ratinginterval", optionSpec{value: "N", usage: "print the result block every N games (default 0: at the end only)"}},
+	{"recover", optionSpec{flag: true, usage: "accepted: arbiter always recovers (an engine that fails loses its game; the next game starts it anew)"}},
+	{"db", optionSpec{value: "DB", usage: "the database: a SQLite FILE or a postgres:// URL (default arbiter.db, or ARBITER_DB)"}},
+	{"name", optionSpec{value: "NAME", usage: "the tournament's name (default: one made from the settings, so that the same command resumes)"}},
+	{"config-out", optionSpec{value: "FILE", usage: "also write the equivalent tournament config to FILE.yaml (arbiter tournament FILE plays the same games)"}},
+}
+
+// matchSpec returns the spec of option name.
+func matchSpec(name string) (optionSpec, bool) {
+	for _, s := range matchSpecs {
+		if s.name == name {
+			return s.spec, true
+		}
+	}
+	return optionSpec{}, false
+}
+
+// isOption reports whether word is an option: "-x..." or "--x..." with a
+// letter after the dashes ("-5" is a value).
+func isOption(word string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(word, "-"), "-")
+	return strings.HasPrefix(word, "-") && name != "" && (name[0] >= 'a' && name[0] <= 'z' || name[0] >= 'A' && name[0] <= 'Z')
+}
+
+// readMatchLine cuts args into options and checks each against its spec:
+// a known option, a known key, the right number of values. Errors name
+// the option (and key) as typed.
+func readMatchLine(args []string) ([]matchOption, error) {
+	var opts []matchOption
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !isOption(a) {
+			if len(opts) == 0 {
+				return nil, fmt.Errorf("%q: an option comes first (%s); see arbiter match --help", a, "-engine, -each, -game, ...")
+			}
+			last := &opts[len(opts)-1]
+			last.values = append(last.values, a)
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		opts = append(opts, matchOption{name: name, typed: a})
+	}
+	seen := map[string]bool{}
+	for _, o := range opts {
+		spec, ok := matchSpec(o.name)
+		if !ok {
+			return nil, fmt.Errorf("%s: unknown option (options: %s)", o.typed, matchOptionNames())
+		}
+		if seen[o.name] && !spec.repeat {
+			return nil, fmt.Errorf("%s: given twice", o.typed)
+		}
+		seen[o.name] = true
+		if _, err := o.kvs(spec); err != nil {
+			return nil, err
+		}
+	}
+	return opts, nil
+}
+
+// matchOptionNames lists the options, for messages.
+func matchOptionNames() string {
+	names := make([]string, len(matchSpecs))
+	for i, s := range matchSpecs {
+		names[i] = "-" + s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// kvs checks o's values against spec and returns them as key=value pairs
+// (a value option's one value has the key "").
+func (o matchOption) kvs(spec optionSpec) ([]kv, error) {
+	switch {
+	case spec.flag:
+		if o.name == "repeat" && len(o.values) == 1 && o.values[0] == "2" {
+			return nil, nil // fastchess's -repeat 2
+		}
+		if len(o.values) > 0 {
+			return nil, fmt.Errorf("%s takes no value (got %q)", o.typed, o.values[0])
+		}
+		return nil, nil
+	case spec.keys == nil:
+		if len(o.values) != 1 {
+			return nil, fmt.Errorf("%s takes one value, %s (got %d)", o.typed, spec.value, len(o.values))
+		}
+		return []kv{{"", o.values[0]}}, nil
+	}
+	if len(o.values) == 0 {
+		return nil, fmt.Errorf("%s needs key=value words (keys: %s)", o.typed, keyList(spec.keys))
+	}
+	var out []kv
+	seen := map[string]bool{}
+	for _, w := range o.values {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			return nil, fmt.Errorf("%s: %q is not key=value (keys: %s)", o.typed, w, keyList(spec.keys))
+		}
+		if !slices.ContainsFunc(spec.keys, func(s string) bool {
+			return s == k || strings.HasSuffix(s, ".") && strings.HasPrefix(k, s) && len(k) > len(s)
+		}) {
+			return nil, fmt.Errorf("%s: unknown key %q (keys: %s)", o.typed, k, keyList(spec.keys))
+		}
+		if seen[k] {
+			return nil, fmt.Errorf("%s: key %q given twice", o.typed, k)
+		}
+		seen[k] = true
+		out = append(out, kv{k, v})
+	}
+	return out, nil
+}
+
+// keyList writes keys for a message: "cmd, name, option.NAME".
+func keyList(keys []string) string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		if strings.HasSuffix(k, ".") {
+			k += "NAME"
+		}
+		out[i] = k
+	}
+	return strings.Join(out, ", ")
+}
+
+// splitArgs splits an engine's args="..." value into words as a shell
+// would: at spaces, with '...' and "..." quoting and \ escaping.
+func splitArgs(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc = false
+		case r == '\\' && quote != '\'':
+			esc, inWord = true, true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 || esc {
+		return nil, fmt.Errorf("unclosed quote or escape in %q", s)
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
+
+// parseSeconds reads a number of seconds ("0.05", "10") as milliseconds.
+func parseSeconds(s string) (int, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f < 0 || f > 1e9 {
+		return 0, fmt.Errorf("%q is not a number of seconds", s)
+	}
+	return int(f*1000 + 0.5), nil
+}
+
+// timeControl is a time control as fastchess and cutechess-cli write it.
+type timeControl struct {
+	baseMS, incMS, movesToGo int
+	infinite                 bool
+}
+
+// parseTC reads a time control: "10+0.1" (seconds, increment), "40/60+0.6"
+// (moves per period), "1:30+1" (minutes:seconds), "60", "inf".
+func parseTC(s string) (timeControl, error) {
+	var tc timeControl
+	if s == "inf" || s == "infinite" {
+		tc.infinite = true
+		return tc, nil
+	}
+	bad := fmt.Errorf("%q is not a time control (10+0.1, 40/60+0.6, 1:30+1, inf)", s)
+	rest := s
+	if m, r, ok := strings.Cut(rest, "/"); ok {
+		n, err := strconv.Atoi(m)
+		if err != nil || n < 1 {
+			return tc, bad
+		}
+		tc.movesToGo, rest = n, r
+	}
+	base, inc, hasInc := strings.Cut(rest, "+")
+	if min, sec, ok := strings.Cut(base, ":"); ok {
+		m, err := strconv.Atoi(min)
+		s2, err2 := parseSeconds(sec)
+		if err != nil || err2 != nil || m < 0 {
+			return tc, bad
+		}
+		tc.baseMS = m*60000 + s2
+	} else {
+		ms, err := parseSeconds(base)
+		if err != nil {
+			return tc, bad
+		}
+		tc.baseMS = ms
+	}
+	if hasInc {
+		ms, err := parseSeconds(inc)
+		if err != nil {
+			return tc, bad
+		}
+		tc.incMS = ms
+	}
+	if tc.baseMS < 1 {
+		return tc, fmt.Errorf("%q gives no time: the base must be above 0", s)
+	}
+	return tc, nil
+}
