@@ -15,8 +15,8 @@ type stopGate struct {
 	// over says that the last game of the tournament is stored: a stop
 	// that comes after it is none.
 	over bool
-	stop   <-chan struct{}
-	done   chan struct{} // closed by close: Run is over
+	stop <-chan struct{}
+	done chan struct{} // closed by close: Run is over
 }
 
 // newStopGate watches stop (nil: never); on its close it calls stopping,
