@@ -66,12 +66,18 @@ func (g *Game) DeleteTag(name string) {
 	}
 }
 
-// Error codes, shared with the validator's JSON output.
+// The codes of Error, as the validator's JSON output writes them. The
+// parser gives the first four; the replay (package replay) gives the rest,
+// and bad-tag and result-mismatch too.
 const (
 	CodeSyntax         = "syntax"
 	CodeBadTag         = "bad-tag"
 	CodeMoveNumber     = "move-number"
 	CodeResultMismatch = "result-mismatch"
+	CodeUnknownGame    = "unknown-game"   // no Game tag, or a game arbiter does not know
+	CodeNotation       = "notation"       // a move the game's notation cannot read
+	CodeIllegalMove    = "illegal-move"   // a move the rules do not allow there
+	CodeScoreMismatch  = "score-mismatch" // the Score tag against the replayed points
 )
 
 // Error is something wrong with a record, located in its file: a syntax
@@ -79,7 +85,7 @@ const (
 // JSON is the validator's error object; File is left out, the report
 // around it names the file.
 type Error struct {
-	Code string `json:"code"`
+	Code string `json:"code"` // one of the Code constants
 	Line int    `json:"line"` // 1-based
 	Col  int    `json:"col"`  // 1-based, in bytes
 	Ply  int    `json:"ply"`  // 1-based ply of the move concerned; 0 when not about a move

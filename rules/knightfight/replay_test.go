@@ -69,9 +69,9 @@ func TestRecords(t *testing.T) {
 	tests := []struct {
 		name, from, to, code string
 	}{
-		{"wrong score", `[Score "` + score + `"]`, `[Score "1-2"]`, replay.CodeScoreMismatch},
-		{"bad board", `[Board "`, `[Board "1`, replay.CodeBadTag},
-		{"capture sign", "", "", replay.CodeNotation},
+		{"wrong score", `[Score "` + score + `"]`, `[Score "1-2"]`, notation.CodeScoreMismatch},
+		{"bad board", `[Board "`, `[Board "1`, notation.CodeBadTag},
+		{"capture sign", "", "", notation.CodeNotation},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
