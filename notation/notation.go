@@ -107,14 +107,21 @@ func (e *Error) Error() string {
 // Parse reads every game of a record file. name is used in error messages.
 // Each game that does not read cleanly carries its first error in Game.Err;
 // the returned error joins them (nil when every game reads cleanly). Parse
-// never panics, whatever data holds.
+// never panics, whatever data holds. To read the games one at a time, or
+// in parallel, cut the file with a Splitter and parse each with
+// Game.Parse.
 func Parse(name string, data []byte) ([]*Game, error) {
 	src := string(data)
-	chunks := Split(data)
-	games := make([]*Game, 0, len(chunks))
+	var games []*Game
 	var errs []error
-	for i, ch := range chunks {
-		g := ParseGame(name, src, ch, i+1)
+	s := NewSplitter(data)
+	for ch, ok := s.Next(); ok; ch, ok = s.Next() {
+		g := new(Game)
+		// A rough guess of the number of moves saves regrowing the slice.
+		if n := (ch.End - ch.Start - 200) / 8; n > 0 {
+			g.Moves = make([]Move, 0, n)
+		}
+		g.Parse(name, src, ch, len(games)+1)
 		if g.Err != nil {
 			errs = append(errs, g.Err)
 		}

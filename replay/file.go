@@ -130,7 +130,8 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 	var g notation.Game
 	r := new(Report) // one allocation for all games: Prepare takes its address
 	i := 0
-	for ch := range notation.Chunks(data) {
+	sp := notation.NewSplitter(data)
+	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 		if i%blockGames == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -138,7 +139,7 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 		if ch.End-ch.Start > MaxGame {
 			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
 		}
-		notation.ParseGameInto(&g, name, src, ch, i)
+		g.Parse(name, src, ch, i)
 		*r = GameWith(name, &g, opts)
 		if opts.Prepare != nil {
 			opts.Prepare(r)
@@ -269,7 +270,7 @@ func (f *fileRun) replay(bl *block) {
 	bl.reports = bl.reports[:0]
 	for i := range bl.chunks {
 		g := &bl.games[i]
-		notation.ParseGameInto(g, f.name, f.src, bl.chunks[i], bl.base+i+1)
+		g.Parse(f.name, f.src, bl.chunks[i], bl.base+i+1)
 		bl.reports = append(bl.reports, GameWith(f.name, g, f.opts))
 		if f.opts.Prepare != nil {
 			f.opts.Prepare(&bl.reports[i])

@@ -33,12 +33,20 @@ func showCommand(e *env) *cli.Command {
 			}
 			f := files[0]
 			// Only the game shown is parsed.
-			chunks := notation.Split(f.data)
 			n := c.Int("game")
-			if n < 1 || n > len(chunks) {
-				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, len(chunks), n)
+			var shown notation.Chunk
+			games := 0
+			sp := notation.NewSplitter(f.data)
+			for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
+				if games++; games == n {
+					shown = ch
+				}
 			}
-			g := notation.ParseGame(f.name, string(f.data), chunks[n-1], n)
+			if n < 1 || n > games {
+				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, games, n)
+			}
+			g := new(notation.Game)
+			g.Parse(f.name, string(f.data), shown, n)
 			ply := c.Int("ply")
 			if ply > len(g.Moves) {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)

@@ -265,11 +265,7 @@ func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError 
 	s.scanned = len(data)
 	last, ok := -1, false
 	sp := notation.NewSplitter(data[s.start:])
-	for {
-		ch, more := sp.Next()
-		if !more {
-			break
-		}
+	for ch, more := sp.Next(); more; ch, more = sp.Next() {
 		last, ok = ch.Start, true
 	}
 	if ok {
@@ -281,7 +277,8 @@ func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError 
 	// Locate the game as replay does (the first game is the whole
 	// input when no chunk was found).
 	games := 0
-	for range notation.Chunks(data[:s.start]) {
+	sp = notation.NewSplitter(data[:s.start])
+	for _, more := sp.Next(); more; _, more = sp.Next() {
 		games++
 	}
 	line := 1 + bytes.Count(data[:s.start], []byte("\n"))
