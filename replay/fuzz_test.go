@@ -66,7 +66,7 @@ func flatten(r Report) flat {
 // import does.
 func collect(data []byte, jobs int) []flat {
 	var out []flat
-	FileWith(context.Background(), "fuzz.agn", data, Options{Jobs: jobs, Text: true}, func(r Report) { out = append(out, flatten(r)) })
+	File(context.Background(), "fuzz.agn", data, Options{Jobs: jobs, Text: true}, func(r Report) { out = append(out, flatten(r)) })
 	return out
 }
 

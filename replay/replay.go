@@ -74,21 +74,15 @@ func name(s string) string {
 	return s
 }
 
-// Game replays one parsed game and reports on it. file names the file in
-// the report. It leaves to the parser the checks the parser makes (the
-// Result tag's, for one): a game built by hand gets none of them.
-func Game(file string, g *notation.Game) Report {
-	r, _ := replay(file, g, -1, Options{})
-	return r
-}
-
-// Options change how records are read.
+// Options change how records are replayed. Jobs and Prepare concern File
+// only.
 type Options struct {
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
-	// Text fills Report.Text of each valid game. File computes it on its
-	// worker goroutines, so that a caller storing records (import) does
-	// not spend its own goroutine on it.
+	// Text fills Report.Text of each valid game (Position: writes the
+	// moves back in canonical form). File computes it on its worker
+	// goroutines, so that a caller storing records (import) does not spend
+	// its own goroutine on it.
 	Text bool
 	// Prepare, when set, is called with each report right after its game
 	// is replayed, on the goroutine that replayed it (so, with Jobs > 1,
@@ -98,8 +92,11 @@ type Options struct {
 	Prepare func(*Report)
 }
 
-// GameWith is Game with options.
-func GameWith(file string, g *notation.Game, opts Options) Report {
+// Game replays one parsed game and reports on it. file names the file in
+// the report. It leaves to the parser the checks the parser makes (the
+// Result tag's, for one): a game built by hand gets none of them. Of the
+// options, Game reads Text.
+func Game(file string, g *notation.Game, opts Options) Report {
 	r, _ := replay(file, g, -1, opts)
 	if opts.Text && r.Valid {
 		decide(g, r.Result)
@@ -122,14 +119,10 @@ func decide(g *notation.Game, res rules.Result) {
 
 // Position replays the first plies moves of g (all of them when plies is
 // negative or larger) and returns the game and the position reached, with
-// the report of the replay up to there.
-func Position(file string, g *notation.Game, plies int) (Report, rules.Game, rules.Position) {
-	return PositionWith(file, g, plies, Options{})
-}
-
-// PositionWith is Position with options: with Text, the moves replayed
-// are written back in canonical notation in g.
-func PositionWith(file string, g *notation.Game, plies int, opts Options) (Report, rules.Game, rules.Position) {
+// the report of the replay up to there. With opts.Text, the moves
+// replayed are written back in canonical notation in g (Report.Text stays
+// empty).
+func Position(file string, g *notation.Game, plies int, opts Options) (Report, rules.Game, rules.Position) {
 	r, st := replay(file, g, plies, opts)
 	return r, st.game, st.pos
 }

@@ -16,7 +16,7 @@ import (
 func one(t *testing.T, src string) Report {
 	t.Helper()
 	var rs []Report
-	File("t.agn", []byte(src), 1, func(r Report) {
+	File(context.Background(), "t.agn", []byte(src), Options{Jobs: 1}, func(r Report) {
 		r.Record = nil
 		rs = append(rs, r)
 	})
@@ -142,7 +142,7 @@ func TestParallelSameAsSerial(t *testing.T) {
 	}
 	collect := func(jobs int) []string {
 		var out []string
-		File("f", data, jobs, func(r Report) {
+		File(context.Background(), "f", data, Options{Jobs: jobs}, func(r Report) {
 			out = append(out, r.Describe()+"|"+r.Result.String()+"|"+r.White)
 		})
 		return out
@@ -170,7 +170,7 @@ func TestRealGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		bad := 0
-		File(f, data, 2, func(r Report) {
+		File(context.Background(), f, data, Options{Jobs: 2}, func(r Report) {
 			total++
 			if !r.Valid {
 				bad++
@@ -195,7 +195,7 @@ func TestText(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		t.Run(map[int]string{1: "serial", 2: "parallel"}[jobs], func(t *testing.T) {
 			var got, want []string
-			err := FileWith(context.Background(), "t.agn", []byte(src), Options{Jobs: jobs, Text: true}, func(r Report) {
+			err := File(context.Background(), "t.agn", []byte(src), Options{Jobs: jobs, Text: true}, func(r Report) {
 				got = append(got, r.Text)
 				if r.Valid {
 					want = append(want, r.Record.String())
@@ -233,7 +233,7 @@ func TestPrepare(t *testing.T) {
 			r.Text = fmt.Sprintf("prepared %d", r.Index)
 		}}
 		n := 0
-		err := FileWith(context.Background(), "f", data, opts, func(r Report) {
+		err := File(context.Background(), "f", data, opts, func(r Report) {
 			n++
 			if want := fmt.Sprintf("prepared %d", n); r.Index != n || r.Text != want {
 				t.Fatalf("jobs %d: report %d: index %d, Text %q; want %q", jobs, n, r.Index, r.Text, want)
@@ -255,7 +255,7 @@ func TestCancel(t *testing.T) {
 	for _, jobs := range []int{1, 2, 3} {
 		ctx, cancel := context.WithCancel(context.Background())
 		n := 0
-		err := FileContext(ctx, "f", data, jobs, func(r Report) {
+		err := File(ctx, "f", data, Options{Jobs: jobs}, func(r Report) {
 			n++
 			if r.Index != n {
 				t.Fatalf("jobs %d: report %d has index %d", jobs, n, r.Index)
@@ -283,7 +283,7 @@ func TestTextCanonicalMoves(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		var texts []string
 		for _, moves := range spellings {
-			err := FileWith(context.Background(), "t.agn", []byte(loaTags+"\n"+moves+"\n"), Options{Jobs: jobs, Text: true}, func(r Report) {
+			err := File(context.Background(), "t.agn", []byte(loaTags+"\n"+moves+"\n"), Options{Jobs: jobs, Text: true}, func(r Report) {
 				if !r.Valid {
 					t.Errorf("%q: %s", moves, r.Describe())
 				}
@@ -300,7 +300,7 @@ func TestTextCanonicalMoves(t *testing.T) {
 		}
 	}
 	// Without Text the record keeps the moves as written.
-	File("t.agn", []byte(loaTags+"\n1. c8c6 *\n"), 1, func(r Report) {
+	File(context.Background(), "t.agn", []byte(loaTags+"\n1. c8c6 *\n"), Options{Jobs: 1}, func(r Report) {
 		if got := r.Record.Moves[0].Text; !r.Valid || got != "c8c6" {
 			t.Errorf("without Text: move %q (valid %v); want c8c6 as written", got, r.Valid)
 		}
@@ -316,7 +316,7 @@ func TestFileTooLong(t *testing.T) {
 	data := []byte(strings.Repeat(valid, 300) + "[Game \"Lines of Action\"]\n\n" + strings.Repeat("c8-c6 ", MaxGame/6+1))
 	for _, jobs := range []int{1, 2, 4} {
 		n := 0
-		err := FileWith(context.Background(), "big.agn", data, Options{Jobs: jobs}, func(r Report) {
+		err := File(context.Background(), "big.agn", data, Options{Jobs: jobs}, func(r Report) {
 			n++
 		})
 		var tl *TooLongError

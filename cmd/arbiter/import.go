@@ -118,7 +118,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []inputFile, o
 	// and storing overlap.
 	ins := startInserter(ctx, db)
 	for _, f := range files {
-		err := replay.FileWith(ctx, f.name, f.data, opts, func(r replay.Report) {
+		err := replay.File(ctx, f.name, f.data, opts, func(r replay.Report) {
 			total++
 			if fail != nil {
 				return

@@ -51,7 +51,7 @@ func showCommand(e *env) *cli.Command {
 			if ply > len(g.Moves) {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
 			}
-			r, _, pos := replay.Position(f.name, g, ply)
+			r, _, pos := replay.Position(f.name, g, ply, replay.Options{})
 			want := ply
 			if want < 0 {
 				want = len(g.Moves)

@@ -45,7 +45,7 @@ func validateCommand(e *env) *cli.Command {
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
 			for _, f := range files {
-				err := replay.FileWith(c.Context, f.name, f.data, opts, func(r replay.Report) {
+				err := replay.File(c.Context, f.name, f.data, opts, func(r replay.Report) {
 					total++
 					if !r.Valid {
 						invalid++
