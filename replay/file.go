@@ -70,7 +70,7 @@ func File(ctx context.Context, name string, data []byte, opts Options, fn func(R
 // game with comments is a few kilobytes): past it, the text is not a
 // record file, and File stops with a *TooLongError rather than hold
 // it all (validate and import read a stream no further than that without
-// the start of a game, see cmd/arbiter).
+// the start of a game, see internal/input).
 const MaxGame = 64 << 20
 
 // TooLongError is the error of File for a game longer than MaxGame.

@@ -36,22 +36,22 @@ func showCommand(e *env) *cli.Command {
 			n := c.Int("game")
 			var shown notation.Chunk
 			games := 0
-			sp := notation.NewSplitter(f.data)
+			sp := notation.NewSplitter(f.Data)
 			for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 				if games++; games == n {
 					shown = ch
 				}
 			}
 			if n < 1 || n > games {
-				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, games, n)
+				return usageErrorf("show: %s has %d games; --game %d is out of range", f.Name, games, n)
 			}
 			g := new(notation.Game)
-			g.Parse(f.name, string(f.data), shown, n)
+			g.Parse(f.Name, string(f.Data), shown, n)
 			ply := c.Int("ply")
 			if ply > len(g.Moves) {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
 			}
-			r, _, pos := replay.Position(f.name, g, ply, replay.Options{})
+			r, _, pos := replay.Position(f.Name, g, ply, replay.Options{})
 			want := ply
 			if want < 0 {
 				want = len(g.Moves)
@@ -59,7 +59,7 @@ func showCommand(e *env) *cli.Command {
 			if pos == nil || r.Plies < want {
 				// The replay stopped before the ply asked for.
 				if r.Err == nil {
-					return fmt.Errorf("%s: game %d cannot be replayed", f.name, n)
+					return fmt.Errorf("%s: game %d cannot be replayed", f.Name, n)
 				}
 				return withCode(exitFailure, errors.New(r.Describe()))
 			}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package input
 
 import (
 	"os"
@@ -11,11 +11,9 @@ import (
 // for what cannot be mapped (an empty file, a pipe, a device): the caller
 // reads it instead.
 //
-// Validate maps its input rather than reading it: nothing is copied, the
-// kernel's page cache is the buffer, and the pages come in as the replay
-// reaches them, on whichever worker reaches them, instead of all before
-// the first game (on a 30 MB file, about 1 ms against 10 to 20 ms). If the
-// file is cut short while mapped, the replay stops with replay.ErrChanged.
+// A mapped file is not copied: the kernel's page cache is the buffer, and
+// the pages come in as the reader reaches them, on whichever goroutine
+// reaches them, instead of all before the first byte is looked at.
 func mapFile(name string) (data []byte, release func(), ok bool, err error) {
 	f, err := os.Open(name)
 	if err != nil {

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package input
 
 // mapFile maps nothing here: every file is read.
 func mapFile(name string) (data []byte, release func(), ok bool, err error) {
