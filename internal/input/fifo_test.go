@@ -24,11 +24,23 @@ func fifo(t *testing.T) string {
 	return path
 }
 
-// TestReadFIFO checks that a FIFO is read as a stream, mapped or not, and
-// that Read gives up when ctx is done while open(2) waits for a writer.
+// TestReadFIFO checks that a FIFO is read as a stream, mapped or not,
+// whether its writer takes its time or writes and leaves at once (a FIFO
+// opened twice would lose that), and that Read gives up when ctx is done
+// while open(2) waits for a writer.
 func TestReadFIFO(t *testing.T) {
-	for _, mapped := range []bool{false, true} {
-		t.Run(map[bool]string{false: "read", true: "mapped"}[mapped], func(t *testing.T) {
+	tests := []struct {
+		name   string
+		mapped bool
+		pause  bool // the writer pauses between two writes
+	}{
+		{"read, slow writer", false, true},
+		{"mapped, slow writer", true, true},
+		{"read, writer gone at once", false, false},
+		{"mapped, writer gone at once", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
 			path := fifo(t)
 			go func() {
 				w, err := os.OpenFile(path, os.O_WRONLY, 0)
@@ -38,10 +50,14 @@ func TestReadFIFO(t *testing.T) {
 				}
 				defer w.Close()
 				w.WriteString(game)
-				time.Sleep(10 * time.Millisecond) // the reader waits for the rest
+				if tt.pause {
+					time.Sleep(10 * time.Millisecond) // the reader waits for the rest
+				}
 				w.WriteString(game)
 			}()
-			f, err := input.Read(context.Background(), path, input.Options{Map: mapped, Records: true})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			f, err := input.Read(ctx, path, input.Options{Map: tt.mapped, Records: true})
 			if err != nil || f.Name != path || string(f.Data) != game+game {
 				t.Fatalf("Read(FIFO) = %+v, %v; want the two games", f, err)
 			}

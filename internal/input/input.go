@@ -85,17 +85,11 @@ func Read(ctx context.Context, name string, opts Options) (*File, error) {
 func read(ctx context.Context, name string, opts Options) (*File, error) {
 	f := &File{Name: name}
 	var err error
-	var ok bool
-	switch {
-	case name == "-":
+	if name == "-" {
 		f.Name = "<stdin>"
 		f.Data, err = readStream(ctx, f.Name, opts.Stdin, 0, opts.Records)
-	case opts.Map:
-		if f.Data, f.release, ok, err = mapFile(name); err == nil && !ok {
-			f.Data, err = readFile(ctx, name, opts.Records)
-		}
-	default:
-		f.Data, err = readFile(ctx, name, opts.Records)
+	} else {
+		f.Data, f.release, err = readFile(ctx, name, opts)
 	}
 	if err != nil {
 		var tl *replay.TooLongError
@@ -107,22 +101,31 @@ func read(ctx context.Context, name string, opts Options) (*File, error) {
 	return f, nil
 }
 
-// readFile reads the file name: a regular file whole, anything else (a
-// pipe, a FIFO, a device) as readStream does.
-func readFile(ctx context.Context, name string, records bool) ([]byte, error) {
+// readFile reads the file name: a regular file whole, or with opts.Map
+// mapped when it can be (release then unmaps it); anything else (a pipe, a
+// FIFO, a device) as readStream does. It opens name once: a FIFO opened
+// twice could lose what a writer wrote in between.
+func readFile(ctx context.Context, name string, opts Options) (data []byte, release func(), err error) {
 	fh, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer fh.Close()
+	defer fh.Close() // a mapping stays valid without the descriptor
 	st, err := fh.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if st.Mode().IsRegular() {
-		return readStream(ctx, name, fh, st.Size(), false)
+	if !st.Mode().IsRegular() {
+		data, err = readStream(ctx, name, fh, 0, opts.Records)
+		return data, nil, err
 	}
-	return readStream(ctx, name, fh, 0, records)
+	if opts.Map {
+		if data, release, ok := mapFile(fh, st.Size()); ok {
+			return data, release, nil
+		}
+	}
+	data, err = readStream(ctx, name, fh, st.Size(), false)
+	return data, nil, err
 }
 
 // readStream reads r to its end, checking ctx between reads. With records,
