@@ -214,7 +214,7 @@ func fromRecord(g rules.Game, name string, rec *notation.Game, plies int) (Openi
 	if plies >= 0 && plies < n {
 		n = plies
 	}
-	r, game, pos := replay.PositionWith(name, rec, n, replay.Options{Text: true})
+	r, game, pos := replay.Position(name, rec, n, replay.Options{Text: true})
 	if game != nil && game.ID() != g.ID() {
 		line, col := rec.Line, rec.Col
 		for _, t := range rec.Tags {

@@ -15,7 +15,8 @@
 //	1. c8-c6 a2-c2 {a comment} 2. b1-b3 h4-f2 ; to the end of the line
 //	0-1
 //
-// Parse reads a whole file; Split and ParseGame let callers parse the games
-// of a large file in parallel. Game.String prints the canonical form, and
-// parse → print → parse is a fixed point. See docs/notation.md.
+// Parse reads a whole file; a Splitter and Game.Parse let callers parse
+// the games of a large file one at a time, or in parallel. Game.String
+// prints the canonical form, and parse → print → parse is a fixed point.
+// See docs/notation.md.
 package notation

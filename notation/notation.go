@@ -66,12 +66,18 @@ func (g *Game) DeleteTag(name string) {
 	}
 }
 
-// Error codes, shared with the validator's JSON output.
+// The codes of Error, as the validator's JSON output writes them. The
+// parser gives the first four; the replay (package replay) gives the rest,
+// and bad-tag and result-mismatch too.
 const (
 	CodeSyntax         = "syntax"
 	CodeBadTag         = "bad-tag"
 	CodeMoveNumber     = "move-number"
 	CodeResultMismatch = "result-mismatch"
+	CodeUnknownGame    = "unknown-game"   // no Game tag, or a game arbiter does not know
+	CodeNotation       = "notation"       // a move the game's notation cannot read
+	CodeIllegalMove    = "illegal-move"   // a move the rules do not allow there
+	CodeScoreMismatch  = "score-mismatch" // the Score tag against the replayed points
 )
 
 // Error is something wrong with a record, located in its file: a syntax
@@ -79,7 +85,7 @@ const (
 // JSON is the validator's error object; File is left out, the report
 // around it names the file.
 type Error struct {
-	Code string `json:"code"`
+	Code string `json:"code"` // one of the Code constants
 	Line int    `json:"line"` // 1-based
 	Col  int    `json:"col"`  // 1-based, in bytes
 	Ply  int    `json:"ply"`  // 1-based ply of the move concerned; 0 when not about a move
@@ -101,14 +107,21 @@ func (e *Error) Error() string {
 // Parse reads every game of a record file. name is used in error messages.
 // Each game that does not read cleanly carries its first error in Game.Err;
 // the returned error joins them (nil when every game reads cleanly). Parse
-// never panics, whatever data holds.
+// never panics, whatever data holds. To read the games one at a time, or
+// in parallel, cut the file with a Splitter and parse each with
+// Game.Parse.
 func Parse(name string, data []byte) ([]*Game, error) {
 	src := string(data)
-	chunks := Split(data)
-	games := make([]*Game, 0, len(chunks))
+	var games []*Game
 	var errs []error
-	for i, ch := range chunks {
-		g := ParseGame(name, src, ch, i+1)
+	s := NewSplitter(data)
+	for ch, ok := s.Next(); ok; ch, ok = s.Next() {
+		g := new(Game)
+		// A rough guess of the number of moves saves regrowing the slice.
+		if n := (ch.End - ch.Start - 200) / 8; n > 0 {
+			g.Moves = make([]Move, 0, n)
+		}
+		g.Parse(name, src, ch, len(games)+1)
 		if g.Err != nil {
 			errs = append(errs, g.Err)
 		}

@@ -3,6 +3,7 @@ package notation
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -347,7 +348,9 @@ func BenchmarkSplit(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		Split(data)
+		s := NewSplitter(data)
+		for _, ok := s.Next(); ok; _, ok = s.Next() {
+		}
 	}
 }
 
@@ -359,6 +362,39 @@ func BenchmarkString(b *testing.B) {
 	for b.Loop() {
 		for _, g := range gs {
 			_ = g.String()
+		}
+	}
+}
+
+// TestParseReuse checks that Game.Parse into one Game, game after game,
+// gives each game as a fresh Game does: nothing of the game before stays.
+func TestParseReuse(t *testing.T) {
+	src := "[A \"1\"]\n[B \"2\"]\n\n{intro} 1. a-b {one} b-c 2. c-d 1-0\n\n" + // tags, comments, moves
+		"[A \"3\"]\n\n1. e-f\n\n" + // no result: an error
+		"[A \"4\"]\n\n*\n\n" + // no moves
+		"[A \"5\"]\n\n1. g-h {x} 1/2-1/2\n"
+	fresh, _ := Parse("t.agn", []byte(src))
+	if len(fresh) != 4 {
+		t.Fatalf("Parse gave %d games; want 4", len(fresh))
+	}
+	var g Game
+	s := NewSplitter([]byte(src))
+	for i := 1; ; i++ {
+		ch, ok := s.Next()
+		if !ok {
+			if i != 5 {
+				t.Errorf("the Splitter gave %d chunks; want 4", i-1)
+			}
+			break
+		}
+		g.Parse("t.agn", src, ch, i)
+		want := fresh[i-1]
+		if got := fmt.Sprintf("%+v %v %v", g.Tags, g.Moves, g.Err); got != fmt.Sprintf("%+v %v %v", want.Tags, want.Moves, want.Err) {
+			t.Errorf("game %d parsed into a used Game = %s; want %s", i, got, fmt.Sprintf("%+v %v %v", want.Tags, want.Moves, want.Err))
+		}
+		if g.Result != want.Result || g.Comment != want.Comment || g.Index != want.Index || g.Line != want.Line || g.Col != want.Col ||
+			g.ResultLine != want.ResultLine || g.ResultCol != want.ResultCol {
+			t.Errorf("game %d parsed into a used Game = %+v; want %+v", i, g, *want)
 		}
 	}
 }

@@ -11,29 +11,17 @@ import (
 // maxShown is how much of an overlong token an error message quotes.
 const maxShown = 24
 
-// ParseGame parses one game: the text src[ch.Start:ch.End] of a chunk that
-// Split returned. file names the file in errors; index is the game's
-// 1-based position in it. The game's first error is in Game.Err. Move
-// tokens and tag values are substrings of src, so parsing a game allocates
-// little besides its Moves slice.
-func ParseGame(file, src string, ch Chunk, index int) *Game {
-	g := &Game{}
-	// A rough guess of the number of moves saves regrowing the slice.
-	if n := (ch.End - ch.Start - 200) / 8; n > 0 {
-		g.Moves = make([]Move, 0, n)
-	}
-	ParseGameInto(g, file, src, ch, index)
-	return g
-}
-
-// ParseGameInto is ParseGame writing into g, whose Moves and Tags slices it
-// reuses: a caller that parses many games one after another allocates
-// almost nothing.
-func ParseGameInto(g *Game, file, src string, ch Chunk, index int) {
+// Parse parses one game into g: the text src[ch.Start:ch.End] of a chunk
+// that a Splitter returned. name names the file in errors; index is the
+// game's 1-based position in it. The game's first error is in g.Err. Parse
+// replaces what g held and reuses its Moves and Tags slices, so that a
+// caller that parses many games one after another into one Game allocates
+// almost nothing; move tokens and tag values are substrings of src.
+func (g *Game) Parse(name, src string, ch Chunk, index int) {
 	moves, tags := g.Moves[:0], g.Tags[:0]
 	*g = Game{Line: ch.Line, Col: ch.Col, Index: index, Moves: moves, Tags: tags}
 	p := parser{
-		file: file, src: src, i: ch.Start, end: ch.End,
+		file: name, src: src, i: ch.Start, end: ch.End,
 		line: ch.Line, lineStart: ch.Start - (ch.Col - 1),
 	}
 	p.game(g)

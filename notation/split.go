@@ -1,9 +1,6 @@
 package notation
 
-import (
-	"bytes"
-	"iter"
-)
+import "bytes"
 
 // Chunk is the text of one game within a file: data[Start:End], starting
 // at line Line, column Col.
@@ -12,39 +9,18 @@ type Chunk struct {
 	Line, Col  int
 }
 
-// Split cuts a record file into the text of its games without parsing them,
-// so that the games can be parsed and replayed in parallel. A game ends
-// where a tag begins after movetext. Comments are skipped as a whole, except
-// that an unterminated brace comment ends at a blank line followed by a
-// line that starts with a tag, so that one bad game does not swallow the
-// rest of the file. Split looks at each byte once and never fails: what is
-// wrong inside a chunk is for ParseGame to say.
-func Split(data []byte) []Chunk {
-	var chunks []Chunk
-	for ch := range Chunks(data) {
-		chunks = append(chunks, ch)
-	}
-	return chunks
-}
-
-// Chunks yields the chunks Split returns, one at a time as it finds them,
-// so that a caller can start on the first games while the rest of a large
-// file is still being cut.
-func Chunks(data []byte) iter.Seq[Chunk] {
-	return func(yield func(Chunk) bool) {
-		s := NewSplitter(data)
-		for {
-			ch, ok := s.Next()
-			if !ok || !yield(ch) {
-				return
-			}
-		}
-	}
-}
-
-// A Splitter cuts a record file into chunks as Split does, one chunk per
-// call to Next, for callers that take the chunks from several goroutines
-// in turn (under a lock) and so cannot range over Chunks.
+// A Splitter cuts a record file into the text of its games without
+// parsing them, one chunk per call to Next, so that the games can be
+// parsed and replayed as they are found, in parallel when the caller takes
+// the chunks from several goroutines in turn (under a lock). A game ends
+// where a tag begins after movetext. Comments are skipped as a whole,
+// except that an unterminated brace comment ends at a blank line followed
+// by a line that starts with a tag, so that one bad game does not swallow
+// the rest of the file. A Splitter looks at each byte once and never
+// fails: what is wrong inside a chunk is for Game.Parse to say.
+//
+// The chunks are pulled, one Next at a time, rather than ranged over, so
+// that several goroutines can take them from one file in turn.
 type Splitter struct {
 	data                       []byte
 	i, line, lineStart         int
@@ -245,7 +221,7 @@ func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
-// splitStop marks the bytes Split must look at; it skips the others in a
+// splitStop marks the bytes a Splitter must look at; it skips the others in a
 // tight loop.
 var splitStop = func() (t [256]bool) {
 	for _, c := range "\n[{;%" {

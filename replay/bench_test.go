@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"context"
 	"os"
 	"testing"
 )
@@ -14,7 +15,7 @@ func benchFile(b *testing.B, path string, jobs int) {
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		File(path, data, jobs, func(r Report) {
+		File(context.Background(), path, data, Options{Jobs: jobs}, func(r Report) {
 			if !r.Valid {
 				n++
 			}

@@ -23,30 +23,21 @@ var (
 	window     = 4
 )
 
-// File validates every game of a record file and calls fn with each report,
-// in file order. jobs > 1 parses and replays games on that many goroutines
-// (the caller's among them). A report's Record is valid only during the
-// call to fn (File reuses its memory for later games); fn must copy what it
-// keeps, for instance Record.String().
-func File(name string, data []byte, jobs int, fn func(Report)) error {
-	return FileContext(context.Background(), name, data, jobs, fn)
-}
-
-// FileContext is File stopping early, with ctx.Err(), once ctx is done.
-func FileContext(ctx context.Context, name string, data []byte, jobs int, fn func(Report)) error {
-	return FileWith(ctx, name, data, Options{Jobs: jobs}, fn)
-}
-
-// FileWith is FileContext with options.
+// File validates every game of a record file and calls fn with each
+// report, in file order. It stops early, with ctx.Err(), once ctx is done.
+// With opts.Jobs > 1 it parses and replays games on that many goroutines
+// (the caller's among them).
 //
 // fn is called for one report at a time, in file order, but with
-// Options.Jobs > 1 not always from the calling goroutine: whichever worker
-// finishes the next block in file order hands its reports on.
+// opts.Jobs > 1 not always from the calling goroutine: whichever worker
+// finishes the next block in file order hands its reports on. A report's
+// Record is valid only during the call to fn (File reuses its memory for
+// later games); fn must copy what it keeps, for instance Record.String().
 //
-// File, FileContext and FileWith read data in place, without a copy: the
-// strings of the reports (players, moves) point into it, so data must not
-// change while File runs or while reports are kept.
-func FileWith(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
+// File reads data in place, without a copy: the strings of the reports
+// (players, moves) point into it, so data must not change while File runs
+// or while reports are kept.
+func File(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := unsafe.String(unsafe.SliceData(data), len(data))
 	if opts.Jobs <= 1 {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -79,7 +70,7 @@ func FileWith(ctx context.Context, name string, data []byte, opts Options, fn fu
 // game with comments is a few kilobytes): past it, the text is not a
 // record file, and File stops with a *TooLongError rather than hold
 // it all (validate and import read a stream no further than that without
-// the start of a game, see cmd/arbiter).
+// the start of a game, see internal/input).
 const MaxGame = 64 << 20
 
 // TooLongError is the error of File for a game longer than MaxGame.
@@ -125,12 +116,13 @@ func within(data []byte, a uintptr) bool {
 	return len(data) > 0 && a >= lo && a-lo < uintptr(len(data))+page
 }
 
-// serial is FileWith on the calling goroutine alone.
+// serial is File on the calling goroutine alone.
 func serial(ctx context.Context, name string, data []byte, src string, opts Options, fn func(Report)) error {
 	var g notation.Game
 	r := new(Report) // one allocation for all games: Prepare takes its address
 	i := 0
-	for ch := range notation.Chunks(data) {
+	sp := notation.NewSplitter(data)
+	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 		if i%blockGames == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -138,8 +130,8 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 		if ch.End-ch.Start > MaxGame {
 			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
 		}
-		notation.ParseGameInto(&g, name, src, ch, i)
-		*r = GameWith(name, &g, opts)
+		g.Parse(name, src, ch, i)
+		*r = Game(name, &g, opts)
 		if opts.Prepare != nil {
 			opts.Prepare(r)
 		}
@@ -148,7 +140,7 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 	return nil
 }
 
-// fileRun is one FileWith with jobs > 1. There is no feeder or collector
+// fileRun is one File with Jobs > 1. There is no feeder or collector
 // goroutine: each worker, under mu, cuts the next block from the file,
 // replays it unlocked, then hands on (to fn, in file order) every finished
 // block that is next in line, unless another worker is doing so already.
@@ -269,8 +261,8 @@ func (f *fileRun) replay(bl *block) {
 	bl.reports = bl.reports[:0]
 	for i := range bl.chunks {
 		g := &bl.games[i]
-		notation.ParseGameInto(g, f.name, f.src, bl.chunks[i], bl.base+i+1)
-		bl.reports = append(bl.reports, GameWith(f.name, g, f.opts))
+		g.Parse(f.name, f.src, bl.chunks[i], bl.base+i+1)
+		bl.reports = append(bl.reports, Game(f.name, g, f.opts))
 		if f.opts.Prepare != nil {
 			f.opts.Prepare(&bl.reports[i])
 		}

@@ -20,9 +20,19 @@ var fuzzSeeds = []string{
 	"../testdata/*/*.agn",
 }
 
+// split returns the chunks of the games of data.
+func split(data []byte) []notation.Chunk {
+	var chunks []notation.Chunk
+	s := notation.NewSplitter(data)
+	for ch, ok := s.Next(); ok; ch, ok = s.Next() {
+		chunks = append(chunks, ch)
+	}
+	return chunks
+}
+
 // firstGames cuts data after its first n games.
 func firstGames(data []byte, n int) []byte {
-	chunks := notation.Split(data)
+	chunks := split(data)
 	if len(chunks) <= n {
 		return data
 	}
@@ -56,12 +66,12 @@ func flatten(r Report) flat {
 // import does.
 func collect(data []byte, jobs int) []flat {
 	var out []flat
-	FileWith(context.Background(), "fuzz.agn", data, Options{Jobs: jobs, Text: true}, func(r Report) { out = append(out, flatten(r)) })
+	File(context.Background(), "fuzz.agn", data, Options{Jobs: jobs, Text: true}, func(r Report) { out = append(out, flatten(r)) })
 	return out
 }
 
 // FuzzFile checks that File never panics, reports every game that
-// notation.Split finds, in order, with located errors, and that parallel
+// a notation.Splitter finds, in order, with located errors, and that parallel
 // replay gives exactly the serial reports.
 func FuzzFile(f *testing.F) {
 	for _, pattern := range fuzzSeeds {
@@ -77,10 +87,10 @@ func FuzzFile(f *testing.F) {
 	f.Add([]byte("[Game \"Lines of Action\"]\n\n1. c8-c6 {open\n\n[Game \"Lines of Action\"]\n\n1. c8-c6 *\n"))
 	f.Add([]byte("; a\n; b\n[Game \"lines-of-action\"]\n[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1... a1-b1 0-1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		chunks := notation.Split(data)
+		chunks := split(data)
 		serial := collect(data, 1)
 		if len(serial) != len(chunks) {
-			t.Fatalf("File gave %d reports; notation.Split finds %d games", len(serial), len(chunks))
+			t.Fatalf("File gave %d reports; a notation.Splitter finds %d games", len(serial), len(chunks))
 		}
 		for i, r := range serial {
 			if r.Index != i+1 {

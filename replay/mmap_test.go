@@ -37,7 +37,7 @@ func TestFileCutShort(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := 0
-		err = FileContext(context.Background(), path, data, jobs, func(r Report) {
+		err = File(context.Background(), path, data, Options{Jobs: jobs}, func(r Report) {
 			n++
 			if n == 10 {
 				if err := os.Truncate(path, 0); err != nil {
@@ -67,6 +67,6 @@ func TestFileNilIsNotChanged(t *testing.T) {
 			t.Error("a nil dereference in the callback did not panic")
 		}
 	}()
-	err := File("t.agn", data, 1, func(r Report) { _ = p.White })
+	err := File(context.Background(), "t.agn", data, Options{Jobs: 1}, func(r Report) { _ = p.White })
 	t.Errorf("File returned %v after a nil dereference; want the panic to go on", err)
 }

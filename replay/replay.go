@@ -13,18 +13,6 @@ import (
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// Error codes, as the validator's JSON output writes them.
-const (
-	CodeSyntax         = notation.CodeSyntax
-	CodeUnknownGame    = "unknown-game"
-	CodeBadTag         = notation.CodeBadTag
-	CodeNotation       = "notation"
-	CodeIllegalMove    = "illegal-move"
-	CodeResultMismatch = notation.CodeResultMismatch
-	CodeScoreMismatch  = "score-mismatch"
-	CodeMoveNumber     = notation.CodeMoveNumber
-)
-
 // Report is the verdict on one game.
 type Report struct {
 	File        string
@@ -86,21 +74,15 @@ func name(s string) string {
 	return s
 }
 
-// Game replays one parsed game and reports on it. file names the file in
-// the report. It leaves to the parser the checks the parser makes (the
-// Result tag's, for one): a game built by hand gets none of them.
-func Game(file string, g *notation.Game) Report {
-	r, _ := replay(file, g, -1, Options{})
-	return r
-}
-
-// Options change how records are read.
+// Options change how records are replayed. Jobs and Prepare concern File
+// only.
 type Options struct {
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
-	// Text fills Report.Text of each valid game. File computes it on its
-	// worker goroutines, so that a caller storing records (import) does
-	// not spend its own goroutine on it.
+	// Text fills Report.Text of each valid game (Position: writes the
+	// moves back in canonical form). File computes it on its worker
+	// goroutines, so that a caller storing records (import) does not spend
+	// its own goroutine on it.
 	Text bool
 	// Prepare, when set, is called with each report right after its game
 	// is replayed, on the goroutine that replayed it (so, with Jobs > 1,
@@ -110,8 +92,11 @@ type Options struct {
 	Prepare func(*Report)
 }
 
-// GameWith is Game with options.
-func GameWith(file string, g *notation.Game, opts Options) Report {
+// Game replays one parsed game and reports on it. file names the file in
+// the report. It leaves to the parser the checks the parser makes (the
+// Result tag's, for one): a game built by hand gets none of them. Of the
+// options, Game reads Text.
+func Game(file string, g *notation.Game, opts Options) Report {
 	r, _ := replay(file, g, -1, opts)
 	if opts.Text && r.Valid {
 		decide(g, r.Result)
@@ -134,14 +119,10 @@ func decide(g *notation.Game, res rules.Result) {
 
 // Position replays the first plies moves of g (all of them when plies is
 // negative or larger) and returns the game and the position reached, with
-// the report of the replay up to there.
-func Position(file string, g *notation.Game, plies int) (Report, rules.Game, rules.Position) {
-	return PositionWith(file, g, plies, Options{})
-}
-
-// PositionWith is Position with options: with Text, the moves replayed
-// are written back in canonical notation in g.
-func PositionWith(file string, g *notation.Game, plies int, opts Options) (Report, rules.Game, rules.Position) {
+// the report of the replay up to there. With opts.Text, the moves
+// replayed are written back in canonical notation in g (Report.Text stays
+// empty).
+func Position(file string, g *notation.Game, plies int, opts Options) (Report, rules.Game, rules.Position) {
 	r, st := replay(file, g, plies, opts)
 	return r, st.game, st.pos
 }
@@ -211,11 +192,11 @@ func located(file, code string, line, col int, format string, args ...any) *nota
 func findGame(file string, g *notation.Game) (rules.Game, *notation.Error) {
 	gameTag, line, col, ok := tag(g, "Game")
 	if !ok {
-		return nil, located(file, CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
+		return nil, located(file, notation.CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
 	}
 	game, err := games.Lookup(gameTag)
 	if err != nil {
-		return nil, located(file, CodeUnknownGame, line, col, "unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
+		return nil, located(file, notation.CodeUnknownGame, line, col, "unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
 	}
 	return game, nil
 }
@@ -226,18 +207,18 @@ func findGame(file string, g *notation.Game) (rules.Game, *notation.Error) {
 func checkTags(file string, g *notation.Game, r *Report) *notation.Error {
 	for _, t := range g.Tags {
 		if !knownTag(t.Name) {
-			return located(file, CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(t.Name), ownTagList)
+			return located(file, notation.CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(t.Name), ownTagList)
 		}
 	}
 	if v, line, col, ok := tag(g, "Termination"); ok {
 		t := strings.ToLower(strings.TrimSpace(v))
 		if !known(t) {
-			return located(file, CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
+			return located(file, notation.CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
 		}
 		r.Termination = t
 	}
 	if v, line, col, ok := tag(g, "Date"); ok && !validDate(v) {
-		return located(file, CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", notation.Shorten(v))
+		return located(file, notation.CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", notation.Shorten(v))
 	}
 	return nil
 }
@@ -256,7 +237,7 @@ func start(file string, g *notation.Game, game rules.Game) (rules.Position, *not
 			line, col = l, c
 		}
 	}
-	return nil, located(file, CodeBadTag, line, col, "%s", err)
+	return nil, located(file, notation.CodeBadTag, line, col, "%s", err)
 }
 
 // playMoves plays the moves of g (the first stopAt when stopAt >= 0) on
@@ -285,9 +266,9 @@ func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, op
 			err = pos.Play(m)
 		}
 		if err != nil {
-			code := CodeIllegalMove
+			code := notation.CodeIllegalMove
 			if errors.Is(err, rules.ErrNotation) {
-				code = CodeNotation
+				code = notation.CodeNotation
 			}
 			return &notation.Error{File: file, Code: code, Line: mv.Line, Col: mv.Col, Ply: i + 1, Move: notation.Shorten(mv.Text), Msg: err.Error()}
 		}
@@ -309,13 +290,13 @@ func judge(g *notation.Game, pos rules.Position, declared rules.Result, stopAt i
 	case out.Over():
 		r.Result = out.Result
 		if declared != rules.Unfinished && declared != out.Result {
-			return located(r.File, CodeResultMismatch, g.ResultLine, g.ResultCol,
+			return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol,
 				"result %s declared, but the position after ply %d %s: %s", declared, r.Plies, verdict(out.Result), out.Reason)
 		}
 	default:
 		r.Result = rules.Unfinished
 		if declared != rules.Unfinished && stopAt < 0 {
-			return located(r.File, CodeResultMismatch, g.ResultLine, g.ResultCol,
+			return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol,
 				"result %s declared, but the game is not over after ply %d (use Termination for resignations, adjudications and the like)", declared, r.Plies)
 		}
 	}
@@ -331,10 +312,10 @@ func checkScore(g *notation.Game, r *Report) *notation.Error {
 	}
 	want, ok := parseScore(v)
 	if !ok {
-		return located(r.File, CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", notation.Shorten(v))
+		return located(r.File, notation.CodeBadTag, line, col, "Score %q is not W-B points (like 120-97)", notation.Shorten(v))
 	}
 	if want != *r.Score {
-		return located(r.File, CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
+		return located(r.File, notation.CodeScoreMismatch, line, col, "Score tag says %s but the replay gives %s after ply %d", want, *r.Score, r.Plies)
 	}
 	return nil
 }

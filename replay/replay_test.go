@@ -9,13 +9,14 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
 func one(t *testing.T, src string) Report {
 	t.Helper()
 	var rs []Report
-	File("t.agn", []byte(src), 1, func(r Report) {
+	File(context.Background(), "t.agn", []byte(src), Options{Jobs: 1}, func(r Report) {
 		r.Record = nil
 		rs = append(rs, r)
 	})
@@ -41,33 +42,33 @@ func TestGameVerdicts(t *testing.T) {
 	}{
 		{name: "unfinished game declared *", src: loaTags + "\n1. c8-c6 a2-c2 *", result: rules.Unfinished, plies: 2},
 		{name: "game id in any case", src: "[Game \"LINES-of-action\"]\n\n1. c8-c6 *", plies: 1},
-		{name: "missing Game tag", src: "[White \"w\"]\n\n1. c8-c6 *", code: CodeUnknownGame, line: 1, col: 1, msg: "missing Game tag"},
-		{name: "unknown game", src: "[Game \"Chess\"]\n\n1. e4 *", code: CodeUnknownGame, line: 1, col: 1, msg: "unknown game \"Chess\""},
-		{name: "syntax error located", src: loaTags + "\n1. c8-c6 {oops", code: CodeSyntax, line: 5, col: 10, msg: "unterminated comment"},
-		{name: "illegal move", src: loaTags + "\n1. c8-c6 a2-c3 *", code: CodeIllegalMove, line: 5, col: 10, ply: 2},
-		{name: "wrong separator", src: loaTags + "\n1. c8xc6 *", code: CodeNotation, line: 5, col: 4, ply: 1},
-		{name: "unreadable move", src: loaTags + "\n1. c8-c6 zz9 *", code: CodeNotation, line: 5, col: 10, ply: 2},
-		{name: "wrong move number", src: loaTags + "\n1. c8-c6 a2-c2 3. b1-b3 *", code: CodeMoveNumber, line: 5, col: 16, ply: 3},
-		{name: "result not reached", src: loaTags + "[Result \"1-0\"]\n\n1. c8-c6 1-0", code: CodeResultMismatch, line: 6, col: 10, msg: "not over after ply 1"},
-		{name: "result token against tag", src: loaTags + "[Result \"1-0\"]\n\n1. c8-c6 0-1", code: CodeResultMismatch, line: 6, col: 10},
+		{name: "missing Game tag", src: "[White \"w\"]\n\n1. c8-c6 *", code: notation.CodeUnknownGame, line: 1, col: 1, msg: "missing Game tag"},
+		{name: "unknown game", src: "[Game \"Chess\"]\n\n1. e4 *", code: notation.CodeUnknownGame, line: 1, col: 1, msg: "unknown game \"Chess\""},
+		{name: "syntax error located", src: loaTags + "\n1. c8-c6 {oops", code: notation.CodeSyntax, line: 5, col: 10, msg: "unterminated comment"},
+		{name: "illegal move", src: loaTags + "\n1. c8-c6 a2-c3 *", code: notation.CodeIllegalMove, line: 5, col: 10, ply: 2},
+		{name: "wrong separator", src: loaTags + "\n1. c8xc6 *", code: notation.CodeNotation, line: 5, col: 4, ply: 1},
+		{name: "unreadable move", src: loaTags + "\n1. c8-c6 zz9 *", code: notation.CodeNotation, line: 5, col: 10, ply: 2},
+		{name: "wrong move number", src: loaTags + "\n1. c8-c6 a2-c2 3. b1-b3 *", code: notation.CodeMoveNumber, line: 5, col: 16, ply: 3},
+		{name: "result not reached", src: loaTags + "[Result \"1-0\"]\n\n1. c8-c6 1-0", code: notation.CodeResultMismatch, line: 6, col: 10, msg: "not over after ply 1"},
+		{name: "result token against tag", src: loaTags + "[Result \"1-0\"]\n\n1. c8-c6 0-1", code: notation.CodeResultMismatch, line: 6, col: 10},
 		{name: "resignation takes the declared result", src: loaTags + "[Termination \"resignation\"]\n\n1. c8-c6 0-1", result: rules.BlackWins, plies: 1, term: "resignation"},
 		{name: "termination in any case", src: loaTags + "[Termination \"Time Forfeit\"]\n\n1. c8-c6 1-0", result: rules.WhiteWins, plies: 1, term: "time forfeit"},
-		{name: "unknown termination", src: loaTags + "[Termination \"bored\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "unknown Termination"},
-		{name: "bad date", src: loaTags + "[Date \"2026-11-30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
-		{name: "misspelt tag", src: loaTags + "[Reslut \"1-0\"]\n\n1. c8-c6 *", code: CodeBadTag, line: 4, col: 1, msg: `unknown tag "Reslut"`},
+		{name: "unknown termination", src: loaTags + "[Termination \"bored\"]\n\n*", code: notation.CodeBadTag, line: 4, col: 1, msg: "unknown Termination"},
+		{name: "bad date", src: loaTags + "[Date \"2026-11-30\"]\n\n*", code: notation.CodeBadTag, line: 4, col: 1, msg: "Date"},
+		{name: "misspelt tag", src: loaTags + "[Reslut \"1-0\"]\n\n1. c8-c6 *", code: notation.CodeBadTag, line: 4, col: 1, msg: `unknown tag "Reslut"`},
 		{name: "PGN supplemental tag", src: loaTags + "[WhiteElo \"1850\"]\n\n1. c8-c6 *", plies: 1},
 		{name: "date with unknown parts", src: loaTags + "[Date \"2026.??.??\"]\n\n*"},
-		{name: "bad result tag", src: loaTags + "[Result \"2-0\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "none of"},
-		{name: "impossible date", src: loaTags + "[Date \"2026.02.30\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "Date"},
+		{name: "bad result tag", src: loaTags + "[Result \"2-0\"]\n\n*", code: notation.CodeBadTag, line: 4, col: 1, msg: "none of"},
+		{name: "impossible date", src: loaTags + "[Date \"2026.02.30\"]\n\n*", code: notation.CodeBadTag, line: 4, col: 1, msg: "Date"},
 		{name: "leap day", src: loaTags + "[Date \"2024.02.29\"]\n\n*"},
-		{name: "bad FEN", src: loaTags + "[SetUp \"1\"]\n[FEN \"8/8 b\"]\n\n*", code: CodeBadTag, line: 5, col: 1},
-		{name: "bad Board located", src: "[Game \"knight-fight\"]\n[White \"w\"]\n[Board \"1/2\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "Board: 2 ranks"},
-		{name: "bad Layout located", src: "[Game \"tank-battle\"]\n[White \"w\"]\n[Layout \"x\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "Layout: 1 rank(s)"},
-		{name: "bad Tank Battle FEN located", src: "[Game \"tank-battle\"]\n[SetUp \"1\"]\n[FEN \"x\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "FEN: 1 fields"},
-		{name: "missing Board at the first tag", src: "[Game \"knight-fight\"]\n[SetUp \"0\"]\n[FEN \"x\"]\n\n*", code: CodeBadTag, line: 1, col: 1, msg: "Board: missing"},
-		{name: "bad SetUp located", src: loaTags + "[SetUp \"2\"]\n\n*", code: CodeBadTag, line: 4, col: 1, msg: "SetUp \"2\""},
-		{name: "SetUp without FEN located", src: "[Game \"knight-fight\"]\n[White \"w\"]\n[SetUp \"1\"]\n\n*", code: CodeBadTag, line: 3, col: 1, msg: "SetUp: \"1\" but"},
-		{name: "decided start from FEN, moves after the end", src: loaTags + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1. a1-b1 *", code: CodeIllegalMove, line: 7, col: 4, ply: 1, msg: "over"},
+		{name: "bad FEN", src: loaTags + "[SetUp \"1\"]\n[FEN \"8/8 b\"]\n\n*", code: notation.CodeBadTag, line: 5, col: 1},
+		{name: "bad Board located", src: "[Game \"knight-fight\"]\n[White \"w\"]\n[Board \"1/2\"]\n\n*", code: notation.CodeBadTag, line: 3, col: 1, msg: "Board: 2 ranks"},
+		{name: "bad Layout located", src: "[Game \"tank-battle\"]\n[White \"w\"]\n[Layout \"x\"]\n\n*", code: notation.CodeBadTag, line: 3, col: 1, msg: "Layout: 1 rank(s)"},
+		{name: "bad Tank Battle FEN located", src: "[Game \"tank-battle\"]\n[SetUp \"1\"]\n[FEN \"x\"]\n\n*", code: notation.CodeBadTag, line: 3, col: 1, msg: "FEN: 1 fields"},
+		{name: "missing Board at the first tag", src: "[Game \"knight-fight\"]\n[SetUp \"0\"]\n[FEN \"x\"]\n\n*", code: notation.CodeBadTag, line: 1, col: 1, msg: "Board: missing"},
+		{name: "bad SetUp located", src: loaTags + "[SetUp \"2\"]\n\n*", code: notation.CodeBadTag, line: 4, col: 1, msg: "SetUp \"2\""},
+		{name: "SetUp without FEN located", src: "[Game \"knight-fight\"]\n[White \"w\"]\n[SetUp \"1\"]\n\n*", code: notation.CodeBadTag, line: 3, col: 1, msg: "SetUp: \"1\" but"},
+		{name: "decided start from FEN, moves after the end", src: loaTags + "[SetUp \"1\"]\n[FEN \"b7/8/8/8/8/8/8/w6w w\"]\n\n1. a1-b1 *", code: notation.CodeIllegalMove, line: 7, col: 4, ply: 1, msg: "over"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,7 +142,7 @@ func TestParallelSameAsSerial(t *testing.T) {
 	}
 	collect := func(jobs int) []string {
 		var out []string
-		File("f", data, jobs, func(r Report) {
+		File(context.Background(), "f", data, Options{Jobs: jobs}, func(r Report) {
 			out = append(out, r.Describe()+"|"+r.Result.String()+"|"+r.White)
 		})
 		return out
@@ -169,7 +170,7 @@ func TestRealGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		bad := 0
-		File(f, data, 2, func(r Report) {
+		File(context.Background(), f, data, Options{Jobs: 2}, func(r Report) {
 			total++
 			if !r.Valid {
 				bad++
@@ -194,7 +195,7 @@ func TestText(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		t.Run(map[int]string{1: "serial", 2: "parallel"}[jobs], func(t *testing.T) {
 			var got, want []string
-			err := FileWith(context.Background(), "t.agn", []byte(src), Options{Jobs: jobs, Text: true}, func(r Report) {
+			err := File(context.Background(), "t.agn", []byte(src), Options{Jobs: jobs, Text: true}, func(r Report) {
 				got = append(got, r.Text)
 				if r.Valid {
 					want = append(want, r.Record.String())
@@ -232,7 +233,7 @@ func TestPrepare(t *testing.T) {
 			r.Text = fmt.Sprintf("prepared %d", r.Index)
 		}}
 		n := 0
-		err := FileWith(context.Background(), "f", data, opts, func(r Report) {
+		err := File(context.Background(), "f", data, opts, func(r Report) {
 			n++
 			if want := fmt.Sprintf("prepared %d", n); r.Index != n || r.Text != want {
 				t.Fatalf("jobs %d: report %d: index %d, Text %q; want %q", jobs, n, r.Index, r.Text, want)
@@ -254,7 +255,7 @@ func TestCancel(t *testing.T) {
 	for _, jobs := range []int{1, 2, 3} {
 		ctx, cancel := context.WithCancel(context.Background())
 		n := 0
-		err := FileContext(ctx, "f", data, jobs, func(r Report) {
+		err := File(ctx, "f", data, Options{Jobs: jobs}, func(r Report) {
 			n++
 			if r.Index != n {
 				t.Fatalf("jobs %d: report %d has index %d", jobs, n, r.Index)
@@ -282,7 +283,7 @@ func TestTextCanonicalMoves(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		var texts []string
 		for _, moves := range spellings {
-			err := FileWith(context.Background(), "t.agn", []byte(loaTags+"\n"+moves+"\n"), Options{Jobs: jobs, Text: true}, func(r Report) {
+			err := File(context.Background(), "t.agn", []byte(loaTags+"\n"+moves+"\n"), Options{Jobs: jobs, Text: true}, func(r Report) {
 				if !r.Valid {
 					t.Errorf("%q: %s", moves, r.Describe())
 				}
@@ -299,7 +300,7 @@ func TestTextCanonicalMoves(t *testing.T) {
 		}
 	}
 	// Without Text the record keeps the moves as written.
-	File("t.agn", []byte(loaTags+"\n1. c8c6 *\n"), 1, func(r Report) {
+	File(context.Background(), "t.agn", []byte(loaTags+"\n1. c8c6 *\n"), Options{Jobs: 1}, func(r Report) {
 		if got := r.Record.Moves[0].Text; !r.Valid || got != "c8c6" {
 			t.Errorf("without Text: move %q (valid %v); want c8c6 as written", got, r.Valid)
 		}
@@ -315,7 +316,7 @@ func TestFileTooLong(t *testing.T) {
 	data := []byte(strings.Repeat(valid, 300) + "[Game \"Lines of Action\"]\n\n" + strings.Repeat("c8-c6 ", MaxGame/6+1))
 	for _, jobs := range []int{1, 2, 4} {
 		n := 0
-		err := FileWith(context.Background(), "big.agn", data, Options{Jobs: jobs}, func(r Report) {
+		err := File(context.Background(), "big.agn", data, Options{Jobs: jobs}, func(r Report) {
 			n++
 		})
 		var tl *TooLongError

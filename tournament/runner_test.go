@@ -250,7 +250,7 @@ func TestTerminations(t *testing.T) {
 // invalid game.
 func checkValid(t *testing.T, records string) {
 	t.Helper()
-	err := replay.File("out.agn", []byte(records), 1, func(r replay.Report) {
+	err := replay.File(context.Background(), "out.agn", []byte(records), replay.Options{Jobs: 1}, func(r replay.Report) {
 		if !r.Valid {
 			t.Errorf("record does not validate: %s\n%s", r.Describe(), records)
 		}

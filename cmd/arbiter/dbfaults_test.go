@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -133,7 +134,7 @@ func TestImportDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer scratch.Close()
-	if err := importFiles(ctx, quiet, scratch, []inputFile{{name: "in.agn", data: []byte(first)}}, opts, ""); err != nil {
+	if err := importFiles(ctx, quiet, scratch, []*input.File{{Name: "in.agn", Data: []byte(first)}}, opts, ""); err != nil {
 		t.Fatal(err)
 	}
 	var pages int
@@ -153,7 +154,7 @@ func TestImportDiskFull(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	e := &env{stdout: &bytes.Buffer{}, stderr: &stderr}
-	err = importFiles(ctx, e, db, []inputFile{{name: "in.agn", data: data}}, opts, "")
+	err = importFiles(ctx, e, db, []*input.File{{Name: "in.agn", Data: data}}, opts, "")
 	var stored int
 	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&stored); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -106,7 +107,7 @@ func importCommand(e *env) *cli.Command {
 
 // importFiles replays the games of files and stores the valid ones in db,
 // in the tournament name when it is not "", and prints the summary.
-func importFiles(ctx context.Context, e *env, db *store.DB, files []inputFile, opts replay.Options, name string) error {
+func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File, opts replay.Options, name string) error {
 	var (
 		total, invalid int
 		tid            int64
@@ -118,7 +119,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []inputFile, o
 	// and storing overlap.
 	ins := startInserter(ctx, db)
 	for _, f := range files {
-		err := replay.FileWith(ctx, f.name, f.data, opts, func(r replay.Report) {
+		err := replay.File(ctx, f.Name, f.Data, opts, func(r replay.Report) {
 			total++
 			if fail != nil {
 				return

@@ -351,3 +351,11 @@ func (c *ctxWriter) Write(p []byte) (int, error) {
 	}
 	return c.w.Write(p)
 }
+
+// unwrapPath drops the path that os errors repeat.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

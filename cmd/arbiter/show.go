@@ -33,17 +33,25 @@ func showCommand(e *env) *cli.Command {
 			}
 			f := files[0]
 			// Only the game shown is parsed.
-			chunks := notation.Split(f.data)
 			n := c.Int("game")
-			if n < 1 || n > len(chunks) {
-				return usageErrorf("show: %s has %d games; --game %d is out of range", f.name, len(chunks), n)
+			var shown notation.Chunk
+			games := 0
+			sp := notation.NewSplitter(f.Data)
+			for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
+				if games++; games == n {
+					shown = ch
+				}
 			}
-			g := notation.ParseGame(f.name, string(f.data), chunks[n-1], n)
+			if n < 1 || n > games {
+				return usageErrorf("show: %s has %d games; --game %d is out of range", f.Name, games, n)
+			}
+			g := new(notation.Game)
+			g.Parse(f.Name, string(f.Data), shown, n)
 			ply := c.Int("ply")
 			if ply > len(g.Moves) {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
 			}
-			r, _, pos := replay.Position(f.name, g, ply)
+			r, _, pos := replay.Position(f.Name, g, ply, replay.Options{})
 			want := ply
 			if want < 0 {
 				want = len(g.Moves)
@@ -51,7 +59,7 @@ func showCommand(e *env) *cli.Command {
 			if pos == nil || r.Plies < want {
 				// The replay stopped before the ply asked for.
 				if r.Err == nil {
-					return fmt.Errorf("%s: game %d cannot be replayed", f.name, n)
+					return fmt.Errorf("%s: game %d cannot be replayed", f.Name, n)
 				}
 				return withCode(exitFailure, errors.New(r.Describe()))
 			}

@@ -2,17 +2,15 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"runtime"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 )
@@ -45,7 +43,7 @@ func validateCommand(e *env) *cli.Command {
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
 			for _, f := range files {
-				err := replay.FileWith(c.Context, f.name, f.data, opts, func(r replay.Report) {
+				err := replay.File(c.Context, f.Name, f.Data, opts, func(r replay.Report) {
 					total++
 					if !r.Valid {
 						invalid++
@@ -89,7 +87,7 @@ func replayFlags() []cli.Flag {
 // replayInput checks the FILE arguments and the replayFlags of command
 // cmd, reads (or with mapped, maps) the files as readFiles does, and returns
 // them with the replay options the flags set.
-func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]inputFile, replay.Options, error) {
+func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File, replay.Options, error) {
 	if c.NArg() == 0 {
 		return nil, replay.Options{}, usageErrorf("%s: no FILE given (use - for standard input)", cmd)
 	}
@@ -116,185 +114,28 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]inputFile, 
 // not be faster, and each job holds a window of blocks of games.
 func maxJobs() int { return 4 * runtime.NumCPU() }
 
-type inputFile struct {
-	name    string
-	data    []byte
-	release func() // unmaps data; nil when data was read
-}
-
-// releaseFiles unmaps the files readFiles mapped.
-func releaseFiles(files []inputFile) {
-	for _, f := range files {
-		if f.release != nil {
-			f.release()
-		}
-	}
-}
-
 // readFiles reads every named file ("-" is standard input) before any work
 // starts, so that an unreadable file fails the command with nothing done.
-// With mapped, regular files are mapped into memory instead (see mapFile);
-// releaseFiles unmaps them. Opening and reading stop when ctx is done,
-// even while the system call waits (a FIFO with no writer, a terminal): it
-// is left waiting on a goroutine of its own, and the command ends.
-func readFiles(ctx context.Context, e *env, names []string, mapped bool) ([]inputFile, error) {
-	files := make([]inputFile, 0, len(names))
+// With mapped, regular files are mapped into memory instead; releaseFiles
+// unmaps them.
+func readFiles(ctx context.Context, e *env, names []string, mapped bool) ([]*input.File, error) {
+	files := make([]*input.File, 0, len(names))
 	for _, name := range names {
-		type result struct {
-			f   inputFile
-			err error
-		}
-		done := make(chan result, 1)
-		go func() {
-			var r result
-			r.f, r.err = readInput(ctx, e, name, mapped)
-			done <- r
-		}()
-		var r result
-		select {
-		case r = <-done:
-		case <-ctx.Done():
-			r.err = ctx.Err()
-			go func() { // release what the read may still return
-				if r := <-done; r.f.release != nil {
-					r.f.release()
-				}
-			}()
-		}
-		if r.err != nil {
+		f, err := input.Read(ctx, name, input.Options{Map: mapped, Stdin: e.stdin, Records: true})
+		if err != nil {
 			releaseFiles(files)
-			return nil, r.err
+			return nil, err
 		}
-		files = append(files, r.f)
+		files = append(files, f)
 	}
 	return files, nil
 }
 
-// readInput reads (or maps) the file name, "-" for standard input.
-func readInput(ctx context.Context, e *env, name string, mapped bool) (inputFile, error) {
-	f := inputFile{name: name}
-	var err error
-	var ok bool
-	switch {
-	case name == "-":
-		f.name = "<stdin>"
-		f.data, err = readStream(ctx, f.name, e.stdin, 0)
-	case mapped:
-		if f.data, f.release, ok, err = mapFile(name); err == nil && !ok {
-			f.data, err = readFile(ctx, name)
-		}
-	default:
-		f.data, err = readFile(ctx, name)
+// releaseFiles unmaps the files readFiles mapped.
+func releaseFiles(files []*input.File) {
+	for _, f := range files {
+		f.Release()
 	}
-	if err != nil {
-		var tl *replay.TooLongError
-		if errors.As(err, &tl) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-			return f, err
-		}
-		return f, fmt.Errorf("read %s: %w", f.name, unwrapPath(err))
-	}
-	return f, nil
-}
-
-// readFile reads the file name: a regular file whole (replay checks the
-// size of its games), anything else (a pipe, a FIFO, a device) as
-// readStream does.
-func readFile(ctx context.Context, name string) ([]byte, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.Mode().IsRegular() {
-		return readStream(ctx, "", fh, st.Size())
-	}
-	return readStream(ctx, name, fh, 0)
-}
-
-// readStream reads r to its end, checking ctx between reads. With a
-// name, it reads no further than replay.MaxGame bytes past the start of
-// the last game it has seen, and then fails with replay's
-// *replay.TooLongError: the memory a stream takes is what its games take,
-// plus at most MaxGame (issue 17: /dev/zero was read without end). size is
-// a hint of the length.
-func readStream(ctx context.Context, name string, r io.Reader, size int64) ([]byte, error) {
-	const chunk = 1 << 20
-	buf := make([]byte, 0, max(min(size+1, 1<<30), 512))
-	var game stream
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+chunk)])
-		buf = buf[:len(buf)+n]
-		if name != "" {
-			if tl := game.check(name, buf, err == io.EOF); tl != nil {
-				return nil, tl
-			}
-		}
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-// stream follows where the last game of a stream starts as it is read.
-type stream struct {
-	start   int // where the last game begins (the earlier ones are whole)
-	scanned int // bytes read when it was last looked for
-}
-
-// check looks for the start of the last game of data when 8 MiB came in
-// since it last looked (so that the text is scanned about twice at most),
-// and returns a *replay.TooLongError when that game is longer than
-// replay.MaxGame.
-func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError {
-	if len(data)-s.scanned < 8<<20 && !eof {
-		return nil
-	}
-	s.scanned = len(data)
-	last, ok := -1, false
-	sp := notation.NewSplitter(data[s.start:])
-	for {
-		ch, more := sp.Next()
-		if !more {
-			break
-		}
-		last, ok = ch.Start, true
-	}
-	if ok {
-		s.start += last
-	}
-	if len(data)-s.start <= replay.MaxGame {
-		return nil
-	}
-	// Locate the game as replay does (the first game is the whole
-	// input when no chunk was found).
-	games := 0
-	for range notation.Chunks(data[:s.start]) {
-		games++
-	}
-	line := 1 + bytes.Count(data[:s.start], []byte("\n"))
-	col := s.start - bytes.LastIndexByte(data[:s.start], '\n')
-	return &replay.TooLongError{File: name, Line: line, Col: col, Index: games + 1}
-}
-
-// unwrapPath drops the path that os errors repeat.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 // gameJSON is one line of validate --json.

@@ -24,7 +24,7 @@ func TestGame(t *testing.T) {
 			if len(a.Moves) > plies {
 				t.Errorf("%s: %d moves; want at most %d", g.ID(), len(a.Moves), plies)
 			}
-			r := replay.Game("p.agn", a)
+			r := replay.Game("p.agn", a, replay.Options{})
 			if !r.Valid {
 				t.Errorf("%s, %d plies: %s", g.ID(), plies, r.Describe())
 			}

@@ -1,6 +1,7 @@
 package knightfight_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,7 +54,7 @@ func TestRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	err = replay.File("games.agn", data, 1, func(r replay.Report) {
+	err = replay.File(context.Background(), "games.agn", data, replay.Options{Jobs: 1}, func(r replay.Report) {
 		n++
 		if !r.Valid || r.Score == nil || r.Result == rules.Unfinished {
 			t.Errorf("game %d: valid %v, score %v, result %v: %s", r.Index, r.Valid, r.Score, r.Result, r.Describe())
@@ -69,9 +70,9 @@ func TestRecords(t *testing.T) {
 	tests := []struct {
 		name, from, to, code string
 	}{
-		{"wrong score", `[Score "` + score + `"]`, `[Score "1-2"]`, replay.CodeScoreMismatch},
-		{"bad board", `[Board "`, `[Board "1`, replay.CodeBadTag},
-		{"capture sign", "", "", replay.CodeNotation},
+		{"wrong score", `[Score "` + score + `"]`, `[Score "1-2"]`, notation.CodeScoreMismatch},
+		{"bad board", `[Board "`, `[Board "1`, notation.CodeBadTag},
+		{"capture sign", "", "", notation.CodeNotation},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,7 +87,7 @@ func TestRecords(t *testing.T) {
 			if len(gs) != 1 {
 				t.Fatalf("parsed %d games", len(gs))
 			}
-			r := replay.Game("x.agn", gs[0])
+			r := replay.Game("x.agn", gs[0], replay.Options{})
 			if r.Valid || r.Err == nil || r.Err.Code != tt.code {
 				t.Errorf("replay = valid %v, %+v; want code %s", r.Valid, r.Err, tt.code)
 			}
@@ -111,7 +112,7 @@ func BenchmarkValidate(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := replay.File("bench.agn", data, 1, func(r replay.Report) {
+		if err := replay.File(context.Background(), "bench.agn", data, replay.Options{Jobs: 1}, func(r replay.Report) {
 			if !r.Valid {
 				b.Fatal(r.Describe())
 			}

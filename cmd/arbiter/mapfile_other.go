@@ -1,8 +1,0 @@
-//go:build !unix
-
-package main
-
-// mapFile maps nothing here: every file is read.
-func mapFile(name string) (data []byte, release func(), ok bool, err error) {
-	return nil, nil, false, nil
-}

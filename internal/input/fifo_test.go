@@ -1,0 +1,85 @@
+//go:build unix
+
+package input_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/internal/input"
+)
+
+// fifo makes a FIFO in a temporary folder and returns its path.
+func fifo(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	return path
+}
+
+// TestReadFIFO checks that a FIFO is read as a stream, mapped or not,
+// whether its writer takes its time or writes and leaves at once (a FIFO
+// opened twice would lose that), and that Read gives up when ctx is done
+// while open(2) waits for a writer.
+func TestReadFIFO(t *testing.T) {
+	tests := []struct {
+		name   string
+		mapped bool
+		pause  bool // the writer pauses between two writes
+	}{
+		{"read, slow writer", false, true},
+		{"mapped, slow writer", true, true},
+		{"read, writer gone at once", false, false},
+		{"mapped, writer gone at once", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := fifo(t)
+			go func() {
+				w, err := os.OpenFile(path, os.O_WRONLY, 0)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				defer w.Close()
+				w.WriteString(game)
+				if tt.pause {
+					time.Sleep(10 * time.Millisecond) // the reader waits for the rest
+				}
+				w.WriteString(game)
+			}()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			f, err := input.Read(ctx, path, input.Options{Map: tt.mapped, Records: true})
+			if err != nil || f.Name != path || string(f.Data) != game+game {
+				t.Fatalf("Read(FIFO) = %+v, %v; want the two games", f, err)
+			}
+			f.Release()
+		})
+	}
+	t.Run("no writer", func(t *testing.T) {
+		path := fifo(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		time.AfterFunc(100*time.Millisecond, cancel)
+		start := time.Now()
+		f, err := input.Read(ctx, path, input.Options{Records: true})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Read(FIFO with no writer) = %+v, %v; want context.Canceled", f, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("Read returned %v after it was cancelled", d)
+		}
+		// A writer lets the abandoned open return, and the read end.
+		if w, err := os.OpenFile(path, os.O_WRONLY, 0); err == nil {
+			w.Close()
+		}
+	})
+}

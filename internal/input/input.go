@@ -1,0 +1,169 @@
+package input
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/arbiter-games/arbiter/replay"
+)
+
+// Options say how Read reads a file.
+type Options struct {
+	// Map maps a regular file into memory, read only, rather than reading
+	// it, where the system can: nothing is copied, and the pages come in
+	// as they are first read. File.Release unmaps it. Data then changes if
+	// the file does: the caller must cope with a file cut short while it
+	// reads (replay.File stops with replay.ErrChanged).
+	Map bool
+	// Stdin is what the name "-" reads.
+	Stdin io.Reader
+	// Records reads a stream (standard input, a pipe, a FIFO, a device)
+	// as a file of game records: no further than replay.MaxGame bytes past
+	// the start of the last game it has seen, failing then with a
+	// *replay.TooLongError, so that the memory a stream takes is what its
+	// games take plus at most MaxGame. Without it a stream is read to its
+	// end. A regular file is read whole either way: replay.File checks
+	// the size of its games.
+	Records bool
+}
+
+// A File is what Read read or mapped.
+type File struct {
+	Name    string // the name given to Read; "<stdin>" for "-"
+	Data    []byte // what the file holds
+	release func() // unmaps Data; nil when Data was read
+}
+
+// Release unmaps the file's Data when Read mapped it, and sets Data to
+// nil; nothing may use Data (or the strings made from it in place) after.
+// It does nothing for a file read, or a second time.
+func (f *File) Release() {
+	if f.release != nil {
+		f.release()
+		f.release, f.Data = nil, nil
+	}
+}
+
+// Read reads (or maps) the file name, "-" for opts.Stdin. Other than ctx's
+// and a *replay.TooLongError, its errors say what it could not read:
+// "read NAME: why".
+//
+// Opening and reading stop when ctx is done, with ctx.Err(), even while
+// the system call waits (a FIFO with no writer, a terminal): the call is
+// left waiting on a goroutine of its own, which releases what it may still
+// return, and Read returns.
+func Read(ctx context.Context, name string, opts Options) (*File, error) {
+	type result struct {
+		f   *File
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		f, err := read(ctx, name, opts)
+		done <- result{f, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return nil, r.err
+		}
+		return r.f, nil
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.f != nil {
+				r.f.Release()
+			}
+		}()
+		return nil, ctx.Err()
+	}
+}
+
+// read is Read on the calling goroutine.
+func read(ctx context.Context, name string, opts Options) (*File, error) {
+	f := &File{Name: name}
+	var err error
+	if name == "-" {
+		f.Name = "<stdin>"
+		f.Data, err = readStream(ctx, f.Name, opts.Stdin, 0, opts.Records)
+	} else {
+		f.Data, f.release, err = readFile(ctx, name, opts)
+	}
+	if err != nil {
+		var tl *replay.TooLongError
+		if errors.As(err, &tl) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("read %s: %w", f.Name, unwrapPath(err))
+	}
+	return f, nil
+}
+
+// readFile reads the file name: a regular file whole, or with opts.Map
+// mapped when it can be (release then unmaps it); anything else (a pipe, a
+// FIFO, a device) as readStream does. It opens name once: a FIFO opened
+// twice could lose what a writer wrote in between.
+func readFile(ctx context.Context, name string, opts Options) (data []byte, release func(), err error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer fh.Close() // a mapping stays valid without the descriptor
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		data, err = readStream(ctx, name, fh, 0, opts.Records)
+		return data, nil, err
+	}
+	if opts.Map {
+		if data, release, ok := mapFile(fh, st.Size()); ok {
+			return data, release, nil
+		}
+	}
+	data, err = readStream(ctx, name, fh, st.Size(), false)
+	return data, nil, err
+}
+
+// readStream reads r to its end, checking ctx between reads. With records,
+// it reads no further than replay.MaxGame bytes past the start of the last
+// game it has seen (see stream), and then fails with a
+// *replay.TooLongError that names the stream name. size is a hint of the
+// length.
+func readStream(ctx context.Context, name string, r io.Reader, size int64, records bool) ([]byte, error) {
+	const chunk = 1 << 20
+	buf := make([]byte, 0, max(min(size+1, 1<<30), 512))
+	var game stream
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+chunk)])
+		buf = buf[:len(buf)+n]
+		if records {
+			if tl := game.check(name, buf, err == io.EOF); tl != nil {
+				return nil, tl
+			}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// unwrapPath drops the path that os errors repeat.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,187 @@
+package input_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/internal/input"
+	"github.com/arbiter-games/arbiter/replay"
+)
+
+const game = "[Game \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. c8-c6 a2-c2 *\n\n"
+
+// zeros is an endless stream of zero bytes, like /dev/zero, that counts
+// what was read from it.
+type zeros struct{ n atomic.Int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n.Add(int64(len(p)))
+	return len(p), nil
+}
+
+// write writes data to a new file in dir and returns its path.
+func write(t *testing.T, dir, name, data string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRead(t *testing.T) {
+	dir := t.TempDir()
+	games := strings.Repeat(game, 3)
+	file := write(t, dir, "games.agn", games)
+	empty := write(t, dir, "empty.agn", "")
+	// More than a stream is looked at in (8 MiB), in whole games.
+	long := strings.Repeat(game, 9<<20/len(game)+1)
+	tests := []struct {
+		name     string
+		file     string
+		opts     input.Options
+		wantName string
+		want     string // the data
+		err      string // the error; "" for none
+	}{
+		{name: "read", file: file, wantName: file, want: games},
+		{name: "mapped", file: file, opts: input.Options{Map: true}, wantName: file, want: games},
+		{name: "empty, not mapped", file: empty, opts: input.Options{Map: true}, wantName: empty, want: ""},
+		{name: "stdin", file: "-", opts: input.Options{Stdin: strings.NewReader(games), Records: true}, wantName: "<stdin>", want: games},
+		{name: "long stream", file: "-", opts: input.Options{Stdin: strings.NewReader(long), Records: true}, wantName: "<stdin>", want: long},
+		{name: "missing", file: filepath.Join(dir, "none.agn"), err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
+		{name: "missing, mapped", file: filepath.Join(dir, "none.agn"), opts: input.Options{Map: true}, err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
+		{name: "directory", file: dir, opts: input.Options{Map: true}, err: "read " + dir + ": is a directory"},
+		{name: "stdin fails", file: "-", opts: input.Options{Stdin: io.MultiReader(strings.NewReader(game), failing{})}, err: "read <stdin>: the disk is on fire"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := input.Read(context.Background(), tt.file, tt.opts)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("Read(%q) = %v; want error %q", tt.file, err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Read(%q) = %v; want no error", tt.file, err)
+			}
+			if f.Name != tt.wantName || string(f.Data) != tt.want {
+				t.Errorf("Read(%q) = %q, %d bytes; want %q, %d bytes", tt.file, f.Name, len(f.Data), tt.wantName, len(tt.want))
+			}
+			f.Release()
+			f.Release() // a second time does nothing
+			if tt.opts.Map && len(tt.want) > 0 && f.Data != nil {
+				t.Errorf("Read(%q): Data is left after Release", tt.file)
+			}
+		})
+	}
+}
+
+type failing struct{}
+
+func (failing) Read([]byte) (int, error) { return 0, errors.New("the disk is on fire") }
+
+// TestReadBounded checks that a stream of records is read no further than
+// its last game needs, and that the game too long is located as replay
+// locates it in a file.
+func TestReadBounded(t *testing.T) {
+	head := strings.Repeat(game, 3)
+	tests := []struct {
+		name      string
+		stdin     io.Reader
+		line, col int
+		index     int
+	}{
+		// Text with no game boundary: the first game.
+		{"zeros", &zeros{}, 1, 1, 1},
+		// Zeros glued to the movetext of the third game extend it.
+		{"games then zeros", io.MultiReader(strings.NewReader(head), &zeros{}), 13, 1, 3},
+		// A fourth game, of tags, that never ends.
+		{"games then endless tags", io.MultiReader(strings.NewReader(head+"\n[Game \"x\"]\n"), &zeros{}), 20, 1, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := input.Read(context.Background(), "-", input.Options{Stdin: tt.stdin, Records: true})
+			var tl *replay.TooLongError
+			if !errors.As(err, &tl) {
+				t.Fatalf("Read = %v, %v; want a *replay.TooLongError", f, err)
+			}
+			want := replay.TooLongError{File: "<stdin>", Line: tt.line, Col: tt.col, Index: tt.index}
+			if *tl != want {
+				t.Errorf("Read: %+v; want %+v", *tl, want)
+			}
+		})
+	}
+	// What it read: the largest game, plus what comes in before the
+	// reader looks again (8 MiB).
+	z := &zeros{}
+	input.Read(context.Background(), "-", input.Options{Stdin: z, Records: true})
+	if most := int64(replay.MaxGame + 9<<20); z.n.Load() > most {
+		t.Errorf("Read of endless zeros read %d MiB; want at most %d", z.n.Load()>>20, most>>20)
+	}
+}
+
+// TestReadNotRecords checks that without Records a stream is read to its
+// end, however long a game it holds.
+func TestReadNotRecords(t *testing.T) {
+	data := bytes.Repeat([]byte{'x'}, replay.MaxGame+1)
+	f, err := input.Read(context.Background(), "-", input.Options{Stdin: bytes.NewReader(data)})
+	if err != nil || len(f.Data) != len(data) {
+		t.Fatalf("Read = %v; want all %d bytes", err, len(data))
+	}
+}
+
+// blocking is a stream that never gives a byte: a terminal no one types
+// at.
+type blocking struct{ unblock chan struct{} }
+
+func (b blocking) Read([]byte) (int, error) {
+	<-b.unblock
+	return 0, io.EOF
+}
+
+// TestReadCancel checks that Read returns ctx.Err() once its context is
+// done, while the read waits and while data keeps coming.
+func TestReadCancel(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin io.Reader
+		after time.Duration // when ctx is cancelled; 0: before Read
+	}{
+		{"cancelled before", strings.NewReader(game), 0},
+		{"waiting for input", blocking{make(chan struct{})}, 50 * time.Millisecond},
+		{"endless input", &zeros{}, 50 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if b, ok := tt.stdin.(blocking); ok {
+				defer close(b.unblock) // lets the abandoned read end
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			if tt.after == 0 {
+				cancel()
+			} else {
+				time.AfterFunc(tt.after, cancel)
+			}
+			defer cancel()
+			start := time.Now()
+			f, err := input.Read(ctx, "-", input.Options{Stdin: tt.stdin})
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("Read = %v, %v; want context.Canceled", f, err)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("Read returned %v after it was cancelled", d)
+			}
+		})
+	}
+}
