@@ -4,11 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // rowsPerStatement is how many games one INSERT of a Batch carries: one
@@ -329,27 +327,4 @@ func (b *Batch) Rollback() {
 	b.tx.Rollback()
 	b.release(b.conn)
 	b.tx, b.conn = nil, nil
-}
-
-// ErrNoTournament is returned by a Batch storing a game of a tournament that
-// does not exist.
-var ErrNoTournament = errors.New("no such tournament")
-
-// EnsureTournament returns the id of the tournament called name, creating it
-// for game (an import: no config) when the database has none; tgame is the
-// tournament's game id.
-func EnsureTournament(ctx context.Context, e Execer, name, game string) (id int64, tgame string, err error) {
-	err = e.QueryRowContext(ctx, `SELECT id, game FROM tournaments WHERE name = ?`, name).Scan(&id, &tgame)
-	if err == nil {
-		return id, tgame, nil
-	}
-	if err != sql.ErrNoRows {
-		return 0, "", fmt.Errorf("look up tournament %q: %w", name, err)
-	}
-	err = e.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?) RETURNING id`,
-		name, game, time.Now().UTC().Format(time.RFC3339)).Scan(&id)
-	if err != nil {
-		return 0, "", fmt.Errorf("create tournament %q: %w", name, err)
-	}
-	return id, game, nil
 }

@@ -34,17 +34,11 @@ type Engine struct {
 // name is stored with another config.
 var ErrConfigChanged = errors.New("tournament config changed")
 
-// Queryer is what the read functions need: a *sql.DB, *sql.Tx or *sql.Conn.
-type Queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // Register stores t with its engines, or, when a tournament of that name is
 // stored already with the same config hash, takes its id (resume). A stored
 // tournament with another hash (or an imported one) gives ErrConfigChanged.
 // t.ID and t.CreatedAt are set either way.
-func Register(ctx context.Context, db *DB, t *Tournament, engines []Engine) error {
+func (db *DB) Register(ctx context.Context, t *Tournament, engines []Engine) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
@@ -126,16 +120,11 @@ type SlotGame struct {
 	Termination  string
 }
 
-// SlotGames returns the stored games of tournament id, by slot.
-func SlotGames(ctx context.Context, q Queryer, id int64) ([]SlotGame, error) {
-	return SlotGamesFrom(ctx, q, id, 0)
-}
-
-// SlotGamesFrom returns the stored games of tournament id from slot from
-// on, by slot: a runner sharing a tournament reads what the others stored
-// past the slots it knows.
-func SlotGamesFrom(ctx context.Context, q Queryer, id int64, from int) ([]SlotGame, error) {
-	rows, err := q.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
+// SlotGames returns the stored games of tournament id from slot from on
+// (0: all of them), by slot: a runner resuming a tournament reads them all,
+// one sharing it what the others stored past the slots it knows.
+func (db *DB) SlotGames(ctx context.Context, id int64, from int) ([]SlotGame, error) {
+	rows, err := db.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
 		WHERE tournament_id = ? AND slot >= ? ORDER BY slot`, id, from)
 	if err != nil {
 		return nil, fmt.Errorf("read tournament games: %w", err)
@@ -153,6 +142,29 @@ func SlotGamesFrom(ctx context.Context, q Queryer, id int64, from int) ([]SlotGa
 		return nil, fmt.Errorf("read tournament games: %w", err)
 	}
 	return out, nil
+}
+
+// ErrNoTournament is returned by a Batch storing a game of a tournament that
+// does not exist, and by TournamentID for a name no tournament has.
+var ErrNoTournament = errors.New("no such tournament")
+
+// EnsureTournament returns the id of the tournament called name, creating it
+// for game (an import: no config) when the database has none; tgame is the
+// tournament's game id.
+func (db *DB) EnsureTournament(ctx context.Context, name, game string) (id int64, tgame string, err error) {
+	err = db.QueryRowContext(ctx, `SELECT id, game FROM tournaments WHERE name = ?`, name).Scan(&id, &tgame)
+	if err == nil {
+		return id, tgame, nil
+	}
+	if err != sql.ErrNoRows {
+		return 0, "", fmt.Errorf("look up tournament %q: %w", name, err)
+	}
+	err = db.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?) RETURNING id`,
+		name, game, time.Now().UTC().Format(time.RFC3339)).Scan(&id)
+	if err != nil {
+		return 0, "", fmt.Errorf("create tournament %q: %w", name, err)
+	}
+	return id, game, nil
 }
 
 // Inserter stores games one at a time, each in a transaction of its own

@@ -273,10 +273,10 @@ func resume(ctx context.Context, cfg *Config, opt Options) (*run, error) {
 	for _, e := range cfg.Engines {
 		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
 	}
-	if err := store.Register(ctx, opt.DB, t, engines); err != nil {
+	if err := opt.DB.Register(ctx, t, engines); err != nil {
 		return nil, err
 	}
-	stored, err := store.SlotGames(ctx, opt.DB, t.ID)
+	stored, err := opt.DB.SlotGames(ctx, t.ID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -708,7 +708,7 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 // counts them in, and halts the gate when the SPRT has answered over
 // them; it returns how many it found.
 func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
-	games, err := store.SlotGamesFrom(ctx, r.opt.DB, r.tid, r.from)
+	games, err := r.opt.DB.SlotGames(ctx, r.tid, r.from)
 	if err != nil {
 		return 0, err
 	}

@@ -235,7 +235,7 @@ func BenchmarkSPRTGame(b *testing.B) {
 	db := openDB(b, filepath.Join(b.TempDir(), "t.db"))
 	slots := cfg.Schedule()
 	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, ConfigHash: cfg.Hash(), TotalGames: len(slots)}
-	if err := store.Register(context.Background(), db, t, nil); err != nil {
+	if err := db.Register(context.Background(), t, nil); err != nil {
 		b.Fatal(err)
 	}
 	results := []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw, rules.WhiteWins, rules.WhiteWins, rules.BlackWins, rules.Draw}
