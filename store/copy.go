@@ -18,7 +18,7 @@ var copyTables = []struct {
 }{
 	{"tournaments", "id, name, game, config, config_hash, total_games, created_at", "id"},
 	{"engines", "id, tournament_id, name, cmd, args, dir, options", "id"},
-	{"games", "id, " + strings.Join(strings.Fields(insertColumns), " "), "id"},
+	{"games", "id, " + strings.Join(strings.Fields(gameColumns), " "), "id"},
 	{"game_engine_stats", statsColumns, "game_id"},
 	{"sprt", `tournament_id, player, opponent, elo0, elo1, alpha, beta, model, pentanomial,
 		lower, upper, games, llr, verdict, decided_after, updated_at`, "tournament_id"},
