@@ -26,10 +26,12 @@ func TestEngineStats(t *testing.T) {
 			&store.EngineStats{Moves: 30, Depth: 12, MoveMS: 200, Nodes: 90000, NPS: 20000}},
 		{"A", "C", nil, nil}, // imported-like: no statistics
 	}
+	in := db.NewInserter()
+	defer in.Close()
 	for i, x := range games {
 		sg := &store.Game{TournamentID: tid, Slot: i, Pair: -1, Game: "lines-of-action", White: x.white, Black: x.black,
 			Result: "1-0", Plies: 20, Record: strings.Repeat("x", i+1), WhiteStats: x.ws, BlackStats: x.bs}
-		if err := store.Insert(ctx, db, sg); err != nil {
+		if err := in.Insert(ctx, sg); err != nil {
 			t.Fatal(err)
 		}
 	}

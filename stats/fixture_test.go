@@ -63,6 +63,8 @@ func insert(t testing.TB, db *store.DB, games []g) {
 	t.Helper()
 	ctx := context.Background()
 	slots := map[int64]int{}
+	in := db.NewInserter()
+	defer in.Close()
 	for i, x := range games {
 		sg := &store.Game{TournamentID: x.tournament, Slot: -1, Pair: x.pair, Game: x.game,
 			White: x.white, Black: x.black, Result: x.result, Termination: x.term, Plies: 10,
@@ -74,7 +76,7 @@ func insert(t testing.TB, db *store.DB, games []g) {
 		if x.score != nil {
 			sg.HasScore, sg.ScoreWhite, sg.ScoreBlack = true, x.score[0], x.score[1]
 		}
-		if err := store.Insert(ctx, db, sg); err != nil {
+		if err := in.Insert(ctx, sg); err != nil {
 			t.Fatalf("insert game %d: %v", i, err)
 		}
 	}

@@ -93,11 +93,12 @@ type htmlData struct {
 	SPRT        []sprtChart
 }
 
+// The bar charts' layout; their viewBox, written in the template, is 700
+// wide: chartLeft + chartWidth and 30 of margin.
 const (
 	chartLeft  = 170.0 // room for labels
 	chartWidth = 500.0
-	chartTotal = chartLeft + chartWidth + 30 // the viewBox width
-	minSegment = 6.0                         // the narrowest non-zero segment
+	minSegment = 6.0 // the narrowest non-zero segment
 )
 
 // WriteHTML writes r as one self-contained HTML page (inline CSS and SVG, no

@@ -147,7 +147,7 @@ func TestSPRTStoredMatch(t *testing.T) {
 	for i, llr := range []float64{0, 0.5, 0.5, 1.25, 1.25, 1.8, 1.8, 2.5, 2.5, 3.1, 3.1, 3.3} {
 		points = append(points, store.SPRTPoint{Games: i + 1, LLR: llr})
 	}
-	if err := store.SaveSPRT(context.Background(), db, row, points, true); err != nil {
+	if err := db.SaveSPRT(context.Background(), row, points, true); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []Query{{}, {Tournament: "match"}, {Player: "amy"}, {Game: "knight-fight"}} {

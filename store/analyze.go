@@ -10,7 +10,7 @@ import (
 const analyzeSQL = `VACUUM (ANALYZE) tournaments, engines, games, game_pairs, game_engine_stats, sprt, sprt_llr`
 
 // Analyze brings the planner's statistics of the games tables up to date
-// after many games were written at once (Copy does it; so does import). On
+// after many games were written at once (CopyTo does it; so does import). On
 // PostgreSQL it is VACUUM (ANALYZE), outside any transaction: until
 // autovacuum comes by, the planner does not know the tables' sizes and the
 // report's index-only scans visit the table, and a report over 1,000,000

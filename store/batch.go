@@ -4,11 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
-	"time"
 )
 
 // rowsPerStatement is how many games one INSERT of a Batch carries: one
@@ -35,32 +32,14 @@ type Batch struct {
 	tournaments map[int64]bool
 	size        int
 	tx          *sql.Tx
-	full        *sql.Stmt       // the INSERT of rowsPerStatement rows
-	stats       *sql.Stmt       // statsRowsSQL(rowsPerStatement), once needed
-	seen        map[string]bool // record hashes in insertStats' statement
+	w           gameWriter // its statements prepared in tx
 	pending     []*Game
-	args        []any
 	n           int // games written in the open transaction
 }
 
 // NewBatch starts a batch that commits every size games (at least 1).
 func (db *DB) NewBatch(size int) *Batch {
-	return &Batch{db: db, size: max(size, 1)}
-}
-
-// insertRowsSQL returns the INSERT of n games. It is INSERT OR IGNORE rather
-// than ON CONFLICT DO NOTHING: both skip a game stored already, but only OR
-// IGNORE also turns the NOT NULL checks (which Batch never fails: every
-// NOT NULL column gets a value) into ones that cannot abort the statement.
-// With foreign keys off and the pair trigger of migration 0004, nothing in
-// the statement can abort, and SQLite keeps no statement journal for it.
-// PostgreSQL has no OR IGNORE: there it is ON CONFLICT DO NOTHING.
-func (b *Batch) insertRowsSQL(n int) string {
-	values := strings.TrimSuffix(strings.Repeat(insertTuple+",", n), ",")
-	if b.db.postgres {
-		return "INSERT INTO games (" + insertColumns + ") VALUES " + values + " ON CONFLICT DO NOTHING"
-	}
-	return "INSERT OR IGNORE INTO games (" + insertColumns + ") VALUES " + values
+	return &Batch{db: db, size: max(size, 1), w: gameWriter{db: db, size: rowsPerStatement}}
 }
 
 func (b *Batch) begin(ctx context.Context) error {
@@ -151,21 +130,9 @@ func (b *Batch) checkTournament(ctx context.Context, id int64) error {
 	return nil
 }
 
-// Tx returns the batch's open transaction (starting one if needed), for
-// statements that must commit together with the games.
-func (b *Batch) Tx(ctx context.Context) (*sql.Tx, error) {
-	if err := b.begin(ctx); err != nil {
-		return nil, err
-	}
-	return b.tx, nil
-}
-
-// Insert queues g (computing its RecordHash when empty); it is written with
-// the next rowsPerStatement games and committed with the batch.
+// Insert queues g; it is written with the next rowsPerStatement games
+// (its RecordHash computed then when empty) and committed with the batch.
 func (b *Batch) Insert(ctx context.Context, g *Game) error {
-	if g.RecordHash == "" {
-		g.RecordHash = HashRecord(g.Record)
-	}
 	b.pending = append(b.pending, g)
 	if len(b.pending) >= rowsPerStatement {
 		if err := b.flush(ctx); err != nil {
@@ -186,117 +153,24 @@ func (b *Batch) flush(ctx context.Context) error {
 	if err := b.begin(ctx); err != nil {
 		return err
 	}
-	b.args = b.args[:0]
 	for _, g := range b.pending {
 		if err := b.checkTournament(ctx, g.TournamentID); err != nil {
 			return err
 		}
-		b.args = appendInsertArgs(b.args, g)
 	}
-	var res sql.Result
-	var err error
-	if len(b.pending) == rowsPerStatement {
-		if b.full == nil {
-			if b.full, err = b.tx.PrepareContext(ctx, b.insertRowsSQL(rowsPerStatement)); err != nil {
-				return fmt.Errorf("prepare batch: %w", err)
-			}
-		}
-		res, err = b.full.ExecContext(ctx, b.args...)
-	} else {
-		res, err = b.tx.ExecContext(ctx, b.insertRowsSQL(len(b.pending)), b.args...)
-	}
-	if err != nil {
-		return fmt.Errorf("store %d games: %w", len(b.pending), describe(err))
-	}
-	stored, err := res.RowsAffected()
+	stored, err := b.w.writeGames(ctx, b.tx, b.pending)
 	if err != nil {
 		return err
 	}
-	if err := b.insertStats(ctx); err != nil {
+	if err := b.w.writeStats(ctx, b.tx, b.pending); err != nil {
 		return err
 	}
-	b.Stored += int(stored)
-	b.Duplicates += len(b.pending) - int(stored)
+	b.Stored += stored
+	b.Duplicates += len(b.pending) - stored
 	b.n += len(b.pending)
 	clear(b.pending)
 	b.pending = b.pending[:0]
 	return nil
-}
-
-// statsRowsSQL returns the INSERT of the engine statistics of n games,
-// found by their record hashes (the batch's INSERT of the games returns no
-// ids); a game that has some already keeps them. The casts give the
-// VALUES' parameters their types on PostgreSQL, which cannot infer them
-// there.
-func (b *Batch) statsRowsSQL(n int) string {
-	const (
-		side  = "CAST(? AS BIGINT),CAST(? AS DOUBLE PRECISION),CAST(? AS DOUBLE PRECISION),CAST(? AS BIGINT),CAST(? AS BIGINT),"
-		tuple = "(" + side + side + "CAST(? AS TEXT))"
-	)
-	values := strings.TrimSuffix(strings.Repeat(tuple+",", n), ",")
-	q := `INTO game_engine_stats (` + statsColumns + `)
-	SELECT g.id, g.tournament_id, g.game, g.white, g.black,
-	v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
-	FROM (VALUES ` + values + `) AS v JOIN games g ON g.record_hash = v.column11`
-	if b.db.postgres {
-		return "INSERT " + q + " ON CONFLICT DO NOTHING"
-	}
-	return "INSERT OR IGNORE " + q
-}
-
-// insertStats stores the engine statistics of the pending games that
-// have some, in one statement, once the games are written. A game stored
-// already gets them when it has none (the same record, imported before
-// they were read).
-func (b *Batch) insertStats(ctx context.Context) error {
-	b.args = b.args[:0]
-	n := 0
-	clear(b.seen)
-	for _, g := range b.pending {
-		if g.WhiteStats == nil && g.BlackStats == nil {
-			continue
-		}
-		// A record twice in the statement: the first one's statistics,
-		// as it is the first one that is stored (PostgreSQL's join may
-		// take the rows in any order).
-		if b.seen == nil {
-			b.seen = make(map[string]bool, rowsPerStatement)
-		}
-		if b.seen[g.RecordHash] {
-			continue
-		}
-		b.seen[g.RecordHash] = true
-		b.args = append(appendStatsArgs(b.args, g), g.RecordHash)
-		n++
-	}
-	var err error
-	switch {
-	case n == 0:
-		return nil
-	case n == rowsPerStatement:
-		if b.stats == nil {
-			if b.stats, err = b.tx.PrepareContext(ctx, b.statsRowsSQL(rowsPerStatement)); err != nil {
-				return fmt.Errorf("prepare batch: %w", err)
-			}
-		}
-		_, err = b.stats.ExecContext(ctx, b.args...)
-	default:
-		_, err = b.tx.ExecContext(ctx, b.statsRowsSQL(n), b.args...)
-	}
-	if err != nil {
-		return fmt.Errorf("store the engine statistics of %d games: %w", n, describe(err))
-	}
-	return nil
-}
-
-// closeStmts closes the statements prepared in the open transaction.
-func (b *Batch) closeStmts() {
-	for _, st := range []*sql.Stmt{b.full, b.stats} {
-		if st != nil {
-			st.Close()
-		}
-	}
-	b.full, b.stats = nil, nil
 }
 
 // Commit writes the queued games and commits.
@@ -307,7 +181,7 @@ func (b *Batch) Commit() error {
 	if b.tx == nil {
 		return nil
 	}
-	b.closeStmts()
+	b.w.close() // prepared in the transaction
 	err := b.tx.Commit()
 	b.release(b.conn)
 	b.tx, b.conn = nil, nil
@@ -325,31 +199,8 @@ func (b *Batch) Rollback() {
 	if b.tx == nil {
 		return
 	}
-	b.closeStmts()
+	b.w.close() // prepared in the transaction
 	b.tx.Rollback()
 	b.release(b.conn)
 	b.tx, b.conn = nil, nil
-}
-
-// ErrNoTournament is returned by a Batch storing a game of a tournament that
-// does not exist.
-var ErrNoTournament = errors.New("no such tournament")
-
-// EnsureTournament returns the id of the tournament called name, creating it
-// for game (an import: no config) when the database has none; tgame is the
-// tournament's game id.
-func EnsureTournament(ctx context.Context, e Execer, name, game string) (id int64, tgame string, err error) {
-	err = e.QueryRowContext(ctx, `SELECT id, game FROM tournaments WHERE name = ?`, name).Scan(&id, &tgame)
-	if err == nil {
-		return id, tgame, nil
-	}
-	if err != sql.ErrNoRows {
-		return 0, "", fmt.Errorf("look up tournament %q: %w", name, err)
-	}
-	err = e.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?) RETURNING id`,
-		name, game, time.Now().UTC().Format(time.RFC3339)).Scan(&id)
-	if err != nil {
-		return 0, "", fmt.Errorf("create tournament %q: %w", name, err)
-	}
-	return id, game, nil
 }

@@ -65,11 +65,11 @@ func testBatch(t *testing.T, db *DB) {
 	}
 
 	// EnsureTournament creates once.
-	id1, g1, err := EnsureTournament(ctx, db, "t", "lines-of-action")
+	id1, g1, err := db.EnsureTournament(ctx, "t", "lines-of-action")
 	if err != nil {
 		t.Fatal(err)
 	}
-	id2, g2, err := EnsureTournament(ctx, db, "t", "tank-battle")
+	id2, g2, err := db.EnsureTournament(ctx, "t", "tank-battle")
 	if err != nil || id1 != id2 || g1 != "lines-of-action" || g2 != "lines-of-action" {
 		t.Errorf("EnsureTournament twice = %d %q, %d %q (%v); want the same tournament of lines-of-action", id1, g1, id2, g2, err)
 	}
@@ -114,7 +114,7 @@ func testBatchForeignKeys(t *testing.T, db *DB) {
 	}
 	b.Rollback()
 
-	id, _, err := EnsureTournament(ctx, db, "t", "lines-of-action")
+	id, _, err := db.EnsureTournament(ctx, "t", "lines-of-action")
 	if err != nil {
 		t.Fatal(err)
 	}

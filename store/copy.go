@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// copyTables are the tables Copy moves, parents first, with their columns
+// copyTables are the tables CopyTo moves, parents first, with their columns
 // (game_pairs is not among them: the destination's triggers rebuild it
 // from the games).
 var copyTables = []struct {
@@ -17,32 +18,35 @@ var copyTables = []struct {
 }{
 	{"tournaments", "id, name, game, config, config_hash, total_games, created_at", "id"},
 	{"engines", "id, tournament_id, name, cmd, args, dir, options", "id"},
-	{"games", "id, " + strings.Join(strings.Fields(insertColumns), " "), "id"},
+	{"games", "id, " + strings.Join(strings.Fields(gameColumns), " "), "id"},
 	{"game_engine_stats", statsColumns, "game_id"},
 	{"sprt", `tournament_id, player, opponent, elo0, elo1, alpha, beta, model, pentanomial,
 		lower, upper, games, llr, verdict, decided_after, updated_at`, "tournament_id"},
 	{"sprt_llr", "tournament_id, games, llr", "tournament_id, games"},
 }
 
-// CopyCounts says how many rows of each table Copy moved.
+// CopyCounts says how many rows of each table CopyTo moved.
 type CopyCounts struct {
 	Tournaments, Engines, Games, EngineStats, SPRT, SPRTPoints int
 }
 
-// ErrNotEmpty is returned by Copy when the destination holds a tournament
+// ErrNotEmpty is returned by CopyTo when the destination holds a tournament
 // or a game already.
 var ErrNotEmpty = errors.New("the destination database is not empty")
 
-// Copy copies everything stored in from into to, which must be empty (a
+// CopyTo copies everything stored in db into to, which must be empty (a
 // new database): tournaments, engines, games with their ids, engine
 // statistics and SPRT state. It is one transaction on to: on any error
 // nothing is copied. Between SQLite and PostgreSQL either way, the copy has
 // the same games and gives the same report. On PostgreSQL the copied
 // tables are then vacuumed and analyzed (see DB.Analyze), so that a report
 // right after the copy is as fast as later ones.
-func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
+//
+// Rows are copied table by table as they are stored, ids included, rather
+// than as games through Inserter or Batch, which give each game a new id.
+func (db *DB) CopyTo(ctx context.Context, to *DB) (CopyCounts, error) {
 	if to.postgres {
-		return copyToPostgres(ctx, from, to)
+		return db.copyToPostgres(ctx, to)
 	}
 	var c CopyCounts
 	tx, err := to.BeginTx(ctx, nil)
@@ -58,7 +62,7 @@ func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
 		return c, fmt.Errorf("copy to %s: %w (copy into a new database)", to.Path(), ErrNotEmpty)
 	}
 	for i, t := range copyTables {
-		if *c.count(i), err = copyTable(ctx, from, tx, t.name, t.columns, t.order); err != nil {
+		if *c.count(i), err = db.copyTable(ctx, tx, t.name, t.columns, t.order); err != nil {
 			return c, fmt.Errorf("copy %s: %w", t.name, describe(err))
 		}
 	}
@@ -68,7 +72,7 @@ func Copy(ctx context.Context, from, to *DB) (CopyCounts, error) {
 	return c, nil
 }
 
-// emptySQL counts what makes a database not empty for Copy.
+// emptySQL counts what makes a database not empty for CopyTo.
 const emptySQL = `SELECT (SELECT count(*) FROM tournaments) + (SELECT count(*) FROM games)`
 
 // count is the count of copyTables[i].
@@ -76,10 +80,10 @@ func (c *CopyCounts) count(i int) *int {
 	return []*int{&c.Tournaments, &c.Engines, &c.Games, &c.EngineStats, &c.SPRT, &c.SPRTPoints}[i]
 }
 
-// copyToPostgres is Copy into PostgreSQL: one pgx transaction on one of
+// copyToPostgres is CopyTo into PostgreSQL: one pgx transaction on one of
 // to's connections, each table sent with COPY rather than INSERTs (200,000
 // games: two thirds of the time, a quarter of arbiter's CPU).
-func copyToPostgres(ctx context.Context, from, to *DB) (CopyCounts, error) {
+func (db *DB) copyToPostgres(ctx context.Context, to *DB) (CopyCounts, error) {
 	var c CopyCounts
 	conn, err := to.Conn(ctx)
 	if err != nil {
@@ -100,7 +104,7 @@ func copyToPostgres(ctx context.Context, from, to *DB) (CopyCounts, error) {
 			return fmt.Errorf("copy to %s: %w (copy into a new database)", to.Path(), ErrNotEmpty)
 		}
 		for i, t := range copyTables {
-			if *c.count(i), err = copyTableFrom(ctx, from, tx, t.name, t.columns, t.order); err != nil {
+			if *c.count(i), err = db.copyTableTo(ctx, tx, t.name, t.columns, t.order); err != nil {
 				return fmt.Errorf("copy %s: %w", t.name, err)
 			}
 		}
@@ -125,10 +129,10 @@ func copyToPostgres(ctx context.Context, from, to *DB) (CopyCounts, error) {
 	return c, nil
 }
 
-// copyTableFrom sends the rows of table from from into the PostgreSQL
+// copyTableTo sends the rows of table from db into the PostgreSQL
 // transaction tx with COPY, in order; it returns how many.
-func copyTableFrom(ctx context.Context, from *DB, tx pgx.Tx, table, columns, order string) (int, error) {
-	rows, err := from.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
+func (db *DB) copyTableTo(ctx context.Context, tx pgx.Tx, table, columns, order string) (int, error) {
+	rows, err := db.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
 	if err != nil {
 		return 0, err
 	}
@@ -163,10 +167,10 @@ func copyTableFrom(ctx context.Context, from *DB, tx pgx.Tx, table, columns, ord
 // copyRows is how many rows one INSERT of copyTable carries.
 const copyRows = 64
 
-// copyTable copies the rows of table from from into tx, in order; it
+// copyTable copies the rows of table from db into tx, in order; it
 // returns how many.
-func copyTable(ctx context.Context, from *DB, tx Execer, table, columns, order string) (int, error) {
-	rows, err := from.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
+func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order string) (int, error) {
+	rows, err := db.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
 	if err != nil {
 		return 0, err
 	}

@@ -19,7 +19,7 @@ func fillForCopy(t *testing.T, db *DB) {
 	ctx := context.Background()
 	for k, name := range []string{"alpha", "beta"} {
 		tour := &Tournament{Name: name, Game: "lines-of-action", Config: "name: " + name, ConfigHash: "h" + name, TotalGames: 10}
-		if err := Register(ctx, db, tour, []Engine{{Name: "x", Cmd: "x", Args: []string{"-q"}}, {Name: "y", Cmd: "y", Options: map[string]string{"Hash": "16"}}}); err != nil {
+		if err := db.Register(ctx, tour, []Engine{{Name: "x", Cmd: "x", Args: []string{"-q"}}, {Name: "y", Cmd: "y", Options: map[string]string{"Hash": "16"}}}); err != nil {
 			t.Fatal(err)
 		}
 		in := db.NewInserter()
@@ -40,7 +40,7 @@ func fillForCopy(t *testing.T, db *DB) {
 		if k == 1 {
 			s := &SPRT{TournamentID: tour.ID, Player: "x", Opponent: "y", Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05,
 				Model: "normalized", Pentanomial: true, Lower: -2.94, Upper: 2.94, Games: 10, LLR: 0.5}
-			if err := SaveSPRT(ctx, db, s, []SPRTPoint{{2, 0.1}, {4, 0.25}}, false); err != nil {
+			if err := db.SaveSPRT(ctx, s, []SPRTPoint{{2, 0.1}, {4, 0.25}}, false); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -56,7 +56,7 @@ func fillForCopy(t *testing.T, db *DB) {
 	}
 }
 
-// dump prints every table Copy moves, and game_pairs, row by row.
+// dump prints every table CopyTo moves, and game_pairs, row by row.
 func dump(t *testing.T, db *DB) string {
 	t.Helper()
 	var b strings.Builder
@@ -103,12 +103,12 @@ func TestCopy(t *testing.T) {
 	pg := open(pgtest.URL(t))
 	back := open(filepath.Join(t.TempDir(), "back.db"))
 	want := dump(t, src)
-	c, err := Copy(ctx, src, pg)
+	c, err := src.CopyTo(ctx, pg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if wantC := (CopyCounts{Tournaments: 2, Engines: 4, Games: 25, EngineStats: 8, SPRT: 1, SPRTPoints: 2}); c != wantC {
-		t.Errorf("Copy to PostgreSQL = %+v; want %+v", c, wantC)
+		t.Errorf("CopyTo(PostgreSQL) = %+v; want %+v", c, wantC)
 	}
 	if got := dump(t, pg); got != want {
 		t.Errorf("PostgreSQL copy:\n%s\nwant:\n%s", got, want)
@@ -125,26 +125,26 @@ func TestCopy(t *testing.T) {
 			t.Fatal(err)
 		}
 		if vacuums == 0 || analyzes == 0 {
-			t.Errorf("after Copy, %s was vacuumed %d times, analyzed %d; want both", table, vacuums, analyzes)
+			t.Errorf("after CopyTo, %s was vacuumed %d times, analyzed %d; want both", table, vacuums, analyzes)
 		}
 	}
-	if _, err := Copy(ctx, src, back); err != nil {
+	if _, err := src.CopyTo(ctx, back); err != nil {
 		t.Fatal(err)
 	}
 	back2 := open(filepath.Join(t.TempDir(), "back2.db"))
-	if _, err := Copy(ctx, pg, back2); err != nil {
+	if _, err := pg.CopyTo(ctx, back2); err != nil {
 		t.Fatal(err)
 	}
 	if got := dump(t, back2); got != want {
 		t.Errorf("copy back to SQLite:\n%s\nwant:\n%s", got, want)
 	}
 	// The copy goes on where the original left off: new rows get new ids.
-	id, _, err := EnsureTournament(ctx, pg, "gamma", "lines-of-action")
+	id, _, err := pg.EnsureTournament(ctx, "gamma", "lines-of-action")
 	if err != nil || id != 3 {
 		t.Errorf("EnsureTournament after the copy = %d, %v; want 3, nil", id, err)
 	}
-	if _, err := Copy(ctx, src, pg); !errors.Is(err, ErrNotEmpty) {
-		t.Errorf("Copy into a database with games = %v; want ErrNotEmpty", err)
+	if _, err := src.CopyTo(ctx, pg); !errors.Is(err, ErrNotEmpty) {
+		t.Errorf("CopyTo a database with games = %v; want ErrNotEmpty", err)
 	}
 }
 

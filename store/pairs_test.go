@@ -15,11 +15,13 @@ func testGamePairs(t *testing.T, db *DB) {
 	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
 		t.Fatal(err)
 	}
+	in := db.NewInserter()
+	defer in.Close()
 	add := func(slot, pair int, white, black, result string) {
 		t.Helper()
 		g := &Game{TournamentID: 1, Slot: slot, Pair: pair, Game: "lines-of-action", White: white, Black: black,
 			Result: result, Record: fmt.Sprintf("game %d", slot)}
-		if err := Insert(ctx, db, g); err != nil {
+		if err := in.Insert(ctx, g); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -31,7 +31,8 @@ func FuzzRebind(f *testing.F) {
 	for _, s := range []string{"SELECT ? FROM t WHERE a = ? -- ?\n", "'?' \"?\" ?", "?1 ?2 ?", "'", "--", "?"} {
 		f.Add(s)
 	}
-	for _, s := range []string{insertSQL, insertRowsSQLForFuzz, copyTables[2].columns} {
+	pg := &DB{postgres: true}
+	for _, s := range []string{pg.insertSQL(gamesTable, 3), pg.insertSQL(statsTable, 2), copyTables[2].columns} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -71,6 +72,3 @@ func FuzzRebind(f *testing.F) {
 		}
 	})
 }
-
-// insertRowsSQLForFuzz is a batch INSERT of three games, as a seed.
-var insertRowsSQLForFuzz = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + "," + insertTuple + "," + insertTuple

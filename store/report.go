@@ -102,7 +102,7 @@ func (db *DB) Tallies(ctx context.Context, f Filter, each func(*Tally)) error {
 		FROM games` + where(conds...) + `
 		GROUP BY tournament_id, game, white, black, result, termination`
 	var r Tally
-	return queryEach(ctx, db, "count games", query, args, func(rows *sql.Rows) error {
+	return db.queryEach(ctx, "count games", query, args, func(rows *sql.Rows) error {
 		if err := rows.Scan(&r.Game, &r.White, &r.Black, &r.Result, &r.Termination, &r.Count,
 			&r.ScoreWhite, &r.ScoreBlack, &r.Scored); err != nil {
 			return err
@@ -147,7 +147,7 @@ func (db *DB) PairCounts(ctx context.Context, f Filter, games []string, only boo
 	for i := range counts {
 		dest = append(dest, &counts[i])
 	}
-	return queryEach(ctx, db, "count game pairs", query, args, func(rows *sql.Rows) error {
+	return db.queryEach(ctx, "count game pairs", query, args, func(rows *sql.Rows) error {
 		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
@@ -185,7 +185,7 @@ func (db *DB) EngineTotals(ctx context.Context, f Filter) ([]EngineTotals, error
 		db.total("nps*moves") + `, ` + db.total("CASE WHEN nps IS NOT NULL THEN moves END") + `
 		FROM (` + side("white") + ` UNION ALL ` + side("black") + `) AS sides GROUP BY game, name`
 	var out []EngineTotals
-	err := queryEach(ctx, db, "sum up engine statistics", query, append(args, args...), func(rows *sql.Rows) error {
+	err := db.queryEach(ctx, "sum up engine statistics", query, append(args, args...), func(rows *sql.Rows) error {
 		var r EngineTotals
 		var moves, timed float64
 		if err := rows.Scan(&r.Game, &r.Name, &moves, &r.Depth, &r.DepthMoves, &r.MoveMS, &timed, &r.NPS, &r.NPSMoves); err != nil {
@@ -226,7 +226,7 @@ func (db *DB) SPRTMatches(ctx context.Context, f Filter) ([]SPRTMatch, error) {
 		s.pentanomial, s.verdict, s.decided_after FROM sprt s JOIN tournaments t ON t.id = s.tournament_id` +
 		where(conds...) + ` ORDER BY t.name`
 	var out []SPRTMatch
-	err := queryEach(ctx, db, "read sprt matches", query, args, func(rows *sql.Rows) error {
+	err := db.queryEach(ctx, "read sprt matches", query, args, func(rows *sql.Rows) error {
 		var m SPRTMatch
 		var penta int
 		var decided sql.NullInt64
@@ -251,7 +251,7 @@ type ResultCount struct {
 // ResultCounts counts the games of tournament tid by White and result.
 func (db *DB) ResultCounts(ctx context.Context, tid int64) ([]ResultCount, error) {
 	var out []ResultCount
-	err := queryEach(ctx, db, "count sprt games", `SELECT white, result, count(*) FROM games
+	err := db.queryEach(ctx, "count sprt games", `SELECT white, result, count(*) FROM games
 		WHERE tournament_id = ? GROUP BY white, result`, []any{tid}, func(rows *sql.Rows) error {
 		var c ResultCount
 		if err := rows.Scan(&c.White, &c.Result, &c.Count); err != nil {
@@ -274,7 +274,7 @@ type PointsCount struct {
 // their first player and the half-points it scored.
 func (db *DB) PairPoints(ctx context.Context, tid int64) ([]PointsCount, error) {
 	var out []PointsCount
-	err := queryEach(ctx, db, "count sprt pairs", `SELECT a, points, count(*) FROM game_pairs
+	err := db.queryEach(ctx, "count sprt pairs", `SELECT a, points, count(*) FROM game_pairs
 		WHERE tournament_id = ? AND games = 2 AND a_white = 1 AND same = 1 GROUP BY a, points`,
 		[]any{tid}, func(rows *sql.Rows) error {
 			var c PointsCount
@@ -291,7 +291,7 @@ func (db *DB) PairPoints(ctx context.Context, tid int64) ([]PointsCount, error) 
 // games.
 func (db *DB) SPRTTrajectory(ctx context.Context, tid int64) ([]SPRTPoint, error) {
 	var out []SPRTPoint
-	err := queryEach(ctx, db, "read sprt trajectory", `SELECT games, llr FROM sprt_llr
+	err := db.queryEach(ctx, "read sprt trajectory", `SELECT games, llr FROM sprt_llr
 		WHERE tournament_id = ? ORDER BY games`, []any{tid}, func(rows *sql.Rows) error {
 		var p SPRTPoint
 		if err := rows.Scan(&p.Games, &p.LLR); err != nil {
@@ -317,7 +317,7 @@ type PairedResult struct {
 func (db *DB) FinishedGames(ctx context.Context, f Filter) ([]PairedResult, error) {
 	conds, args := f.conds("white", "black")
 	var out []PairedResult
-	err := queryEach(ctx, db, "read games for sprt", `SELECT tournament_id, pair, white, result FROM games`+
+	err := db.queryEach(ctx, "read games for sprt", `SELECT tournament_id, pair, white, result FROM games`+
 		where(append([]string{"result != '*'"}, conds...)...)+`
 		ORDER BY tournament_id IS NOT NULL, tournament_id, coalesce(slot, id), id`, args,
 		func(rows *sql.Rows) error {
@@ -340,7 +340,7 @@ func (db *DB) FinishedGames(ctx context.Context, f Filter) ([]PairedResult, erro
 func (db *DB) Records(ctx context.Context, f Filter, each func(record string) error) error {
 	conds, args := f.conds("white", "black")
 	var rec string
-	return queryEach(ctx, db, "read records", `SELECT record FROM games`+where(conds...)+` ORDER BY id`, args,
+	return db.queryEach(ctx, "read records", `SELECT record FROM games`+where(conds...)+` ORDER BY id`, args,
 		func(rows *sql.Rows) error {
 			if err := rows.Scan(&rec); err != nil {
 				return err
@@ -379,7 +379,7 @@ func (db *DB) FirstControlName(ctx context.Context, f Filter) (id int64, white, 
 
 // queryEach runs query and calls scan on each row; every error is wrapped
 // in what the query does.
-func queryEach(ctx context.Context, db *DB, what, query string, args []any, scan func(*sql.Rows) error) error {
+func (db *DB) queryEach(ctx context.Context, what, query string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)

@@ -16,7 +16,7 @@ func TestLeases(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, pgtest.URL(t))
 	tour := &Tournament{Name: "t", Game: "lines-of-action", ConfigHash: "h", TotalGames: 3}
-	if err := Register(ctx, db, tour, nil); err != nil {
+	if err := db.Register(ctx, tour, nil); err != nil {
 		t.Fatal(err)
 	}
 	a, err := db.NewLeases(ctx, tour.ID, 3, "a", time.Hour)

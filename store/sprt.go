@@ -31,7 +31,7 @@ type SPRTPoint struct {
 
 // SaveSPRT writes s and adds the trajectory points; with reset, the
 // trajectory stored before is dropped first. It is one transaction.
-func SaveSPRT(ctx context.Context, db *DB, s *SPRT, points []SPRTPoint, reset bool) error {
+func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset bool) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store sprt: %w", err)

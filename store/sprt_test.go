@@ -10,7 +10,7 @@ func TestSaveSPRT(t *testing.T) { backends(t, testSaveSPRT) }
 func testSaveSPRT(t *testing.T, db *DB) {
 	ctx := context.Background()
 	tr := &Tournament{Name: "m", Game: "knight-fight", ConfigHash: "h", TotalGames: 10}
-	if err := Register(ctx, db, tr, nil); err != nil {
+	if err := db.Register(ctx, tr, nil); err != nil {
 		t.Fatal(err)
 	}
 	s := &SPRT{TournamentID: tr.ID, Player: "a", Opponent: "b", Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05,
@@ -35,11 +35,11 @@ func testSaveSPRT(t *testing.T, db *DB) {
 		}
 		return
 	}
-	if err := SaveSPRT(ctx, db, s, []SPRTPoint{{Games: 1, LLR: 0}, {Games: 2, LLR: 0.5}}, true); err != nil {
+	if err := db.SaveSPRT(ctx, s, []SPRTPoint{{Games: 1, LLR: 0}, {Games: 2, LLR: 0.5}}, true); err != nil {
 		t.Fatal(err)
 	}
 	s.Games, s.LLR, s.Verdict, s.DecidedAfter = 3, 3.1, "H1 accepted", 3
-	if err := SaveSPRT(ctx, db, s, []SPRTPoint{{Games: 3, LLR: 3.1}}, false); err != nil {
+	if err := db.SaveSPRT(ctx, s, []SPRTPoint{{Games: 3, LLR: 3.1}}, false); err != nil {
 		t.Fatal(err)
 	}
 	v, d, g, p := read()
@@ -48,7 +48,7 @@ func testSaveSPRT(t *testing.T, db *DB) {
 	}
 	// reset replaces the trajectory.
 	s.Verdict, s.DecidedAfter = "", 0
-	if err := SaveSPRT(ctx, db, s, []SPRTPoint{{Games: 1, LLR: -0.25}}, true); err != nil {
+	if err := db.SaveSPRT(ctx, s, []SPRTPoint{{Games: 1, LLR: -0.25}}, true); err != nil {
 		t.Fatal(err)
 	}
 	v, d, _, p = read()

@@ -27,6 +27,10 @@ func testEngineStats(t *testing.T, db *DB) {
 	if err := in.Insert(ctx, plain); err != nil {
 		t.Fatal(err)
 	}
+	var id int64
+	if err := db.QueryRow(`SELECT id FROM games WHERE record = 'x'`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
 	var (
 		white, black string
 		wm, bm       int
@@ -37,7 +41,7 @@ func testEngineStats(t *testing.T, db *DB) {
 	)
 	read := func() error {
 		return db.QueryRow(`SELECT white, black, white_moves, white_depth, white_move_ms, white_nodes, white_nps,
-			black_moves, black_depth, black_move_ms, black_nodes, black_nps FROM game_engine_stats WHERE game_id = ?`, g.ID).
+			black_moves, black_depth, black_move_ms, black_nodes, black_nps FROM game_engine_stats WHERE game_id = ?`, id).
 			Scan(&white, &black, &wm, &wd, &wms, &wn, &wnps, &bm, &bd, &bms, &bn, &bnps)
 	}
 	if err := read(); err != nil {
@@ -51,13 +55,13 @@ func testEngineStats(t *testing.T, db *DB) {
 	if n != 1 {
 		t.Errorf("%d rows of statistics; want 1 (the game without any has none)", n)
 	}
-	if _, err := db.Exec(`UPDATE games SET white = 'z' WHERE id = ?`, g.ID); err != nil {
+	if _, err := db.Exec(`UPDATE games SET white = 'z' WHERE id = ?`, id); err != nil {
 		t.Fatal(err)
 	}
 	if err := read(); err != nil || white != "z" || black != "b" {
 		t.Errorf("after renaming White: %q %q (%v); want z b", white, black, err)
 	}
-	if _, err := db.Exec(`DELETE FROM games WHERE id = ?`, g.ID); err != nil {
+	if _, err := db.Exec(`DELETE FROM games WHERE id = ?`, id); err != nil {
 		t.Fatal(err)
 	}
 	if err := read(); err != sql.ErrNoRows {

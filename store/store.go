@@ -2,10 +2,8 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"embed"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -373,7 +371,6 @@ func checkVersion(version, want int, upgrade bool) error {
 
 // Game is one stored game.
 type Game struct {
-	ID           int64
 	TournamentID int64 // 0: not part of a tournament (imported)
 	Slot         int   // -1: none
 	Pair         int   // -1: none
@@ -390,7 +387,7 @@ type Game struct {
 	BlackTime    time.Duration
 	StartedAt    time.Time
 	Record       string
-	RecordHash   string // computed by Insert from Record when empty
+	RecordHash   string // computed from Record when stored, if empty
 	// WhiteStats and BlackStats, when set, say what each engine's search
 	// reported over the game (table game_engine_stats).
 	WhiteStats, BlackStats *EngineStats
@@ -457,167 +454,4 @@ func (t *EngineTally) Stats() *EngineStats {
 		es.NPS = int64(float64(t.nodes) / t.nodesElapsed.Seconds())
 	}
 	return es
-}
-
-// HashRecord returns the dedupe key of a record's text.
-func HashRecord(record string) string {
-	sum := sha256.Sum256([]byte(strings.TrimSpace(record)))
-	return hex.EncodeToString(sum[:])
-}
-
-// ErrDuplicate is returned by Insert for a game that is stored already (same
-// tournament slot, or same record).
-var ErrDuplicate = errors.New("game stored already")
-
-// The games columns a game is stored with (insertArgs gives their values),
-// and one row's placeholders.
-const (
-	insertColumns = `tournament_id, slot, pair, game, white, black, result,
-	score_white, score_black, termination, plies, duration_ms, white_ms, black_ms, started_at,
-	record, record_hash`
-	insertTuple = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-)
-
-// insertSQL stores one game; a game stored already changes nothing.
-// insertReturningSQL also returns its id (no row for a game stored
-// already): PostgreSQL's driver has no LastInsertId. SQLite's Inserter
-// keeps insertSQL and LastInsertId, which cost the runner a fifth fewer
-// allocations per game than reading a row.
-const (
-	insertSQL          = "INSERT INTO games (" + insertColumns + ") VALUES " + insertTuple + " ON CONFLICT DO NOTHING"
-	insertReturningSQL = insertSQL + " RETURNING id"
-)
-
-// Execer is what Insert needs: a *sql.DB, *sql.Tx or *sql.Conn.
-type Execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// Insert stores g in its own statement (use a transaction as e to batch).
-// It returns ErrDuplicate when the game is stored already.
-func Insert(ctx context.Context, e Execer, g *Game) error {
-	if err := insert(g, func(args []any) *sql.Row { return e.QueryRowContext(ctx, insertReturningSQL, args...) }); err != nil {
-		return err
-	}
-	return insertStats(g, func(args []any) (sql.Result, error) { return e.ExecContext(ctx, insertStatsSQL, args...) })
-}
-
-// insertExec stores g with exec, which runs insertSQL with the arguments
-// given (SQLite).
-func insertExec(g *Game, exec func(args []any) (sql.Result, error)) error {
-	if g.RecordHash == "" {
-		g.RecordHash = HashRecord(g.Record)
-	}
-	res, err := exec(insertArgs(g))
-	if err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, describe(err))
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrDuplicate
-	}
-	if g.ID, err = res.LastInsertId(); err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-	}
-	return nil
-}
-
-// insert stores g with query, which runs insertReturningSQL with the
-// arguments given.
-func insert(g *Game, query func(args []any) *sql.Row) error {
-	if g.RecordHash == "" {
-		g.RecordHash = HashRecord(g.Record)
-	}
-	err := query(insertArgs(g)).Scan(&g.ID)
-	if err == sql.ErrNoRows {
-		return ErrDuplicate
-	}
-	if err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, describe(err))
-	}
-	return nil
-}
-
-// statsColumns are the columns of game_engine_stats, in the order
-// insertStats and appendStatsArgs give their values.
-const statsColumns = `game_id, tournament_id, game, white, black,
-	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
-	black_moves, black_depth, black_move_ms, black_nodes, black_nps`
-
-const insertStatsSQL = `INSERT INTO game_engine_stats (` + statsColumns + `)
-	VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
-
-// insertStats stores g's engine statistics, if it has any, once g is
-// stored (g.ID set), with exec, which runs insertStatsSQL with the
-// arguments given.
-func insertStats(g *Game, exec func(args []any) (sql.Result, error)) error {
-	if g.WhiteStats == nil && g.BlackStats == nil {
-		return nil
-	}
-	var tid any
-	if g.TournamentID != 0 {
-		tid = g.TournamentID
-	}
-	args := []any{g.ID, tid, g.Game, g.White, g.Black}
-	if _, err := exec(appendStatsArgs(args, g)); err != nil {
-		return fmt.Errorf("store engine statistics of game %s vs %s: %w", g.White, g.Black, err)
-	}
-	return nil
-}
-
-// appendStatsArgs appends the values of the white_* and black_* columns
-// of game_engine_stats for g.
-func appendStatsArgs(args []any, g *Game) []any {
-	for _, s := range []*EngineStats{g.WhiteStats, g.BlackStats} {
-		if s == nil {
-			s = &EngineStats{}
-		}
-		var depth, moveMS, nodes, nps any
-		if s.Depth > 0 {
-			depth = s.Depth
-		}
-		if s.Moves > 0 {
-			moveMS = s.MoveMS
-		}
-		if s.Nodes > 0 {
-			nodes = s.Nodes
-		}
-		if s.NPS > 0 {
-			nps = s.NPS
-		}
-		args = append(args, s.Moves, depth, moveMS, nodes, nps)
-	}
-	return args
-}
-
-func insertArgs(g *Game) []any { return appendInsertArgs(make([]any, 0, 17), g) }
-
-// appendInsertArgs appends the values of insertColumns for g to args.
-func appendInsertArgs(args []any, g *Game) []any {
-	nullInt := func(v int, ok bool) any {
-		if !ok {
-			return nil
-		}
-		return v
-	}
-	var tid any
-	if g.TournamentID != 0 {
-		tid = g.TournamentID
-	}
-	var started string
-	if !g.StartedAt.IsZero() {
-		started = g.StartedAt.UTC().Format(time.RFC3339Nano)
-	}
-	term := g.Termination
-	if term == "" {
-		term = "normal"
-	}
-	return append(args, tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result,
-		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), term, g.Plies,
-		g.Duration.Milliseconds(), g.WhiteTime.Milliseconds(), g.BlackTime.Milliseconds(), started,
-		g.Record, g.RecordHash)
 }

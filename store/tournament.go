@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,17 +33,11 @@ type Engine struct {
 // name is stored with another config.
 var ErrConfigChanged = errors.New("tournament config changed")
 
-// Queryer is what the read functions need: a *sql.DB, *sql.Tx or *sql.Conn.
-type Queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // Register stores t with its engines, or, when a tournament of that name is
 // stored already with the same config hash, takes its id (resume). A stored
 // tournament with another hash (or an imported one) gives ErrConfigChanged.
 // t.ID and t.CreatedAt are set either way.
-func Register(ctx context.Context, db *DB, t *Tournament, engines []Engine) error {
+func (db *DB) Register(ctx context.Context, t *Tournament, engines []Engine) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
@@ -126,16 +119,11 @@ type SlotGame struct {
 	Termination  string
 }
 
-// SlotGames returns the stored games of tournament id, by slot.
-func SlotGames(ctx context.Context, q Queryer, id int64) ([]SlotGame, error) {
-	return SlotGamesFrom(ctx, q, id, 0)
-}
-
-// SlotGamesFrom returns the stored games of tournament id from slot from
-// on, by slot: a runner sharing a tournament reads what the others stored
-// past the slots it knows.
-func SlotGamesFrom(ctx context.Context, q Queryer, id int64, from int) ([]SlotGame, error) {
-	rows, err := q.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
+// SlotGames returns the stored games of tournament id from slot from on
+// (0: all of them), by slot: a runner resuming a tournament reads them all,
+// one sharing it what the others stored past the slots it knows.
+func (db *DB) SlotGames(ctx context.Context, id int64, from int) ([]SlotGame, error) {
+	rows, err := db.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
 		WHERE tournament_id = ? AND slot >= ? ORDER BY slot`, id, from)
 	if err != nil {
 		return nil, fmt.Errorf("read tournament games: %w", err)
@@ -155,135 +143,25 @@ func SlotGamesFrom(ctx context.Context, q Queryer, id int64, from int) ([]SlotGa
 	return out, nil
 }
 
-// Inserter stores games one at a time, each in a transaction of its own
-// committed before Insert returns, so that a finished game survives
-// anything that happens next. The INSERT is prepared once: parsing it again
-// for each game was about a quarter of a commit's CPU, which a tournament
-// spends while other games play. Use an Inserter from one goroutine, and
-// Close it.
-//
-// On SQLite it holds a connection of its own, whose statement journals
-// are kept in memory (temp_store): each statement of a game's transaction
-// saves the pages it changes in one, so that it can be undone alone, and
-// with 16 KiB pages a game's outgrew SQLite's in-memory share and became a
-// file created and deleted at every statement, about 40 % of an insert's
-// CPU. A game's journal is a few pages; other connections keep temporary
-// tables and sorts (reports on large databases) in files.
-type Inserter struct {
-	db    *DB
-	conn  *sql.Conn // SQLite: the connection held, from the first Insert to Close
-	stmt  *sql.Stmt // prepared on the first Insert
-	stats *sql.Stmt // prepared on the first Insert
-}
+// ErrNoTournament is returned by a Batch storing a game of a tournament that
+// does not exist, and by TournamentID for a name no tournament has.
+var ErrNoTournament = errors.New("no such tournament")
 
-// NewInserter returns an Inserter of db.
-func (db *DB) NewInserter() *Inserter { return &Inserter{db: db} }
-
-// prepare prepares the statements, and on SQLite then takes the
-// connection and sets it up. They are prepared on the pool, before the
-// connection is taken (usually the idle one they were just prepared on;
-// else the first transaction prepares them on it, once): a statement
-// prepared on a sql.Conn would be prepared again in every transaction
-// (see sql.Tx.StmtContext).
-func (in *Inserter) prepare(ctx context.Context) error {
-	q := insertSQL
-	if in.db.postgres {
-		q = insertReturningSQL
+// EnsureTournament returns the id of the tournament called name, creating it
+// for game (an import: no config) when the database has none; tgame is the
+// tournament's game id.
+func (db *DB) EnsureTournament(ctx context.Context, name, game string) (id int64, tgame string, err error) {
+	err = db.QueryRowContext(ctx, `SELECT id, game FROM tournaments WHERE name = ?`, name).Scan(&id, &tgame)
+	if err == nil {
+		return id, tgame, nil
 	}
-	for _, p := range []struct {
-		st  **sql.Stmt
-		sql string
-	}{{&in.stmt, q}, {&in.stats, insertStatsSQL}} {
-		if *p.st == nil {
-			st, err := in.db.PrepareContext(ctx, p.sql)
-			if err != nil {
-				return err
-			}
-			*p.st = st
-		}
+	if err != sql.ErrNoRows {
+		return 0, "", fmt.Errorf("look up tournament %q: %w", name, err)
 	}
-	if in.db.postgres || in.conn != nil {
-		return nil
-	}
-	conn, err := in.db.Conn(ctx)
+	err = db.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, created_at) VALUES (?, ?, ?) RETURNING id`,
+		name, game, time.Now().UTC().Format(time.RFC3339)).Scan(&id)
 	if err != nil {
-		return err
+		return 0, "", fmt.Errorf("create tournament %q: %w", name, err)
 	}
-	if _, err := conn.ExecContext(ctx, "PRAGMA temp_store = MEMORY"); err != nil {
-		conn.Close()
-		return err
-	}
-	in.conn = conn
-	return nil
-}
-
-// Insert stores g and commits; it returns ErrDuplicate when the game is
-// stored already.
-func (in *Inserter) Insert(ctx context.Context, g *Game) error {
-	if in.stmt == nil || in.conn == nil && !in.db.postgres {
-		if err := in.prepare(ctx); err != nil {
-			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-		}
-	}
-	var tx *sql.Tx
-	var err error
-	if in.conn != nil {
-		tx, err = in.conn.BeginTx(ctx, nil)
-	} else {
-		tx, err = in.db.BeginTx(ctx, nil)
-	}
-	if err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-	}
-	defer tx.Rollback()
-	st := tx.StmtContext(ctx, in.stmt)
-	if in.db.postgres {
-		err = insert(g, func(args []any) *sql.Row { return st.QueryRowContext(ctx, args...) })
-	} else {
-		err = insertExec(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) })
-	}
-	if err != nil {
-		return err
-	}
-	if g.WhiteStats != nil || g.BlackStats != nil {
-		st := tx.StmtContext(ctx, in.stats)
-		if err := insertStats(g, func(args []any) (sql.Result, error) { return st.ExecContext(ctx, args...) }); err != nil {
-			return err
-		}
-	}
-	if in.db.postgres && g.TournamentID != 0 && g.Slot >= 0 {
-		// The slot's lease ends with the game stored (see Leases).
-		if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
-			WHERE tournament_id = ? AND slot = ?`, g.TournamentID, g.Slot); err != nil {
-			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
-	}
-	return nil
-}
-
-// Close releases the prepared statements and the connection held.
-func (in *Inserter) Close() error {
-	var err error
-	for _, st := range []**sql.Stmt{&in.stmt, &in.stats} {
-		if *st != nil {
-			if e := (*st).Close(); e != nil && err == nil {
-				err = e
-			}
-			*st = nil
-		}
-	}
-	if in.conn != nil {
-		// Back to the pool as the other connections are, or dropped.
-		if _, e := in.conn.ExecContext(context.Background(), "PRAGMA temp_store = DEFAULT"); e != nil {
-			in.conn.Raw(func(any) error { return driver.ErrBadConn })
-		}
-		if e := in.conn.Close(); e != nil && err == nil {
-			err = e
-		}
-		in.conn = nil
-	}
-	return err
+	return id, game, nil
 }

@@ -18,15 +18,15 @@ func testRegisterAndSlots(t *testing.T, db *DB) {
 	var err error
 	engines := []Engine{{Name: "a", Cmd: "./a", Args: []string{"--x"}, Options: map[string]string{"Hash": "64"}}, {Name: "b", Cmd: "b"}}
 	tr := &Tournament{Name: "club", Game: "lines-of-action", Config: "name: club\n", ConfigHash: "h1", TotalGames: 4}
-	if err := Register(ctx, db, tr, engines); err != nil {
+	if err := db.Register(ctx, tr, engines); err != nil {
 		t.Fatalf("Register: %v", err)
 	}
 	again := &Tournament{Name: "club", Game: "lines-of-action", ConfigHash: "h1"}
-	if err := Register(ctx, db, again, engines); err != nil || again.ID != tr.ID {
+	if err := db.Register(ctx, again, engines); err != nil || again.ID != tr.ID {
 		t.Fatalf("Register again = %v, id %d; want the stored id %d", err, again.ID, tr.ID)
 	}
 	changed := &Tournament{Name: "club", Game: "lines-of-action", ConfigHash: "h2"}
-	if err := Register(ctx, db, changed, engines); !errors.Is(err, ErrConfigChanged) || !strings.Contains(err.Error(), `"club"`) {
+	if err := db.Register(ctx, changed, engines); !errors.Is(err, ErrConfigChanged) || !strings.Contains(err.Error(), `"club"`) {
 		t.Fatalf("Register changed = %v; want ErrConfigChanged naming the tournament", err)
 	}
 	var n int
@@ -49,7 +49,7 @@ func testRegisterAndSlots(t *testing.T, db *DB) {
 	if err := ins.Insert(ctx, &dup); !errors.Is(err, ErrDuplicate) {
 		t.Errorf("Insert of a stored slot = %v; want ErrDuplicate", err)
 	}
-	got, err := SlotGames(ctx, db, tr.ID)
+	got, err := db.SlotGames(ctx, tr.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

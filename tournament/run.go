@@ -263,10 +263,10 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 	for _, e := range cfg.Engines {
 		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
 	}
-	if err := store.Register(ctx, opt.DB, t, engines); err != nil {
+	if err := opt.DB.Register(ctx, t, engines); err != nil {
 		return nil, err
 	}
-	stored, err := store.SlotGames(ctx, opt.DB, t.ID)
+	stored, err := opt.DB.SlotGames(ctx, t.ID, 0)
 	if err != nil {
 		return nil, err
 	}

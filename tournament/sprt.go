@@ -201,7 +201,7 @@ func (r *sprtRun) final() *SPRTStatus {
 func (r *sprtRun) save(ctx context.Context, db *store.DB, reset bool) error {
 	f := r.final()
 	r.row.Games, r.row.LLR, r.row.Verdict, r.row.DecidedAfter = f.Games, f.LLR, f.Verdict, f.DecidedAfter
-	if err := store.SaveSPRT(ctx, db, &r.row, r.points, reset); err != nil {
+	if err := db.SaveSPRT(ctx, &r.row, r.points, reset); err != nil {
 		return err
 	}
 	r.points = r.points[:0]

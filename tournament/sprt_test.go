@@ -244,7 +244,7 @@ func BenchmarkSPRTGame(b *testing.B) {
 	}
 	total := sched.total()
 	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, ConfigHash: cfg.Hash(), TotalGames: total}
-	if err := store.Register(context.Background(), db, t, nil); err != nil {
+	if err := db.Register(context.Background(), t, nil); err != nil {
 		b.Fatal(err)
 	}
 	results := []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw, rules.WhiteWins, rules.WhiteWins, rules.BlackWins, rules.Draw}

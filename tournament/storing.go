@@ -241,7 +241,7 @@ func (r *run) saveSPRT(ctx context.Context, gate *stopGate) error {
 // counts them in, and halts the gate when the SPRT has answered over
 // them; it returns how many it found.
 func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
-	games, err := store.SlotGamesFrom(ctx, r.opt.DB, r.tid, r.from)
+	games, err := r.opt.DB.SlotGames(ctx, r.tid, r.from)
 	if err != nil {
 		return 0, err
 	}

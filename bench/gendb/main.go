@@ -42,7 +42,7 @@ func gen(ctx context.Context, path string, n, players int) error {
 	}
 	defer db.Close()
 	start := time.Now()
-	tid, _, err := store.EnsureTournament(ctx, db, "bench", "lines-of-action")
+	tid, _, err := db.EnsureTournament(ctx, "bench", "lines-of-action")
 	if err != nil {
 		return err
 	}

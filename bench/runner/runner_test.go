@@ -7,7 +7,7 @@
 // On SQLite a game is one committed INSERT (tournament.Run's Inserter). On
 // PostgreSQL, where runners share the tournament, it is also the slot's
 // claim (a lease), the slot marked stored in the game's transaction, and
-// the read of what the other runners stored since (SlotGamesFrom).
+// the read of what the other runners stored since (SlotGames).
 //
 // The test server runs without fsync (it is for tests); to measure against
 // a real server, give its URL (of an empty database) in ARBITER_BENCH_PG.
@@ -51,7 +51,7 @@ func BenchmarkStoreGame(b *testing.B) {
 			}
 			defer db.Close()
 			t := &store.Tournament{Name: fmt.Sprintf("bench-%d-%d", os.Getpid(), time.Now().UnixNano()), Game: "lines-of-action", ConfigHash: "h", TotalGames: b.N}
-			if err := store.Register(ctx, db, t, nil); err != nil {
+			if err := db.Register(ctx, t, nil); err != nil {
 				b.Fatal(err)
 			}
 			var leases *store.Leases
@@ -80,7 +80,7 @@ func BenchmarkStoreGame(b *testing.B) {
 					b.Fatal(err)
 				}
 				if leases != nil {
-					if _, err := store.SlotGamesFrom(ctx, db, t.ID, slot); err != nil {
+					if _, err := db.SlotGames(ctx, t.ID, slot); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -53,7 +53,7 @@ func copyCommand(e *env) *cli.Command {
 				return err
 			}
 			defer dst.Close()
-			n, err := store.Copy(ctx, src, dst)
+			n, err := src.CopyTo(ctx, dst)
 			if errors.Is(err, store.ErrNotEmpty) {
 				return withCode(exitFailure, err)
 			}

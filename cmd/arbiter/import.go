@@ -136,7 +136,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 				return
 			}
 			if name != "" && tid == 0 {
-				if tid, tgame, fail = store.EnsureTournament(ctx, db, name, r.Game); fail != nil {
+				if tid, tgame, fail = db.EnsureTournament(ctx, name, r.Game); fail != nil {
 					return
 				}
 			}

@@ -148,9 +148,6 @@ func (p *Position) InBase(sq int, c rules.Color) bool {
 // where the enemy commander scores 3).
 func (p *Position) CommanderStart(c rules.Color) int { return p.lay.start[c] }
 
-// Tanks returns the number of tanks c has left.
-func (p *Position) Tanks(c rules.Color) int { return int(p.count[c]) }
-
 // Outside returns the number of tanks of c that stand outside the enemy
 // base; the game ends when it is 0 for either side.
 func (p *Position) Outside(c rules.Color) int { return int(p.outside[c]) }

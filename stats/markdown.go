@@ -1,0 +1,163 @@
+package stats
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// cleanMarkdown makes s safe inside a Markdown table cell: characters that
+// Markdown or HTML would interpret are escaped, line breaks become spaces.
+func cleanMarkdown(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case c == '<':
+			b.WriteString("&lt;")
+		case c == '>':
+			b.WriteString("&gt;")
+		case c == '&':
+			b.WriteString("&amp;")
+		case c == '"':
+			b.WriteString("&quot;")
+		case strings.ContainsRune("\\`*_[]|~", c):
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case unicode.IsControl(c):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// WriteMarkdown writes r as Markdown tables, pasteable into an issue.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	b := &errWriter{w: w}
+	row := func(cells ...string) { fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | ")) }
+	rule := func(n int, right ...int) {
+		cells := make([]string, n)
+		for i := range cells {
+			cells[i] = "---"
+			if slices.Contains(right, i) {
+				cells[i] = "---:"
+			}
+		}
+		row(cells...)
+	}
+	fmt.Fprintf(b, "## Games\n\n%d games, %d finished, %d unfinished.\n\n", r.Total, r.Finished, r.Unfinished)
+	if note := r.UnknownNote(); note != "" {
+		fmt.Fprintf(b, "%s.\n\n", cleanMarkdown(note))
+	}
+	row("Game", "Games", "Finished", "Unfinished", "White wins", "Black wins", "Draws", "White score", "Side advantage")
+	rule(9, 1, 2, 3, 4, 5, 6, 7)
+	for _, id := range r.GameIDs() {
+		gs := r.Games[id]
+		adv := "none significant"
+		if gs.Advantage != "" {
+			adv = gs.Advantage
+		}
+		row(cleanMarkdown(gs.Name), strconv.Itoa(gs.Total), strconv.Itoa(gs.Finished), strconv.Itoa(gs.Unfinished),
+			splitCell(gs.WhiteWins, gs.WhitePct), splitCell(gs.BlackWins, gs.BlackPct), splitCell(gs.Draws, gs.DrawPct),
+			gs.ScoreCell(), adv)
+	}
+	for _, s := range r.Sections() {
+		gs := s.Game
+		name := cleanMarkdown(gs.Name)
+		if len(s.Players) > 0 {
+			fmt.Fprintf(b, "\n## Standings, %s\n\nElo: %s.\n\n", name, cleanMarkdown(r.ratingNote(s)))
+			if note := s.AdvantageNote(); note != "" {
+				fmt.Fprintf(b, "%s.\n\n", cleanMarkdown(strings.ReplaceAll(note, "+/-", "±")))
+			}
+			engines := s.hasEngineStats()
+			head := []string{"Rank", "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score %", "White %", "Black %", "Avg pts", "Elo", "±"}
+			right := []int{0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+			if engines {
+				head = append(head, "Depth", "ms/move", "nps")
+				right = append(right, 13, 14, 15)
+			}
+			row(head...)
+			rule(len(head), right...)
+			for _, p := range s.Players {
+				cells := append([]string{strconv.Itoa(p.Rank), cleanMarkdown(p.Name)}, p.cells()...)
+				if engines {
+					cells = append(cells, p.engineCells("-")...)
+				}
+				row(cells...)
+			}
+		}
+		if note := s.PairsNote(); note != "" {
+			fmt.Fprintf(b, "\n## Head to head, %s\n\n%s.\n", name, cleanMarkdown(note))
+		}
+		if s.HasPairs() {
+			fmt.Fprintf(b, "\n## Head to head, %s\n\n", name)
+			row("A", "B", "W - L - D", "Score", "Games", "Elo difference", "LOS", "DrawRatio", "Ptnml(0-2)")
+			rule(9, 3, 4, 5, 6, 7)
+			s.EachPair(func(p *Pair) error {
+				m := p.Match()
+				pt := "-"
+				if p.Pentanomial != nil {
+					pt = strings.TrimPrefix(p.PentanomialLine(), "Ptnml(0-2): ")
+				}
+				row(cleanMarkdown(p.A), cleanMarkdown(p.B), fmt.Sprintf("%d - %d - %d", p.Wins, p.Losses, p.Draws),
+					fmt.Sprintf("%.3f", p.Score), strconv.Itoa(p.Games),
+					p.EloCell(), p.LOSCell(), fmtFloat(m.DrawRatio(), 1)+" %", pt)
+				return writeFailed(b)
+			})
+		}
+		if note := s.crossNote(); note != "" {
+			fmt.Fprintf(b, "\n## Crosstable, %s\n\n%s.\n", name, note)
+		} else if len(s.Crosstable) > 0 || s.HasPairs() {
+			fmt.Fprintf(b, "\n## Crosstable, %s\n\nPoints/games against the player of each rank.\n\n", name)
+			head := []string{"#", "Player"}
+			for i := range s.Players {
+				head = append(head, strconv.Itoa(i+1))
+			}
+			row(head...)
+			rule(len(head), 0)
+			i := 0
+			s.EachCrossRow(func(cr *CrossRow) error {
+				i++
+				row(append([]string{strconv.Itoa(i), cleanMarkdown(cr.Player)}, s.crossCells(cr)...)...)
+				return writeFailed(b)
+			})
+		}
+		if len(s.Kinds) > 0 {
+			fmt.Fprintf(b, "\n## Terminations, %s\n\nGames per termination kind; lost in brackets.\n\n", name)
+			head := []string{"Player"}
+			for _, k := range s.Kinds {
+				head = append(head, cleanMarkdown(k))
+			}
+			row(head...)
+			rule(len(head))
+			for _, p := range s.Players {
+				cells := []string{cleanMarkdown(p.Name)}
+				for _, k := range s.Kinds {
+					cells = append(cells, termCell(p.Terminations[k]))
+				}
+				row(cells...)
+			}
+		}
+	}
+	r.writeSPRTMarkdown(b)
+	if len(r.Terminations) > 0 {
+		kinds := r.TerminationKinds()
+		fmt.Fprintf(b, "\n## Terminations\n\nGames per termination kind, all game types.\n\n")
+		head := []string{" "}
+		for _, k := range kinds {
+			head = append(head, cleanMarkdown(k))
+		}
+		row(head...)
+		rule(len(head))
+		all := []string{"**all games**"}
+		for _, k := range kinds {
+			all = append(all, strconv.Itoa(r.Terminations[k]))
+		}
+		row(all...)
+	}
+	return b.err
+}
