@@ -152,15 +152,39 @@ func (t *Table) Bye(name string) {
 func (t *Table) Rows() []Row {
 	out := slices.Clone(t.rows)
 	if t.tiebreaks {
+		rows := make([]*Row, len(out))
 		for i := range out {
-			var bh, sb float64
-			for o, pts := range t.met[i] {
-				bh += t.rows[o].Points
-				sb += pts * t.rows[o].Points
-			}
-			out[i].Buchholz, out[i].SonnebornBerger = &bh, &sb
+			rows[i] = &out[i]
 		}
+		SetTieBreaks(rows, func(add func(a, b int, pa, pb float64)) {
+			for a, met := range t.met {
+				for b, pa := range met {
+					if a < b {
+						add(a, b, pa, t.met[b][a])
+					}
+				}
+			}
+		})
 	}
 	slices.SortStableFunc(out, func(a, b Row) int { return Compare(&a, &b) })
 	return out
+}
+
+// SetTieBreaks sets the Buchholz and Sonneborn-Berger of rows, whose
+// points are final: meetings calls add once for each two players who met,
+// by their index in rows, with the points each scored against the other.
+// A player's Buchholz is the sum of the points of the opponents it met;
+// its Sonneborn-Berger the sum over them of the points it scored against
+// each times that opponent's points. A bye adds to neither.
+func SetTieBreaks(rows []*Row, meetings func(add func(a, b int, pa, pb float64))) {
+	bh, sb := make([]float64, len(rows)), make([]float64, len(rows))
+	meetings(func(a, b int, pa, pb float64) {
+		bh[a] += rows[b].Points
+		bh[b] += rows[a].Points
+		sb[a] += pa * rows[b].Points
+		sb[b] += pb * rows[a].Points
+	})
+	for i, r := range rows {
+		r.Buchholz, r.SonnebornBerger = &bh[i], &sb[i]
+	}
 }

@@ -3,6 +3,7 @@ package stats
 import (
 	"encoding/csv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,16 +42,27 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	if _, err := io.WriteString(ew, "\n"); err != nil {
 		return err
 	}
-	cw.Write([]string{"game", "rank", "player", "games", "wins", "draws", "losses", "points", "score_pct",
+	// A Swiss's byes and tie-breaks are columns of its own, after the
+	// others, in a report that has them.
+	swiss := slices.ContainsFunc(r.Players, func(p *Player) bool { return p.Buchholz != nil })
+	head := []string{"game", "rank", "player", "games", "wins", "draws", "losses", "points", "score_pct",
 		"white_games", "white_points", "white_score_pct", "black_games", "black_points", "black_score_pct",
-		"unfinished", "point_games", "avg_points", "elo", "elo_error", "avg_depth", "avg_move_ms", "avg_nps"})
+		"unfinished", "point_games", "avg_points", "elo", "elo_error", "avg_depth", "avg_move_ms", "avg_nps"}
+	if swiss {
+		head = append(head, "byes", "buchholz", "sonneborn_berger")
+	}
+	cw.Write(head)
 	for _, p := range r.Players {
-		cw.Write([]string{csvCell(p.Game), strconv.Itoa(p.Rank), csvCell(p.Name), strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
+		row := []string{csvCell(p.Game), strconv.Itoa(p.Rank), csvCell(p.Name), strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
 			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmtPoints(p.Points), fmtPct(p.ScorePct),
 			strconv.Itoa(p.WhiteGames), fmtPoints(p.WhitePoints), fmtOpt(p.WhiteScorePct, 2, ""),
 			strconv.Itoa(p.BlackGames), fmtPoints(p.BlackPoints), fmtOpt(p.BlackScorePct, 2, ""),
 			strconv.Itoa(p.Unfinished), strconv.Itoa(p.PointGames), fmtOpt(p.AvgPoints, 2, ""),
-			fmtOpt(p.Elo, 1, ""), fmtOpt(p.EloError, 1, ""), fmtOpt(p.AvgDepth, 1, ""), fmtOpt(p.AvgMoveMS, 1, ""), fmtOpt(p.AvgNPS, 0, "")})
+			fmtOpt(p.Elo, 1, ""), fmtOpt(p.EloError, 1, ""), fmtOpt(p.AvgDepth, 1, ""), fmtOpt(p.AvgMoveMS, 1, ""), fmtOpt(p.AvgNPS, 0, "")}
+		if swiss {
+			row = append(row, strconv.Itoa(p.Byes), fmtOpt(p.Buchholz, 2, ""), fmtOpt(p.SonnebornBerger, 2, ""))
+		}
+		cw.Write(row)
 	}
 	cw.Flush()
 	if rows := r.sprtCSV(); rows != nil {

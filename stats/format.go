@@ -63,6 +63,18 @@ type Section struct {
 	lazy       *section // the pairs and crosstable rows are made as written
 }
 
+// Swiss reports whether the section's standings are a Swiss's, with its
+// byes and tie-breaks.
+func (s *Section) Swiss() bool {
+	return len(s.Players) > 0 && s.Players[0].Buchholz != nil
+}
+
+// swissCells returns a Swiss standings row's own cells: byes, Buchholz
+// and Sonneborn-Berger.
+func (p *Player) swissCells() []string {
+	return []string{strconv.Itoa(p.Byes), fmtOpt(p.Buchholz, 2, "-"), fmtOpt(p.SonnebornBerger, 2, "-")}
+}
+
 // HasPairs reports whether the section has head-to-head lines.
 func (s *Section) HasPairs() bool {
 	return len(s.Pairs) > 0 || s.lazy != nil && len(s.lazy.matches) > 0

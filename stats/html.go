@@ -21,6 +21,7 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"short":       shortName,
 		"playerCells": func(p *Player) []string { return p.cells() },
 		"engineCells": func(p *Player) []string { return p.engineCells("-") },
+		"swissCells":  func(p *Player) []string { return p.swissCells() },
 		"cells":       func(s *Section, row *CrossRow) []string { return s.crossCells(row) },
 		"losCell":     func(x *float64) string { return fmtOpt(x, 1, "-") },
 		"term":        termCell,

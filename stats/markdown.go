@@ -76,14 +76,21 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			engines := s.hasEngineStats()
 			head := []string{"Rank", "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score %", "White %", "Black %", "Avg pts", "Elo", "±"}
 			right := []int{0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+			if s.Swiss() {
+				head = append(head, "Byes", "Buchholz", "S-B")
+				right = append(right, len(right)+1, len(right)+2, len(right)+3)
+			}
 			if engines {
 				head = append(head, "Depth", "ms/move", "nps")
-				right = append(right, 13, 14, 15)
+				right = append(right, len(right)+1, len(right)+2, len(right)+3)
 			}
 			row(head...)
 			rule(len(head), right...)
 			for _, p := range s.Players {
 				cells := append([]string{strconv.Itoa(p.Rank), cleanMarkdown(p.Name)}, p.cells()...)
+				if s.Swiss() {
+					cells = append(cells, p.swissCells()...)
+				}
 				if engines {
 					cells = append(cells, p.engineCells("-")...)
 				}

@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -127,16 +129,13 @@ type GameStats struct {
 	PairsOmitted bool `json:"pairs_omitted"`
 }
 
-// Player is one line of the standings of a game type.
+// Player is one line of the standings of a game type: its standings row
+// (name, finished games, wins, draws, losses, points, ranked by the
+// standings' rule) and what the report adds.
 type Player struct {
-	Game          string   `json:"game"`
-	Rank          int      `json:"rank"`
-	Name          string   `json:"name"`
-	Games         int      `json:"games"` // finished games
-	Wins          int      `json:"wins"`
-	Draws         int      `json:"draws"`
-	Losses        int      `json:"losses"`
-	Points        float64  `json:"points"`
+	Game string `json:"game"`
+	Rank int    `json:"rank"`
+	standings.Row
 	ScorePct      float64  `json:"score_pct"`
 	WhiteGames    int      `json:"white_games"`
 	WhitePoints   float64  `json:"white_points"`
@@ -258,6 +257,9 @@ func Compute(ctx context.Context, db *store.DB, q Query) (*Report, error) {
 	}
 	b := newBuilder(sel, q)
 	b.stop = func() bool { return ctx.Err() != nil }
+	if b.byes, err = swissByes(ctx, db, w); err != nil {
+		return nil, err
+	}
 	if err := db.Tallies(ctx, w, b.add); err != nil {
 		return nil, err
 	}
@@ -328,6 +330,27 @@ func filter(ctx context.Context, db *store.DB, q Query) (store.Filter, Selection
 		sel.Game = w.Game
 	}
 	return w, sel, nil
+}
+
+// swissByes returns each player's byes when w selects one whole Swiss
+// tournament, else nil.
+func swissByes(ctx context.Context, db *store.DB, w store.Filter) (map[string]int, error) {
+	if w.Tournament == 0 || w.Player != "" {
+		return nil, nil
+	}
+	format, err := db.TournamentFormat(ctx, w.Tournament)
+	if err != nil || format != pairing.Swiss {
+		return nil, err
+	}
+	byes, err := db.Byes(ctx, w.Tournament)
+	if err != nil {
+		return nil, err
+	}
+	count := map[string]int{}
+	for _, b := range byes {
+		count[b.Player]++
+	}
+	return count, nil
 }
 
 // Selected returns the selection of q (its tournament, game and player;
@@ -418,7 +441,7 @@ func (sc *section) player(name string) int32 {
 	if !ok {
 		i = int32(len(sc.players))
 		sc.index[name] = i
-		sc.players = append(sc.players, &Player{Game: sc.gs.ID, Name: name, Terminations: map[string]*Terminations{}})
+		sc.players = append(sc.players, &Player{Game: sc.gs.ID, Row: standings.Row{Name: name}, Terminations: map[string]*Terminations{}})
 		sc.scored = append(sc.scored, 0)
 	}
 	return i
@@ -432,6 +455,10 @@ type builder struct {
 	// stop tells the rating fits to end early: the report is being
 	// abandoned (its context ended).
 	stop func() bool
+	// byes counts each player's byes when the report covers one whole
+	// Swiss tournament (nil otherwise): its standings count them and rank
+	// by its tie-breaks.
+	byes map[string]int
 }
 
 func newBuilder(sel Selection, q Query) *builder {
@@ -654,26 +681,20 @@ func (b *builder) finish(sc *section) {
 			p.AvgPoints = num(sc.scored[i]/float64(p.PointGames), 2)
 		}
 	}
+	if b.byes != nil {
+		b.swissStandings(sc)
+	}
 	order := make([]int32, n) // standings position → index
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortStableFunc(order, func(i, j int32) int {
-		x, y := sc.players[i], sc.players[j]
-		if c := cmp.Compare(y.Points, x.Points); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(y.ScorePct, x.ScorePct); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.Name, y.Name)
-	})
+	slices.SortStableFunc(order, func(i, j int32) int { return standings.Compare(&sc.players[i].Row, &sc.players[j].Row) })
 	rank := make([]int32, n) // index → standings position
 	for pos, i := range order {
 		p := sc.players[i]
 		p.Rank = pos + 1
 		if pos > 0 {
-			if prev := sc.players[order[pos-1]]; prev.Points == p.Points && prev.ScorePct == p.ScorePct {
+			if prev := sc.players[order[pos-1]]; standings.Tied(&prev.Row, &p.Row) {
 				p.Rank = prev.Rank
 			}
 		}
@@ -711,6 +732,23 @@ func (b *builder) finish(sc *section) {
 	}
 	sc.eachPair(func(p *Pair) error { r.Pairs = append(r.Pairs, p); return nil })
 	sc.eachCrossRow(func(row *CrossRow) error { r.Crosstable = append(r.Crosstable, row); return nil })
+}
+
+// swissStandings adds a Swiss's byes to its players' points and sets their
+// tie-breaks, from the games between them.
+func (b *builder) swissStandings(sc *section) {
+	rows := make([]*standings.Row, len(sc.players))
+	for i, p := range sc.players {
+		p.Byes = b.byes[p.Name]
+		p.Points += float64(p.Byes) * standings.ByePoints
+		rows[i] = &p.Row
+	}
+	standings.SetTieBreaks(rows, func(add func(a, b int, pa, pb float64)) {
+		for k, h := range sc.matches {
+			m := h.all()
+			add(int(k.a), int(k.b), m.points(), float64(m.Games())-m.points())
+		}
+	})
 }
 
 // eachPair calls fn with the head-to-head result of each pair of players

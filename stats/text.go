@@ -61,12 +61,18 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		engines := s.hasEngineStats()
 		head := "Rank\t" + pad("Player") + "\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t"
+		if s.Swiss() {
+			head += "Byes\tBuchholz\tS-B\t"
+		}
 		if engines {
 			head += "Depth\tms/move\tnps\t"
 		}
 		fmt.Fprint(tw, head+"\n")
 		for _, p := range s.Players {
 			cells := p.cells()
+			if s.Swiss() {
+				cells = append(cells, p.swissCells()...)
+			}
 			if engines {
 				cells = append(cells, p.engineCells("-")...)
 			}

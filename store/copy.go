@@ -16,18 +16,19 @@ import (
 var copyTables = []struct {
 	name, columns, order string
 }{
-	{"tournaments", "id, name, game, config, config_hash, total_games, created_at", "id"},
+	{"tournaments", "id, name, game, config, config_hash, format, total_games, created_at", "id"},
 	{"engines", "id, tournament_id, name, cmd, args, dir, options", "id"},
 	{"games", "id, " + strings.Join(strings.Fields(gameColumns), " "), "id"},
 	{"game_engine_stats", statsColumns, "game_id"},
 	{"sprt", `tournament_id, player, opponent, elo0, elo1, alpha, beta, model, pentanomial,
-		lower, upper, games, llr, verdict, decided_after, updated_at`, "tournament_id"},
+		lower, upper, games, llr, verdict, decided_after, updated_at, decided_at, decided_llr`, "tournament_id"},
 	{"sprt_llr", "tournament_id, games, llr", "tournament_id, games"},
+	{"byes", "tournament_id, round, player", "tournament_id, round"},
 }
 
 // CopyCounts says how many rows of each table CopyTo moved.
 type CopyCounts struct {
-	Tournaments, Engines, Games, EngineStats, SPRT, SPRTPoints int
+	Tournaments, Engines, Games, EngineStats, SPRT, SPRTPoints, Byes int
 }
 
 // ErrNotEmpty is returned by CopyTo when the destination holds a tournament
@@ -77,7 +78,7 @@ const emptySQL = `SELECT (SELECT count(*) FROM tournaments) + (SELECT count(*) F
 
 // count is the count of copyTables[i].
 func (c *CopyCounts) count(i int) *int {
-	return []*int{&c.Tournaments, &c.Engines, &c.Games, &c.EngineStats, &c.SPRT, &c.SPRTPoints}[i]
+	return []*int{&c.Tournaments, &c.Engines, &c.Games, &c.EngineStats, &c.SPRT, &c.SPRTPoints, &c.Byes}[i]
 }
 
 // copyToPostgres is CopyTo into PostgreSQL: one pgx transaction on one of

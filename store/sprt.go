@@ -20,6 +20,11 @@ type SPRT struct {
 	LLR              float64 // over all of them
 	Verdict          string  // "" while running
 	DecidedAfter     int     // 0: not decided
+	// DecidedAt is when the bound was reached and DecidedLLR the LLR
+	// that reached it (set with DecidedAfter). Once stored, the first
+	// DecidedAt stays.
+	DecidedAt  time.Time
+	DecidedLLR float64
 }
 
 // SPRTPoint is one point of the LLR trajectory: the LLR over the first
@@ -37,24 +42,29 @@ func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset b
 		return fmt.Errorf("store sprt: %w", err)
 	}
 	defer tx.Rollback()
-	var decided any
+	var decided, decidedAt, decidedLLR any
 	if s.DecidedAfter > 0 {
-		decided = s.DecidedAfter
+		decided, decidedAt, decidedLLR = s.DecidedAfter, s.DecidedAt.UTC().Format(time.RFC3339Nano), s.DecidedLLR
 	}
 	pentanomial := 0 // an integer column on both backends
 	if s.Pentanomial {
 		pentanomial = 1
 	}
+	// A runner that counted fewer games than the row does (it had not read
+	// another runner's yet) leaves the row as it is, unless it resets it.
 	_, err = tx.ExecContext(ctx, `INSERT INTO sprt (tournament_id, player, opponent, elo0, elo1, alpha, beta, model,
-		pentanomial, lower, upper, games, llr, verdict, decided_after, updated_at)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		pentanomial, lower, upper, games, llr, verdict, decided_after, updated_at, decided_at, decided_llr)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT (tournament_id) DO UPDATE SET player = excluded.player, opponent = excluded.opponent,
 		elo0 = excluded.elo0, elo1 = excluded.elo1, alpha = excluded.alpha, beta = excluded.beta,
 		model = excluded.model, pentanomial = excluded.pentanomial, lower = excluded.lower,
 		upper = excluded.upper, games = excluded.games, llr = excluded.llr, verdict = excluded.verdict,
-		decided_after = excluded.decided_after, updated_at = excluded.updated_at`,
+		decided_after = excluded.decided_after, updated_at = excluded.updated_at,
+		decided_at = COALESCE(sprt.decided_at, excluded.decided_at), decided_llr = excluded.decided_llr
+		WHERE ? OR sprt.games <= excluded.games`,
 		s.TournamentID, s.Player, s.Opponent, s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model, pentanomial,
-		s.Lower, s.Upper, s.Games, s.LLR, s.Verdict, decided, time.Now().UTC().Format(time.RFC3339Nano))
+		s.Lower, s.Upper, s.Games, s.LLR, s.Verdict, decided, time.Now().UTC().Format(time.RFC3339Nano),
+		decidedAt, decidedLLR, reset)
 	if err != nil {
 		return fmt.Errorf("store sprt: %w", err)
 	}

@@ -16,6 +16,7 @@ type Tournament struct {
 	Game       string // game id
 	Config     string // the config text as given
 	ConfigHash string // hash of the normalised config; '' for imports
+	Format     string // round-robin, gauntlet, knockout, swiss; '' for imports
 	TotalGames int
 	CreatedAt  time.Time
 }
@@ -77,8 +78,8 @@ func (db *DB) Register(ctx context.Context, t *Tournament, engines []Engine) err
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = time.Now()
 	}
-	err = tx.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, config, config_hash, total_games, created_at)
-		VALUES (?,?,?,?,?,?) RETURNING id`, t.Name, t.Game, t.Config, t.ConfigHash, t.TotalGames,
+	err = tx.QueryRowContext(ctx, `INSERT INTO tournaments (name, game, config, config_hash, format, total_games, created_at)
+		VALUES (?,?,?,?,?,?,?) RETURNING id`, t.Name, t.Game, t.Config, t.ConfigHash, t.Format, t.TotalGames,
 		t.CreatedAt.UTC().Format(time.RFC3339Nano)).Scan(&t.ID)
 	if err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)

@@ -244,6 +244,8 @@ type run struct {
 	// endLeases stops renewing the leases and gives back those of games
 	// not stored; set with leases.
 	endLeases func()
+	// byes are the byes of the stages made and not yet stored.
+	byes []store.Bye
 }
 
 // resume registers the tournament and reads what earlier runs (or other
@@ -258,7 +260,8 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 	if _, err := sched.advance(); err != nil {
 		return nil, err
 	}
-	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, Config: cfg.Text, ConfigHash: cfg.Hash(), TotalGames: sched.total()}
+	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, Config: cfg.Text, ConfigHash: cfg.Hash(), Format: cfg.Format,
+		TotalGames: sched.total()}
 	var engines []store.Engine
 	for _, e := range cfg.Engines {
 		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
@@ -286,6 +289,9 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 		}
 	}
 	r.sum.Resumed = sched.n
+	if err := r.storeByes(ctx); err != nil {
+		return nil, err
+	}
 	if r.sp != nil {
 		if err := r.sp.save(ctx, opt.DB, true); err != nil {
 			return nil, err
@@ -334,13 +340,32 @@ func (r *run) learn(g store.SlotGame) error {
 	return r.addLeases(made)
 }
 
-// countByes counts the byes of stages in the standings.
+// countByes counts the byes of stages in the standings, and keeps them to
+// store.
 func (r *run) countByes(stages []pairing.Stage) {
 	for _, st := range stages {
+		round := 0
+		if st.Len > 0 {
+			round = st.Game(st.First).Round
+		}
 		for _, i := range st.Byes {
 			r.tab.Bye(r.cfg.Engines[i].Name)
+			r.byes = append(r.byes, store.Bye{Round: round, Player: r.cfg.Engines[i].Name})
 		}
 	}
+}
+
+// storeByes stores the byes of the stages made since the last call (the
+// reports count them in a Swiss's standings).
+func (r *run) storeByes(ctx context.Context) error {
+	if len(r.byes) == 0 {
+		return nil
+	}
+	if err := r.opt.DB.AddByes(ctx, r.tid, r.byes); err != nil {
+		return err
+	}
+	r.byes = r.byes[:0]
+	return nil
 }
 
 // concurrency is the number of games played at once: the option's, else

@@ -210,6 +210,9 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 			return err
 		}
 	}
+	if err := r.storeByes(ctx); err != nil {
+		return err
+	}
 	if err := r.saveSPRT(ctx, gate); err != nil {
 		return err
 	}
@@ -256,6 +259,9 @@ func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
 		k++
 	}
 	r.sum.Elsewhere += k
+	if err := r.storeByes(ctx); err != nil {
+		return k, err
+	}
 	if k > 0 {
 		if err := r.saveSPRT(ctx, gate); err != nil {
 			return k, err
