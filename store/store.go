@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/rules"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -391,6 +392,20 @@ type Game struct {
 	// WhiteStats and BlackStats, when set, say what each engine's search
 	// reported over the game (table game_engine_stats).
 	WhiteStats, BlackStats *EngineStats
+}
+
+// NewGame returns the row of a finished game of game (its id): its
+// players, result and points (score, nil for a game that scores none),
+// termination, plies and record, hashed. The runner and import both make
+// their rows here, then add what they know besides (the tournament and
+// slot, timings, engine statistics).
+func NewGame(game, white, black string, result rules.Result, score *rules.Score, termination string, plies int, record string) *Game {
+	g := &Game{Slot: -1, Pair: -1, Game: game, White: white, Black: black, Result: result.String(),
+		Termination: termination, Plies: plies, Record: record, RecordHash: HashRecord(record)}
+	if score != nil {
+		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, score.White, score.Black
+	}
+	return g
 }
 
 // EngineStats sums up the moves one engine played in a game. A zero Depth,

@@ -180,13 +180,10 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 			gate.leave()
 		}
 	}()
-	g := &store.Game{TournamentID: r.tid, Slot: f.Slot.Slot, Pair: f.Slot.Pair, Game: r.cfg.Game,
-		White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination,
-		Plies: f.Plies, Duration: f.Duration, WhiteTime: f.WhiteTime, BlackTime: f.BlackTime,
-		StartedAt: f.StartedAt, Record: f.Record, WhiteStats: f.WhiteStats, BlackStats: f.BlackStats}
-	if f.Score != nil {
-		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, f.Score.White, f.Score.Black
-	}
+	g := store.NewGame(r.cfg.Game, f.White, f.Black, f.Result, f.Score, f.Termination, f.Plies, f.Record)
+	g.TournamentID, g.Slot, g.Pair = r.tid, f.Slot.Slot, f.Slot.Pair
+	g.Duration, g.WhiteTime, g.BlackTime, g.StartedAt = f.Duration, f.WhiteTime, f.BlackTime, f.StartedAt
+	g.WhiteStats, g.BlackStats = f.WhiteStats, f.BlackStats
 	if err := ins.Insert(ctx, g); err != nil {
 		if errors.Is(err, store.ErrDuplicate) {
 			r.sum.Discarded++ // another runner stored this slot meanwhile

@@ -191,12 +191,7 @@ func prepareGame(r *replay.Report) {
 	if !r.Valid {
 		return
 	}
-	g := &store.Game{Slot: -1, Pair: -1, Game: r.Game, White: r.White, Black: r.Black,
-		Result: r.Result.String(), Termination: r.Termination, Plies: r.Plies, Record: r.Text}
-	if r.Score != nil {
-		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, r.Score.White, r.Score.Black
-	}
-	g.RecordHash = store.HashRecord(g.Record)
+	g := store.NewGame(r.Game, r.White, r.Black, r.Result, r.Score, r.Termination, r.Plies, r.Text)
 	g.WhiteStats, g.BlackStats = engineStats(r)
 	r.Extra = g
 }
