@@ -633,31 +633,13 @@ func (b *builder) report() (*Report, error) {
 func (b *builder) finish(sc *section) {
 	r, q, gs := b.r, b.q, sc.gs
 	n := len(sc.players)
-	anchor := -1
-	if i, ok := sc.index[q.Anchor]; ok && q.Anchor != "" {
-		anchor = int(i)
-	}
-	fit := newRatingFit(n)
-	fit.stop = b.stop
-	fit.fitAdvantage = q.FitAdvantage
-	fit.advantage = q.Advantage / eloScale
-	colours := q.FitAdvantage || q.Advantage != 0
-	for k, h := range sc.matches {
-		if colours {
-			fit.addColour(int(k.a), int(k.b), h.aWhite(), 1)
-			fit.addColour(int(k.a), int(k.b), h.aBlack(), -1)
-		} else {
-			m := h.all()
-			fit.add(int(k.a), int(k.b), float64(m.Games()), m.points())
-		}
-	}
-	fit.fit(anchor, q.AnchorElo)
-	if b.stop != nil && b.stop() {
+	fit := b.fitRatings(sc)
+	if fit == nil {
 		return // abandoned: the fit is unfinished, and so is the report
 	}
 	gs.Regularized = fit.regularized
 	r.Ratings.Regularized = r.Ratings.Regularized || fit.regularized
-	if colours && len(fit.edges) > 0 {
+	if (q.FitAdvantage || q.Advantage != 0) && len(fit.edges) > 0 {
 		gs.WhiteAdvantage = num(fit.advantage*eloScale, 1)
 		if q.FitAdvantage {
 			gs.WhiteAdvantageError = num(fit.advantageErr, 1)
@@ -749,6 +731,35 @@ func (b *builder) swissStandings(sc *section) {
 			add(int(k.a), int(k.b), m.points(), float64(m.Games())-m.points())
 		}
 	})
+}
+
+// fitRatings fits a game type's ratings (and White's advantage, when the
+// query asks), or returns nil when the report is abandoned meanwhile.
+func (b *builder) fitRatings(sc *section) *ratingFit {
+	q := b.q
+	anchor := -1
+	if i, ok := sc.index[q.Anchor]; ok && q.Anchor != "" {
+		anchor = int(i)
+	}
+	fit := newRatingFit(len(sc.players))
+	fit.stop = b.stop
+	fit.fitAdvantage = q.FitAdvantage
+	fit.advantage = q.Advantage / eloScale
+	colours := q.FitAdvantage || q.Advantage != 0
+	for k, h := range sc.matches {
+		if colours {
+			fit.addColour(int(k.a), int(k.b), h.aWhite(), 1)
+			fit.addColour(int(k.a), int(k.b), h.aBlack(), -1)
+		} else {
+			m := h.all()
+			fit.add(int(k.a), int(k.b), float64(m.Games()), m.points())
+		}
+	}
+	fit.fit(anchor, q.AnchorElo)
+	if b.stop != nil && b.stop() {
+		return nil
+	}
+	return fit
 }
 
 // eachPair calls fn with the head-to-head result of each pair of players

@@ -53,33 +53,7 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 	if gs.UnknownPlayerGames > 0 {
 		fmt.Fprintf(b, "  %d of them with an unknown player, left out below\n", gs.UnknownPlayerGames)
 	}
-	if len(s.Players) > 0 {
-		fmt.Fprintf(b, "\nStandings, %s (Elo: %s)\n", cleanText(gs.Name), r.ratingNote(s))
-		if note := s.AdvantageNote(); note != "" {
-			fmt.Fprintf(b, "%s\n", note)
-		}
-		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		engines := s.hasEngineStats()
-		head := "Rank\t" + pad("Player") + "\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t"
-		if s.Swiss() {
-			head += "Byes\tBuchholz\tS-B\t"
-		}
-		if engines {
-			head += "Depth\tms/move\tnps\t"
-		}
-		fmt.Fprint(tw, head+"\n")
-		for _, p := range s.Players {
-			cells := p.cells()
-			if s.Swiss() {
-				cells = append(cells, p.swissCells()...)
-			}
-			if engines {
-				cells = append(cells, p.engineCells("-")...)
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t\n", p.Rank, pad(cleanText(p.Name)), strings.Join(cells, "\t"))
-		}
-		tw.Flush()
-	}
+	r.writeTextStandings(b, s, pad)
 	if note := s.PairsNote(); note != "" {
 		fmt.Fprintf(b, "\nHead to head and crosstable: %s\n", note)
 	}
@@ -136,4 +110,37 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 		}
 		tw.Flush()
 	}
+}
+
+// writeTextStandings writes a section's standings, names padded by pad.
+func (r *Report) writeTextStandings(b io.Writer, s *Section, pad func(string) string) {
+	if len(s.Players) == 0 {
+		return
+	}
+	gs := s.Game
+	fmt.Fprintf(b, "\nStandings, %s (Elo: %s)\n", cleanText(gs.Name), r.ratingNote(s))
+	if note := s.AdvantageNote(); note != "" {
+		fmt.Fprintf(b, "%s\n", note)
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	engines := s.hasEngineStats()
+	head := "Rank\t" + pad("Player") + "\tGames\tWins\tDraws\tLosses\tPoints\tScore %\tWhite %\tBlack %\tAvg pts\tElo\t+/-\t"
+	if s.Swiss() {
+		head += "Byes\tBuchholz\tS-B\t"
+	}
+	if engines {
+		head += "Depth\tms/move\tnps\t"
+	}
+	fmt.Fprint(tw, head+"\n")
+	for _, p := range s.Players {
+		cells := p.cells()
+		if s.Swiss() {
+			cells = append(cells, p.swissCells()...)
+		}
+		if engines {
+			cells = append(cells, p.engineCells("-")...)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", p.Rank, pad(cleanText(p.Name)), strings.Join(cells, "\t"))
+	}
+	tw.Flush()
 }

@@ -63,60 +63,8 @@ func ParseFEN(text string, board *Board) (*Position, error) {
 	for i := range p.sqOf {
 		p.sqOf[i] = NoSquare
 	}
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 10 {
-		return nil, badTagf("FEN", "%d ranks, want 10 separated by \"/\"", len(ranks))
-	}
-	for row, r := range ranks {
-		rank := 10 - row
-		f := 0
-		for i := 0; i < len(r); f++ {
-			if f == 10 {
-				return nil, badTagf("FEN", "rank %d has more than 10 squares", rank)
-			}
-			s := Square((rank-1)*10 + f)
-			knight := -1
-			switch r[i] {
-			case 'W', 'w':
-				knight = 0
-				i++
-			case 'B', 'b':
-				knight = 1
-				i++
-			}
-			if i+2 > len(r) {
-				return nil, badTagf("FEN", "rank %d ends inside the cell of %s", rank, s)
-			}
-			a, b := r[i], r[i+1]
-			i += 2
-			switch {
-			case a == '-' && b == '-':
-				if knight >= 0 {
-					return nil, badTagf("FEN", "the %s knight on %s stands on an erased square; write the square's number", rules.Color(knight), s)
-				}
-				p.num[s] = -1
-				p.erased.add(s)
-				continue
-			case isDigit(a) && isDigit(b):
-			default:
-				return nil, badTagf("FEN", "rank %d: cell %s is %q, want two digits, \"--\", or W or B before two digits", rank, s, string([]byte{a, b}))
-			}
-			n := (a-'0')*10 + b - '0'
-			if prev := p.sqOf[n]; prev != NoSquare {
-				return nil, badTagf("FEN", "number %02d appears twice (%s and %s)", n, min(prev, s), max(prev, s))
-			}
-			p.num[s] = int8(n)
-			p.sqOf[n] = s
-			if knight >= 0 {
-				if prev := p.knight[knight]; prev != NoSquare {
-					return nil, badTagf("FEN", "two %s knights (%s and %s)", rules.Color(knight), min(prev, s), max(prev, s))
-				}
-				p.knight[knight] = s
-			}
-		}
-		if f != 10 {
-			return nil, badTagf("FEN", "rank %d has %d squares, want 10", rank, f)
-		}
+	if err := p.parseRanks(fields[0]); err != nil {
+		return nil, err
 	}
 	turn, ok := rules.ParseTurn(fields[1])
 	if !ok {
@@ -154,6 +102,67 @@ func ParseFEN(text string, board *Board) (*Position, error) {
 	}
 	p.update()
 	return p, nil
+}
+
+// parseRanks reads the ranks of a FEN into p: the numbers, the erased
+// squares and the knights.
+func (p *Position) parseRanks(text string) error {
+	ranks := strings.Split(text, "/")
+	if len(ranks) != 10 {
+		return badTagf("FEN", "%d ranks, want 10 separated by \"/\"", len(ranks))
+	}
+	for row, r := range ranks {
+		rank := 10 - row
+		f := 0
+		for i := 0; i < len(r); f++ {
+			if f == 10 {
+				return badTagf("FEN", "rank %d has more than 10 squares", rank)
+			}
+			s := Square((rank-1)*10 + f)
+			knight := -1
+			switch r[i] {
+			case 'W', 'w':
+				knight = 0
+				i++
+			case 'B', 'b':
+				knight = 1
+				i++
+			}
+			if i+2 > len(r) {
+				return badTagf("FEN", "rank %d ends inside the cell of %s", rank, s)
+			}
+			a, b := r[i], r[i+1]
+			i += 2
+			switch {
+			case a == '-' && b == '-':
+				if knight >= 0 {
+					return badTagf("FEN", "the %s knight on %s stands on an erased square; write the square's number", rules.Color(knight), s)
+				}
+				p.num[s] = -1
+				p.erased.add(s)
+				continue
+			case isDigit(a) && isDigit(b):
+			default:
+				return badTagf("FEN", "rank %d: cell %s is %q, want two digits, \"--\", or W or B before two digits", rank, s, string([]byte{a, b}))
+			}
+			n := (a-'0')*10 + b - '0'
+			if prev := p.sqOf[n]; prev != NoSquare {
+				return badTagf("FEN", "number %02d appears twice (%s and %s)", n, min(prev, s), max(prev, s))
+			}
+			p.num[s] = int8(n)
+			p.sqOf[n] = s
+			if knight >= 0 {
+				if prev := p.knight[knight]; prev != NoSquare {
+					return badTagf("FEN", "two %s knights (%s and %s)", rules.Color(knight), min(prev, s), max(prev, s))
+				}
+				p.knight[knight] = s
+			}
+		}
+		if f != 10 {
+			return badTagf("FEN", "rank %d has %d squares, want 10", rank, f)
+		}
+	}
+	return nil
 }
 
 // String draws the board, rank 10 at the top: the number of each square,
