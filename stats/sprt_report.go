@@ -39,16 +39,20 @@ type SPRTResult struct {
 	// is null and the test is over WDL.
 	Pentanomial *[5]int `json:"pentanomial"`
 	// WDL is Player's wins, draws and losses.
-	WDL          Match    `json:"wdl"`
-	LLR          float64  `json:"llr"` // 2 decimals, as printed
-	Lower        float64  `json:"lower"`
-	Upper        float64  `json:"upper"`
-	Verdict      string   `json:"verdict"`       // H0, H1, Running or StoppedAtCap
-	DecidedAfter *int     `json:"decided_after"` // games (in order) after which a bound was reached
-	Elo          *float64 `json:"elo"`           // logistic Elo difference, 1 decimal
-	EloError     *float64 `json:"elo_error"`     // 95 % half-width
-	NElo         *float64 `json:"nelo"`          // normalized Elo
-	NEloError    *float64 `json:"nelo_error"`
+	WDL          Match   `json:"wdl"`
+	LLR          float64 `json:"llr"` // 2 decimals, as printed
+	Lower        float64 `json:"lower"`
+	Upper        float64 `json:"upper"`
+	Verdict      string  `json:"verdict"`       // H0, H1, Running or StoppedAtCap
+	DecidedAfter *int    `json:"decided_after"` // games (in order) after which a bound was reached
+	// DecidedLLR is the LLR that reached the bound (null before); LLR is
+	// over every game. DecidedAt is when (RFC 3339, a stored match's).
+	DecidedLLR *float64 `json:"decided_llr"`
+	DecidedAt  string   `json:"decided_at,omitempty"`
+	Elo        *float64 `json:"elo"`       // logistic Elo difference, 1 decimal
+	EloError   *float64 `json:"elo_error"` // 95 % half-width
+	NElo       *float64 `json:"nelo"`      // normalized Elo
+	NEloError  *float64 `json:"nelo_error"`
 	// Trajectory is the LLR after each game (at most sprtPoints points,
 	// evenly thinned, always with the first at a bound and the last).
 	Trajectory []SPRTPoint `json:"trajectory"`
@@ -96,6 +100,10 @@ func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResul
 		if m.DecidedAfter > 0 {
 			n := m.DecidedAfter
 			r.DecidedAfter = &n
+			r.DecidedAt = m.DecidedAt
+			if m.DecidedLLR.Valid {
+				r.DecidedLLR = &m.DecidedLLR.Float64
+			}
 		}
 		if r.Verdict == "" {
 			r.Verdict = Running
@@ -136,6 +144,15 @@ func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResul
 		stored, err := db.SPRTTrajectory(ctx, m.TournamentID)
 		if err != nil {
 			return nil, err
+		}
+		if r.DecidedAfter != nil && r.DecidedLLR == nil {
+			// Decided before the database kept the LLR that decided: the
+			// trajectory's point there is it.
+			for _, p := range stored {
+				if p.Games == *r.DecidedAfter {
+					r.DecidedLLR = &p.LLR
+				}
+			}
 		}
 		r.Trajectory = thin(stored, m.DecidedAfter)
 		r.finish()
@@ -256,7 +273,7 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		points = append(points, SPRTPoint{Games: n, LLR: llr})
 		if decided == 0 {
 			if v := test.Decide(llr); v != "" {
-				decided, r.Verdict = n, v
+				decided, r.Verdict, r.DecidedLLR = n, v, &llr
 			}
 		}
 	}
@@ -282,6 +299,18 @@ func (s *SPRTResult) VerdictText() string {
 		return fmt.Sprintf("%s after %d games", s.Verdict, *s.DecidedAfter)
 	}
 	return s.Verdict
+}
+
+// VerdictLine is the verdict with the LLR beside it: the one that reached
+// the bound, and then the one over every game, "LLR 2.95 (-2.94, 2.94): H1
+// accepted after 148 games; LLR 3.02 over all 150 games"; before, "LLR
+// 1.20 (-2.94, 2.94): running".
+func (s *SPRTResult) VerdictLine() string {
+	if s.DecidedAfter != nil && s.DecidedLLR != nil {
+		return fmt.Sprintf("LLR %s (%s, %s): %s; LLR %s over all %d games", fmtFloat(*s.DecidedLLR, 2),
+			fmtFloat(s.Lower, 2), fmtFloat(s.Upper, 2), s.VerdictText(), fmtFloat(s.LLR, 2), s.Games)
+	}
+	return s.LLRText() + ": " + s.VerdictText()
 }
 
 // CountsText is fastchess's "Ptnml(0-2): [...]" or "WDL: [W, D, L]".
@@ -325,7 +354,7 @@ func (r *Report) writeSPRTText(b io.Writer) {
 	for _, s := range r.SPRT {
 		fmt.Fprintf(b, "%s: %s\n", cleanText(s.Title()), s.TestText())
 		fmt.Fprintf(b, "  Games: %d, %s\n", s.Games, s.CountsText())
-		fmt.Fprintf(b, "  %s: %s\n", s.LLRText(), s.VerdictText())
+		fmt.Fprintf(b, "  %s\n", s.VerdictLine())
 		fmt.Fprintf(b, "  %s\n", s.EloText())
 	}
 }
@@ -336,16 +365,16 @@ func (r *Report) writeSPRTMarkdown(b io.Writer) {
 		return
 	}
 	fmt.Fprintf(b, "\n## SPRT\n\n")
-	fmt.Fprintf(b, "| Player | Opponent | Tournament | Test | Games | Counts | LLR (bounds) | Verdict | Elo | nElo |\n")
-	fmt.Fprintf(b, "| --- | --- | --- | --- | ---: | --- | --- | --- | ---: | ---: |\n")
+	fmt.Fprintf(b, "| Player | Opponent | Tournament | Test | Games | Counts | Verdict, with its LLR (bounds) | Elo | nElo |\n")
+	fmt.Fprintf(b, "| --- | --- | --- | --- | ---: | --- | --- | ---: | ---: |\n")
 	for _, s := range r.SPRT {
 		t := s.Tournament
 		if t == "" {
 			t = "(selected games)"
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s | %s | %s ± %s | %s ± %s |\n",
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s | %s ± %s | %s ± %s |\n",
 			cleanMarkdown(s.Player), cleanMarkdown(s.Opponent), cleanMarkdown(t), s.TestText(), s.Games,
-			cleanMarkdown(s.CountsText()), strings.TrimPrefix(s.LLRText(), "LLR "), s.VerdictText(),
+			cleanMarkdown(s.CountsText()), s.VerdictLine(),
 			fmtOpt(s.Elo, 1, "-"), fmtOpt(s.EloError, 1, "-"), fmtOpt(s.NElo, 1, "-"), fmtOpt(s.NEloError, 1, "-"))
 	}
 }
@@ -358,7 +387,7 @@ func (r *Report) sprtCSV() [][]string {
 	}
 	rows := [][]string{{"tournament", "player", "opponent", "elo0", "elo1", "alpha", "beta", "model", "games",
 		"ll", "ld", "wl_dd", "wd", "ww", "wins", "draws", "losses", "llr", "lower", "upper", "verdict", "decided_after",
-		"elo", "elo_error", "nelo", "nelo_error"}}
+		"elo", "elo_error", "nelo", "nelo_error", "decided_llr"}}
 	for _, s := range r.SPRT {
 		pt := make([]string, 5)
 		if s.Pentanomial != nil {
@@ -375,7 +404,8 @@ func (r *Report) sprtCSV() [][]string {
 		row = append(row, pt...)
 		row = append(row, strconv.Itoa(s.WDL.Wins), strconv.Itoa(s.WDL.Draws), strconv.Itoa(s.WDL.Losses),
 			fmtFloat(s.LLR, 2), fmtFloat(s.Lower, 2), fmtFloat(s.Upper, 2), s.Verdict, decided,
-			fmtOpt(s.Elo, 1, ""), fmtOpt(s.EloError, 1, ""), fmtOpt(s.NElo, 1, ""), fmtOpt(s.NEloError, 1, ""))
+			fmtOpt(s.Elo, 1, ""), fmtOpt(s.EloError, 1, ""), fmtOpt(s.NElo, 1, ""), fmtOpt(s.NEloError, 1, ""),
+			fmtOpt(s.DecidedLLR, 2, ""))
 		rows = append(rows, row)
 	}
 	return rows

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -142,7 +143,8 @@ func TestSPRTStoredMatch(t *testing.T) {
 	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.1, Model: ModelLogistic}
 	lo, hi := test.Bounds()
 	row := &store.SPRT{TournamentID: tid, Player: "zed", Opponent: "amy", Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.1,
-		Model: ModelLogistic, Pentanomial: true, Lower: lo, Upper: hi, Games: 12, Verdict: H1, DecidedAfter: 10}
+		Model: ModelLogistic, Pentanomial: true, Lower: lo, Upper: hi, Games: 12, Verdict: H1, DecidedAfter: 10,
+		DecidedLLR: 3.1, DecidedAt: time.Date(2026, 12, 1, 21, 0, 0, 0, time.UTC)}
 	var points []store.SPRTPoint
 	for i, llr := range []float64{0, 0.5, 0.5, 1.25, 1.25, 1.8, 1.8, 2.5, 2.5, 3.1, 3.1, 3.3} {
 		points = append(points, store.SPRTPoint{Games: i + 1, LLR: llr})
@@ -178,9 +180,13 @@ func TestSPRTStoredMatch(t *testing.T) {
 
 	// Every format shows it.
 	r := compute(t, db, Query{})
+	var pt [5]int
+	for _, p := range pattern {
+		pt[p]++
+	}
 	for _, c := range []struct{ format, want string }{
 		{"text", "zed vs amy, tournament match: SPRT (0, 10) logistic, alpha 0.05, beta 0.1\n  Games: 12, Ptnml(0-2): [0, 0, 1, 1, 4]\n  LLR "},
-		{"text", ": H1 accepted after 10 games\n  Elo "},
+		{"text", "  LLR 3.10 (-2.25, 2.89): H1 accepted after 10 games; LLR " + fmtFloat(round(test.LLR(pt[:]), 2), 2) + " over all 12 games\n  Elo "},
 		{"markdown", "## SPRT"},
 		{"csv", "tournament,player,opponent,elo0,elo1,alpha,beta,model"},
 		{"html", `viewBox="0 0 700 260" width="100%"`},
@@ -203,12 +209,16 @@ func TestSPRTStoredMatch(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &j); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"elo0", "elo1", "alpha", "beta", "model", "games", "pentanomial", "llr", "lower", "upper", "verdict"} {
+	for _, k := range []string{"elo0", "elo1", "alpha", "beta", "model", "games", "pentanomial", "llr", "lower", "upper", "verdict",
+		"decided_after", "decided_llr", "decided_at"} {
 		if _, ok := j.SPRT[0][k]; !ok {
 			t.Errorf("JSON sprt lacks %q", k)
 		}
 	}
 	if v := j.SPRT[0]["llr"].(float64); math.Abs(v-r.SPRT[0].LLR) > 0 {
 		t.Errorf("JSON llr %v", v)
+	}
+	if v := j.SPRT[0]["decided_llr"]; v != 3.1 || j.SPRT[0]["decided_at"] != "2026-12-01T21:00:00Z" {
+		t.Errorf("JSON decided_llr %v at %v; want 3.1 at 2026-12-01T21:00:00Z", v, j.SPRT[0]["decided_at"])
 	}
 }

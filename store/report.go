@@ -209,6 +209,11 @@ type SPRTMatch struct {
 	Pentanomial      bool
 	Verdict          string // "" while running
 	DecidedAfter     int    // 0: not decided
+	// DecidedLLR is the LLR that reached the bound, and DecidedAt when
+	// (RFC 3339); not valid / "" before, and in a database of a version
+	// before 7.
+	DecidedLLR sql.NullFloat64
+	DecidedAt  string
 }
 
 // SPRTMatches returns the SPRT matches (tournaments with an sprt row) in
@@ -223,18 +228,20 @@ func (db *DB) SPRTMatches(ctx context.Context, f Filter) ([]SPRTMatch, error) {
 		}
 	}
 	query := `SELECT t.id, t.name, s.player, s.opponent, s.elo0, s.elo1, s.alpha, s.beta, s.model,
-		s.pentanomial, s.verdict, s.decided_after FROM sprt s JOIN tournaments t ON t.id = s.tournament_id` +
+		s.pentanomial, s.verdict, s.decided_after, s.decided_llr, s.decided_at
+		FROM sprt s JOIN tournaments t ON t.id = s.tournament_id` +
 		where(conds...) + ` ORDER BY t.name`
 	var out []SPRTMatch
 	err := db.queryEach(ctx, "read sprt matches", query, args, func(rows *sql.Rows) error {
 		var m SPRTMatch
 		var penta int
 		var decided sql.NullInt64
+		var at sql.NullString
 		if err := rows.Scan(&m.TournamentID, &m.Tournament, &m.Player, &m.Opponent, &m.Elo0, &m.Elo1,
-			&m.Alpha, &m.Beta, &m.Model, &penta, &m.Verdict, &decided); err != nil {
+			&m.Alpha, &m.Beta, &m.Model, &penta, &m.Verdict, &decided, &m.DecidedLLR, &at); err != nil {
 			return err
 		}
-		m.Pentanomial, m.DecidedAfter = penta != 0, int(decided.Int64)
+		m.Pentanomial, m.DecidedAfter, m.DecidedAt = penta != 0, int(decided.Int64), at.String
 		out = append(out, m)
 		return nil
 	})

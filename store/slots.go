@@ -71,16 +71,18 @@ func (l *Leases) Add(ctx context.Context, total int) error {
 // and their leases expire). The owner's own slots in play do not count:
 // its games will store them, so a runner left with only those has nothing
 // to wait for. below is the end of the schedule the owner knows: a slot
-// past it is of a stage it has not made yet.
+// past it is of a stage it has not made yet. In a match with an SPRT no
+// slot is claimed while the stored test lags behind the stored games
+// (left is then at least 1: ask again), nor once it has answered.
 func (l *Leases) Claim(ctx context.Context, below int) (slot, left int, err error) {
 	for try := 0; ; try++ {
 		err = l.db.QueryRowContext(ctx, `UPDATE slots SET owner = ?, lease_until = now() + make_interval(secs => ?)
 			WHERE tournament_id = ? AND slot = (
 				SELECT slot FROM slots
 				WHERE tournament_id = ? AND slot < ? AND NOT stored AND (owner IS NULL OR lease_until < now())
-				AND NOT EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL)
+				AND NOT EXISTS (`+sprtStopsClaims+`)
 				ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
-			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid, below, l.tid).Scan(&slot)
+			RETURNING slot`, l.owner, l.lease.Seconds(), l.tid, l.tid, below, l.tid, l.tid).Scan(&slot)
 		if err == nil {
 			return slot, 0, nil
 		}
@@ -88,19 +90,26 @@ func (l *Leases) Claim(ctx context.Context, below int) (slot, left int, err erro
 			return -1, 0, fmt.Errorf("claim a slot: %w", err)
 		}
 		var free int
-		var decided bool
+		var decided, behind bool
 		if err := l.db.QueryRowContext(ctx, `SELECT
 			count(CASE WHEN owner IS NULL OR lease_until < now() THEN 1 END),
 			count(CASE WHEN owner IS DISTINCT FROM ? OR lease_until < now() THEN 1 END),
-			EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL)
-			FROM slots WHERE tournament_id = ? AND slot < ? AND NOT stored`, l.owner, l.tid, l.tid, below).Scan(&free, &left, &decided); err != nil {
+			EXISTS (SELECT 1 FROM sprt WHERE tournament_id = ? AND decided_after IS NOT NULL),
+			EXISTS (`+sprtStopsClaims+`)
+			FROM slots WHERE tournament_id = ? AND slot < ? AND NOT stored`, l.owner, l.tid, l.tid, l.tid, l.tid, below).Scan(&free, &left, &decided, &behind); err != nil {
 			return -1, 0, fmt.Errorf("claim a slot: %w", err)
 		}
-		if decided {
+		switch {
+		case decided:
 			// The match's SPRT has answered over the stored games: no
 			// runner starts a game any more, whether or not it has read
 			// the answer, so that all end on the same games.
 			return -1, 0, nil
+		case behind:
+			// A runner stored a game and has not yet brought the stored
+			// SPRT up to date with it: the answer to that game may be to
+			// stop. Ask again in a moment.
+			return -1, max(left, 1), nil
 		}
 		// A free slot that the UPDATE did not get was being claimed by
 		// another worker at the same moment (its subquery chose the same
@@ -111,6 +120,13 @@ func (l *Leases) Claim(ctx context.Context, below int) (slot, left int, err erro
 		}
 	}
 }
+
+// sprtStopsClaims selects the tournament's SPRT row (two parameters: the
+// tournament, twice) when it forbids a claim: the test has answered, or it
+// does not count every stored game yet (a runner stored one and has not
+// saved the test's answer to it). A tournament without an SPRT has no row.
+const sprtStopsClaims = `SELECT 1 FROM sprt s WHERE s.tournament_id = ? AND (s.decided_after IS NOT NULL
+	OR s.games < (SELECT count(*) FROM games g WHERE g.tournament_id = ? AND g.slot IS NOT NULL))`
 
 // Renew extends every lease the owner holds in the tournament by the lease
 // time from now.

@@ -281,6 +281,7 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[string]int{}}}
 	if cfg.SPRT != nil {
 		r.sp = newSPRTRun(cfg, t.ID, sched)
+		r.queue.gated = true
 	}
 	r.countByes(sched.stages)
 	for _, g := range stored {

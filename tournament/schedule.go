@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/pairing"
@@ -17,6 +18,8 @@ type Slot struct {
 	// Opening is the pair's opening (config.Tournament.Opening); nil for
 	// the game's own start.
 	Opening *book.Opening `json:",omitempty"`
+	// StartedAt is when the slot was taken: the game's start.
+	StartedAt time.Time
 }
 
 // schedule is the tournament's games as its pairing hands them out, stage

@@ -21,6 +21,13 @@ type queue struct {
 	sched  *schedule
 	next   int // the next slot of the last stage to hand out
 	halted bool
+	// step, when gated (a match with an SPRT), makes the storing of a game
+	// and the test's answer to it one step as the players see it: a slot
+	// is taken before a game is stored or after the LLR counts it, never
+	// between, so that no game starts once a stored result has reached a
+	// bound. The storer holds it while it stores; a player while it takes.
+	step  sync.Mutex
+	gated bool
 	// changed is closed, and replaced, when a stage is made or the
 	// schedule ends: a player waiting for a slot looks again.
 	changed chan struct{}
@@ -137,22 +144,38 @@ func (q *queue) halt() {
 	}
 }
 
+// taken is a slot a player took, and when: the game's start.
+type taken struct {
+	game pairing.Game
+	at   time.Time
+}
+
 // slotSource hands out the slots to play, one per call, to the players.
 type slotSource interface {
 	// next returns a slot to play, or slotNone, or slotWait with a
 	// channel closed when asking again may give one, after which a player
 	// asks again at the latest after poll.
-	next(ctx context.Context) (g pairing.Game, st slotState, wake <-chan struct{}, err error)
+	next(ctx context.Context) (t taken, st slotState, wake <-chan struct{}, err error)
 	poll() time.Duration
+}
+
+// stepLock takes q's step when it is gated, and returns its unlock.
+func (q *queue) stepLock() func() {
+	if !q.gated {
+		return func() {}
+	}
+	q.step.Lock()
+	return q.step.Unlock
 }
 
 // localSlots hands out the slots of the queue to the players of this
 // runner alone (SQLite).
 type localSlots struct{ q *queue }
 
-func (l localSlots) next(context.Context) (pairing.Game, slotState, <-chan struct{}, error) {
+func (l localSlots) next(context.Context) (taken, slotState, <-chan struct{}, error) {
+	defer l.q.stepLock()()
 	g, st, wake := l.q.take()
-	return g, st, wake, nil
+	return taken{g, time.Now()}, st, wake, nil
 }
 
 func (localSlots) poll() time.Duration { return time.Hour }
@@ -165,29 +188,31 @@ type leasedSlots struct {
 	wait   time.Duration
 }
 
-func (l *leasedSlots) next(ctx context.Context) (pairing.Game, slotState, <-chan struct{}, error) {
+func (l *leasedSlots) next(ctx context.Context) (taken, slotState, <-chan struct{}, error) {
+	defer l.q.stepLock()()
 	l.q.mu.Lock()
 	end, halted, wake := l.q.sched.end(), l.q.halted, l.q.changed
 	last := len(l.q.sched.stages) > 0 && l.q.sched.current().Last || l.q.sched.over
 	l.q.mu.Unlock()
 	if halted {
-		return pairing.Game{}, slotNone, nil, nil
+		return taken{}, slotNone, nil, nil
 	}
 	k, left, err := l.leases.Claim(ctx, end)
 	switch {
 	case err != nil:
-		return pairing.Game{}, slotNone, nil, err
+		return taken{}, slotNone, nil, err
 	case k >= end:
-		return pairing.Game{}, slotNone, nil, fmt.Errorf("claim a slot: slot %d is past the schedule's %d", k, end)
+		return taken{}, slotNone, nil, fmt.Errorf("claim a slot: slot %d is past the schedule's %d", k, end)
 	case k >= 0:
 		g, _ := l.q.game(k)
-		return g, slotGot, nil, nil
+		return taken{g, time.Now()}, slotGot, nil, nil
 	case left > 0 || !last:
 		// Others' games in play (they may die and their leases expire),
+		// the stored SPRT catching up with a game another runner stored,
 		// or the next stage, which comes once they are stored.
-		return pairing.Game{}, slotWait, wake, nil
+		return taken{}, slotWait, wake, nil
 	}
-	return pairing.Game{}, slotNone, nil, nil
+	return taken{}, slotNone, nil, nil
 }
 
 func (l *leasedSlots) poll() time.Duration { return l.wait }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/pairing"
@@ -27,24 +28,35 @@ type SPRTStatus struct {
 	// goes on.
 	Verdict string
 	// DecidedAfter is the number of games, in slot order, after which the
-	// LLR reached a bound; 0 before.
+	// LLR reached a bound; 0 before. DecidedLLR is the LLR that reached
+	// it, DecidedAt when.
 	DecidedAfter int
+	DecidedLLR   float64
+	DecidedAt    time.Time
 }
 
-// Line is the verdict line: "SPRT (0, 5) normalized: LLR 2.96 (-2.94,
-// 2.94) H1 accepted after 1,834 games" ("running after ..." while the test
-// goes on).
+// Line is the verdict line. Once the test has answered it says after how
+// many games, with the LLR that reached the bound, then the LLR over every
+// game stored: "SPRT (0, 5) normalized: LLR 2.96 (-2.94, 2.94) H1 accepted
+// after 1,834 games; LLR 3.02 over all 1,836 games stored"; before, where
+// it stands: "SPRT (0, 5) normalized: LLR 1.20 (-2.94, 2.94) running after
+// 400 games".
 func (s *SPRTStatus) Line() string {
-	v := s.Verdict
-	if v == "" {
-		v = "running"
+	switch {
+	case s.DecidedAfter > 0:
+		return fmt.Sprintf("SPRT %s: %s %s after %s games; LLR %.2f over all %s games stored", s.Test,
+			s.llrText(s.DecidedLLR), s.Verdict, thousands(s.DecidedAfter), s.LLR, thousands(s.Games))
+	case s.Verdict != "":
+		return fmt.Sprintf("SPRT %s: %s %s after %s games", s.Test, s.LLRText(), s.Verdict, thousands(s.Games))
 	}
-	return fmt.Sprintf("SPRT %s: %s %s after %s games", s.Test, s.LLRText(), v, thousands(s.Games))
+	return fmt.Sprintf("SPRT %s: %s running after %s games", s.Test, s.LLRText(), thousands(s.Games))
 }
 
 // LLRText is "LLR 2.96 (-2.94, 2.94)".
-func (s *SPRTStatus) LLRText() string {
-	return fmt.Sprintf("LLR %.2f (%.2f, %.2f)", s.LLR, s.Lower, s.Upper)
+func (s *SPRTStatus) LLRText() string { return s.llrText(s.LLR) }
+
+func (s *SPRTStatus) llrText(llr float64) string {
+	return fmt.Sprintf("LLR %.2f (%.2f, %.2f)", llr, s.Lower, s.Upper)
 }
 
 // thousands writes n with commas: 1,834.
@@ -166,7 +178,7 @@ func (r *sprtRun) add(k int, result rules.Result) {
 		r.st.LLR, r.st.Games = llr, n+1
 		if r.st.Verdict == "" {
 			if v := r.st.Test.Decide(llr); v != "" {
-				r.st.Verdict, r.st.DecidedAfter = v, n+1
+				r.st.Verdict, r.st.DecidedAfter, r.st.DecidedLLR, r.st.DecidedAt = v, n+1, llr, time.Now()
 			}
 		}
 	}
@@ -201,6 +213,7 @@ func (r *sprtRun) final() *SPRTStatus {
 func (r *sprtRun) save(ctx context.Context, db *store.DB, reset bool) error {
 	f := r.final()
 	r.row.Games, r.row.LLR, r.row.Verdict, r.row.DecidedAfter = f.Games, f.LLR, f.Verdict, f.DecidedAfter
+	r.row.DecidedLLR, r.row.DecidedAt = f.DecidedLLR, f.DecidedAt
 	if err := db.SaveSPRT(ctx, &r.row, r.points, reset); err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -39,7 +38,7 @@ func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players 
 				if !gate.enter() {
 					return
 				}
-				game, state, wake, err := source.next(ctx)
+				t, state, wake, err := source.next(ctx)
 				if err != nil || state != slotGot {
 					gate.leave()
 				}
@@ -59,7 +58,7 @@ func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players 
 					t.Stop()
 					continue
 				}
-				s, err := slotOf(cfg, game)
+				s, err := slotOf(cfg, t)
 				var f *Finished
 				if err == nil {
 					f, err = w.play(ctx, s)
@@ -86,14 +85,15 @@ func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players 
 	return results, errc
 }
 
-// slotOf returns the slot of game g with its start: the pair's seed and
-// opening.
-func slotOf(cfg *config.Tournament, g pairing.Game) (Slot, error) {
+// slotOf returns the slot a player took with its start: the pair's seed
+// and opening, and when it was taken.
+func slotOf(cfg *config.Tournament, t taken) (Slot, error) {
+	g := t.game
 	o, err := cfg.Opening(g.Pair)
 	if err != nil {
 		return Slot{}, fmt.Errorf("slot %d: opening: %w", g.Slot, err)
 	}
-	return Slot{Game: g, Seed: cfg.PairSeed(g.Pair), Opening: o}, nil
+	return Slot{Game: g, Seed: cfg.PairSeed(g.Pair), Opening: o, StartedAt: t.at}, nil
 }
 
 // syncEvery is how often a runner sharing a tournament reads what the
@@ -125,14 +125,20 @@ func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finis
 			}
 			if fatal != nil {
 				gate.leave()
-			} else if fatal = r.storeOne(sctx, ins, f, gate, n); fatal != nil {
+				continue
+			}
+			unlock := r.queue.stepLock()
+			if fatal = r.storeOne(sctx, ins, f, gate, n); fatal != nil {
 				cancel()
 			}
+			unlock()
 		case <-tick:
 			if fatal != nil {
 				continue
 			}
+			unlock := r.queue.stepLock()
 			k, err := r.sync(sctx, gate)
+			unlock()
 			if err != nil {
 				fatal = err
 				cancel()

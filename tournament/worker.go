@@ -308,7 +308,10 @@ func (w *worker) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, fai
 // cannot be played at all (ctx done, a start the rules refuse, neither
 // engine able to play).
 func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
-	started := time.Now()
+	started := s.StartedAt
+	if started.IsZero() {
+		started = time.Now()
+	}
 	defer func() {
 		for i, e := range w.engines {
 			if e.Failed() != nil {

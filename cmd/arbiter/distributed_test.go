@@ -185,7 +185,7 @@ func TestDistributedSPRT(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H[01] accepted after \d+ games$`)
+	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H[01] accepted after \d+ games; LLR -?\d+\.\d\d over all \d+ games stored$`)
 	var lines [2]string
 	for i, c := range cmds {
 		if err := c.Wait(); err != nil {
@@ -213,6 +213,8 @@ func TestDistributedSPRT(t *testing.T) {
 	if decided == 0 || stored < decided || stored > decided+40 {
 		t.Errorf("%d games stored, the SPRT answered after %d; want the games up to the answer and those in play", stored, decided)
 	}
+	// Two runners, two workers each.
+	checkSPRTKept(t, url, 2*2*2)
 	if r := runCLI(t, "", "report", "--db", url); r.code != 0 || !strings.Contains(r.stdout, " accepted after "+strconv.Itoa(decided)+" games") {
 		t.Errorf("report: %v; want the verdict after %d games", r, decided)
 	}

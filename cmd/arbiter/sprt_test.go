@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // TestSPRTCommands plays an SPRT match of built-in engines through the
@@ -20,7 +25,7 @@ func TestSPRTCommands(t *testing.T) {
 		"r1 args: [engine, --game, knight-fight, --level, random, --seed, \"1\"]",
 		"r2 args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
 	db := filepath.Join(dir, "m.db")
-	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H0 accepted after \d+ games$`)
+	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H0 accepted after (\d+) games; LLR -?\d+\.\d\d over all (\d+) games stored$`)
 	r := runCLI(t, "", "tournament", "--db", db, "-j", "1", path)
 	if r.code != exitOK {
 		t.Fatalf("tournament: %v", r)
@@ -30,7 +35,7 @@ func TestSPRTCommands(t *testing.T) {
 		t.Fatalf("stdout lacks the verdict line:\n%s", r.stdout)
 	}
 	if !regexp.MustCompile(`game 2/600 \(slot 1, round 1\.2\): .*, LLR -?\d+\.\d\d \(-2\.94, 2\.94\)\n`).MatchString(r.stderr) ||
-		!strings.Contains(r.stderr, "H0 accepted: no new game starts") {
+		!strings.Contains(r.stderr, "the SPRT answered H0 accepted after ") || !strings.Contains(r.stderr, "no new game starts") {
 		t.Errorf("stderr lacks the LLR in the per-game lines:\n%s", clip(r.stderr))
 	}
 	// Resume: nothing to play, the same verdict.
@@ -40,9 +45,10 @@ func TestSPRTCommands(t *testing.T) {
 	}
 	// The report's SPRT section.
 	r = runCLI(t, "", "report", "--db", db)
+	after := verdict.FindStringSubmatch(line)[1]
 	if r.code != exitOK || !strings.Contains(r.stdout, "\nSPRT\nr1 vs r2, tournament sprt: SPRT (0, 50) normalized, alpha 0.05, beta 0.05\n") ||
-		!strings.Contains(r.stdout, ": H0 accepted after ") {
-		t.Errorf("report: %v", r)
+		!strings.Contains(r.stdout, ": H0 accepted after "+after+" games; LLR ") {
+		t.Errorf("report: %v; want the verdict after %s games, as the tournament said", r, after)
 	}
 	r = runCLI(t, "", "report", "--db", db, "--format", "json")
 	var j struct {
@@ -62,9 +68,10 @@ func TestSPRTCommands(t *testing.T) {
 	for _, n := range s.Pentanomial {
 		sum += n
 	}
-	// The verdict line's LLR is over every stored game, as the report's.
+	// The verdict line's final LLR is over every stored game, as the
+	// report's.
 	if s.Verdict != "H0 accepted" || s.Pentanomial == nil || s.Games < 2*sum || s.Games > 2*sum+1 ||
-		!strings.Contains(line, fmt.Sprintf("LLR %.2f ", s.LLR)) {
+		!strings.Contains(line, fmt.Sprintf("; LLR %.2f over all %d games stored", s.LLR, s.Games)) {
 		t.Errorf("json sprt %+v, %v; verdict line %q", s, s.Pentanomial, line)
 	}
 	// The same test over the stored games with --sprt: the same verdict;
@@ -123,4 +130,93 @@ func FuzzParseSPRT(f *testing.F) {
 			t.Errorf("parseSPRT(%q) = %+v, accepted with problems %v", s, test, test.Check())
 		}
 	})
+}
+
+// checkSPRTKept checks, from what db stores, that a match's SPRT kept its
+// word: no game started after the verdict was reached (the stored start
+// times against the stored verdict's), and the games stored past the
+// verdict's count are at most those that can have been in play then,
+// inPlay (two a worker: one played, one finished and waiting to be
+// stored). It returns the verdict's count.
+func checkSPRTKept(t *testing.T, db string, inPlay int) int {
+	t.Helper()
+	ctx := context.Background()
+	d, err := store.OpenReader(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var decided int
+	var at string
+	if err := d.QueryRowContext(ctx, `SELECT decided_after, decided_at FROM sprt`).Scan(&decided, &at); err != nil {
+		t.Fatalf("read the verdict: %v", err)
+	}
+	verdict, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := d.QueryContext(ctx, `SELECT slot, started_at FROM games ORDER BY slot`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	stored := 0
+	for rows.Next() {
+		var slot int
+		var s string
+		if err := rows.Scan(&slot, &s); err != nil {
+			t.Fatal(err)
+		}
+		stored++
+		started, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !started.Before(verdict) {
+			t.Errorf("slot %d started at %s, after the verdict at %s", slot, s, at)
+		}
+	}
+	if stored < decided || stored > decided+inPlay {
+		t.Errorf("%d games stored, the SPRT answered after %d; want at most %d more (those in play)", stored, decided, inPlay)
+	}
+	return decided
+}
+
+// TestSPRTKeepsItsWord plays an SPRT match that answers within a few
+// dozen games at concurrency 1, 2 and 4: no game starts once a stored
+// result has brought the LLR to a bound, and the tournament's output, a
+// resume and the report say the verdict after the same number of games.
+func TestSPRTKeepsItsWord(t *testing.T) {
+	for _, j := range []int{1, 2, 4} {
+		t.Run(fmt.Sprintf("concurrency-%d", j), func(t *testing.T) {
+			dir := t.TempDir()
+			path := selfEngines(t, dir, "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
+				"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\nsprt: {elo0: 0, elo1: 50}\n",
+				"g args: [engine, --game, knight-fight, --level, greedy]",
+				"r args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
+			db := filepath.Join(dir, "m.db")
+			r := runCLI(t, "", "tournament", "--db", db, "-j", strconv.Itoa(j), path)
+			if r.code != exitOK {
+				t.Fatalf("tournament: %v", r)
+			}
+			decided := checkSPRTKept(t, db, 2*j)
+			want := fmt.Sprintf(" accepted after %d games; LLR ", decided)
+			for _, args := range [][]string{
+				{"tournament", "--db", db, "-j", strconv.Itoa(j), path},
+				{"report", "--db", db},
+				{"report", "--db", db, "--format", "markdown"},
+			} {
+				if again := runCLI(t, "", args...); again.code != exitOK || !strings.Contains(again.stdout, want) {
+					t.Errorf("%s: %v; want %q", args[0], again, want)
+				}
+			}
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("the tournament's verdict line:\n%s\nwant %q", r.stdout, want)
+			}
+			r = runCLI(t, "", "report", "--db", db, "--format", "json")
+			if !strings.Contains(r.stdout, fmt.Sprintf(`"decided_after": %d,`, decided)) {
+				t.Errorf("report json lacks decided_after %d", decided)
+			}
+		})
+	}
 }

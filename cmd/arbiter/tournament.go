@@ -312,8 +312,9 @@ func (p *progress) update(ev tournament.Progress) {
 	}
 	if sp := ev.SPRT; sp != nil {
 		line += ", " + sp.LLRText()
-		if sp.Verdict != "" {
-			line += " " + sp.Verdict + ": no new game starts"
+		if sp.DecidedAfter > 0 {
+			line = fmt.Sprintf("%s; the SPRT answered %s after %d games (LLR %.2f): no new game starts",
+				line, sp.Verdict, sp.DecidedAfter, sp.DecidedLLR)
 		}
 	}
 	fmt.Fprintln(p.w, line)
