@@ -9,8 +9,11 @@ import (
 	"io"
 	"maps"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,7 +33,28 @@ func TestGolden(t *testing.T) {
 			if ext == "" {
 				ext = format
 			}
-			golden.Check(t, "club."+ext, b.String())
+			out := b.String()
+			if format == "json" && onPostgres {
+				// JSON carries the ratings unrounded, and PostgreSQL's sums
+				// reach them in another order: the last digits may differ.
+				out = sigDigits.ReplaceAllStringFunc(out, func(m string) string {
+					x, _ := strconv.ParseFloat(m, 64)
+					return strconv.FormatFloat(x, 'g', 12, 64)
+				})
+				want, err := os.ReadFile(filepath.Join("testdata", "club.json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantOut := sigDigits.ReplaceAllStringFunc(string(want), func(m string) string {
+					x, _ := strconv.ParseFloat(m, 64)
+					return strconv.FormatFloat(x, 'g', 12, 64)
+				})
+				if out != wantOut {
+					t.Errorf("club.json on PostgreSQL differs beyond the last digits:\n%s", out)
+				}
+				return
+			}
+			golden.Check(t, "club."+ext, out)
 		})
 	}
 	t.Run("anchored", func(t *testing.T) {
@@ -42,6 +66,9 @@ func TestGolden(t *testing.T) {
 		golden.Check(t, "club-anchored.txt", b.String())
 	})
 }
+
+// sigDigits matches a number with a fraction of many digits in JSON.
+var sigDigits = regexp.MustCompile(`-?\d+\.\d{6,}(e[-+]?\d+)?`)
 
 // hostileNames are player names that try to break out of every format.
 var hostileNames = []string{

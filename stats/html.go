@@ -196,16 +196,21 @@ func (r *Report) htmlSection(s *Section) htmlSection {
 	h := htmlSection{Section: s, RatingNote: r.ratingNote(s), CrossNote: s.crossNote(), PairsNote: s.PairsNote(),
 		AdvantageNote: s.AdvantageNote(), ShowLOS: len(s.LOS) > 0 && len(s.Players) <= crossLimit,
 		Engines: s.hasEngineStats()}
+	// The chart draws the ratings as the tables print them: to 1 decimal.
+	elo := func(p *Player) (v, e float64) {
+		v = round(*p.Elo, 1)
+		if p.EloError != nil {
+			e = round(*p.EloError, 1)
+		}
+		return v, e
+	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, p := range s.Players {
 		if p.Elo == nil {
 			continue
 		}
-		e := 0.0
-		if p.EloError != nil {
-			e = *p.EloError
-		}
-		lo, hi = min(lo, *p.Elo-e), max(hi, *p.Elo+e)
+		v, e := elo(p)
+		lo, hi = min(lo, v-e), max(hi, v+e)
 	}
 	if lo > hi {
 		lo, hi = -100, 100
@@ -228,12 +233,13 @@ func (r *Report) htmlSection(s *Section) htmlSection {
 			continue
 		}
 		y := 20 + float64(i)*22
-		m := ratingMark{Name: p.Name, Y: y, X: scale(*p.Elo), Elo: fmtOpt(p.Elo, 1, "-"), Err: fmtOpt(p.EloError, 1, "-"),
+		v, e := elo(p)
+		m := ratingMark{Name: p.Name, Y: y, X: scale(v), Elo: fmtOpt(p.Elo, 1, "-"), Err: fmtOpt(p.EloError, 1, "-"),
 			LabelX: chartLeft - 6, LabelY: y + 4}
 		if p.EloError != nil {
 			m.HasInterval = true
-			m.Lo, m.Hi = scale(*p.Elo-*p.EloError), scale(*p.Elo+*p.EloError)
-			m.LoElo, m.HiElo = fmtFloat(*p.Elo-*p.EloError, 1), fmtFloat(*p.Elo+*p.EloError, 1)
+			m.Lo, m.Hi = scale(v-e), scale(v+e)
+			m.LoElo, m.HiElo = fmtFloat(v-e, 1), fmtFloat(v+e, 1)
 		}
 		h.Ratings = append(h.Ratings, m)
 		i++

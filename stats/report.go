@@ -53,8 +53,10 @@ const PairLimit = 100
 var pairLimit = PairLimit
 
 // Report is everything arbiter report prints. Percentages are 0..100 and
-// rounded to 2 decimals, Elo figures to 1 decimal, so that every format
-// prints the same numbers. Standings, ratings, pairs, crosstables and LOS
+// rounded to 2 decimals; Elo figures, their errors, the LOS and the SPRT's
+// LLRs are kept unrounded, so that a program reading the JSON can check
+// them, and the other formats round them as they print them (Elo to 1
+// decimal, LLRs to 2). Standings, ratings, pairs, crosstables and LOS
 // matrices are computed within each game type: every entry names its game,
 // and the lists are ordered by game id, then by standings.
 type Report struct {
@@ -200,6 +202,15 @@ type Pair struct {
 	// on the same start: [LL, LD, WL+DD, WD, WW] (0, ½, 1, 1½, 2 points);
 	// null when the games came in no such pairs.
 	Pentanomial *[5]int `json:"pentanomial"`
+	// NElo is the normalized Elo difference (fastchess's nElo), with the
+	// half-width of its 95 % interval, over the pairs when the games came
+	// in pairs, else over the games; null when undefined.
+	NElo      *float64 `json:"nelo"`
+	NEloError *float64 `json:"nelo_error"`
+	// PairsRatio is A's pairs won over its pairs lost, (WD + WW) / (LL +
+	// LD), as fastchess prints it; null without pairs or without a pair
+	// lost.
+	PairsRatio *float64 `json:"pairs_ratio"`
 	// AsWhite and AsBlack split A's results by A's colour.
 	AsWhite Match `json:"as_white"`
 	AsBlack Match `json:"as_black"`
@@ -640,9 +651,9 @@ func (b *builder) finish(sc *section) {
 	gs.Regularized = fit.regularized
 	r.Ratings.Regularized = r.Ratings.Regularized || fit.regularized
 	if (q.FitAdvantage || q.Advantage != 0) && len(fit.edges) > 0 {
-		gs.WhiteAdvantage = num(fit.advantage*eloScale, 1)
+		gs.WhiteAdvantage = finite(fit.advantage * eloScale)
 		if q.FitAdvantage {
-			gs.WhiteAdvantageError = num(fit.advantageErr, 1)
+			gs.WhiteAdvantageError = finite(fit.advantageErr)
 		}
 	}
 
@@ -656,8 +667,8 @@ func (b *builder) finish(sc *section) {
 			if p.BlackGames > 0 {
 				p.BlackScorePct = num(100*p.BlackPoints/float64(p.BlackGames), 2)
 			}
-			p.Elo = num(fit.elo[i], 1)
-			p.EloError = num(fit.err[i], 1)
+			p.Elo = finite(fit.elo[i])
+			p.EloError = finite(fit.err[i])
 		}
 		if p.PointGames > 0 {
 			p.AvgPoints = num(sc.scored[i]/float64(p.PointGames), 2)
@@ -697,7 +708,7 @@ func (b *builder) finish(sc *section) {
 		row := &LOSRow{Game: gs.ID, Player: sc.players[i].Name, LOS: make([]*float64, n)}
 		for c, j := range order {
 			if i != j && sc.players[i].Games > 0 && sc.players[j].Games > 0 {
-				row.LOS[c] = num(fit.los(int(i), int(j)), 1)
+				row.LOS[c] = finite(fit.los(int(i), int(j)))
 			}
 		}
 		r.LOS = append(r.LOS, row)
@@ -799,18 +810,28 @@ func (sc *section) pair(a, b int32) *Pair {
 			pt = &rev
 		}
 	}
-	return &Pair{
+	p := &Pair{
 		Game: sc.gs.ID, A: sc.players[a].Name, B: sc.players[b].Name,
 		Games: mm.Games(), Wins: mm.Wins, Losses: mm.Losses, Draws: mm.Draws,
 		Score:       round(mm.Score(), 3),
-		EloDiff:     num(mm.EloDiff(), 1),
-		EloError:    num(mm.EloError(), 1),
-		LOS:         num(mm.LOS(), 1),
+		EloDiff:     finite(mm.EloDiff()),
+		EloError:    finite(mm.EloError()),
+		LOS:         finite(mm.LOS()),
 		DrawRatio:   round(mm.DrawRatio(), 1),
 		Pentanomial: pt,
 		AsWhite:     white,
 		AsBlack:     black,
 	}
+	counts := []int{mm.Losses, mm.Draws, mm.Wins}
+	if pt != nil {
+		counts = pt[:]
+		if lost := pt[0] + pt[1]; lost > 0 {
+			p.PairsRatio = finite(float64(pt[3]+pt[4]) / float64(lost))
+		}
+	}
+	e := EstimateOf(counts)
+	p.NElo, p.NEloError = finite(e.NElo), finite(e.NEloError)
+	return p
 }
 
 // eachCrossRow calls fn with each player's crosstable row, in standings
@@ -907,6 +928,16 @@ func pct(x, n float64) float64 {
 func round(x float64, digits int) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', digits, 64), 64)
 	return v
+}
+
+// finite returns x, or nil when x is not a finite number. Ratings, their
+// errors and the LOS are kept unrounded, for JSON: the other formats
+// round them as they print them.
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
 }
 
 // num rounds x, or returns nil when x is not a finite number.

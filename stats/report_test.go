@@ -13,6 +13,14 @@ import (
 
 func ptr(x float64) *float64 { return &x }
 
+// num1 is x rounded to 1 decimal, as the text prints it (nil stays nil).
+func num1(x *float64) *float64 {
+	if x == nil {
+		return nil
+	}
+	return num(*x, 1)
+}
+
 func TestComputeByHand(t *testing.T) {
 	db := clubFixture(t)
 	r := compute(t, db, Query{})
@@ -279,8 +287,9 @@ func TestSelfPlay(t *testing.T) {
 	}
 	for i, w := range want {
 		p := r.Players[i]
+		// The ratings as printed: to 1 decimal.
 		got := line{p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Unfinished,
-			p.Points, p.WhitePoints, p.BlackPoints, p.WhiteGames, p.BlackGames, p.Elo, p.EloError}
+			p.Points, p.WhitePoints, p.BlackPoints, p.WhiteGames, p.BlackGames, num1(p.Elo), num1(p.EloError)}
 		if !reflect.DeepEqual(got, w) {
 			t.Errorf("standings line %d = %+v; want %+v", i+1, got, w)
 		}

@@ -40,7 +40,7 @@ type SPRTResult struct {
 	Pentanomial *[5]int `json:"pentanomial"`
 	// WDL is Player's wins, draws and losses.
 	WDL          Match   `json:"wdl"`
-	LLR          float64 `json:"llr"` // 2 decimals, as printed
+	LLR          float64 `json:"llr"` // over every game
 	Lower        float64 `json:"lower"`
 	Upper        float64 `json:"upper"`
 	Verdict      string  `json:"verdict"`       // H0, H1, Running or StoppedAtCap
@@ -49,7 +49,7 @@ type SPRTResult struct {
 	// over every game. DecidedAt is when (RFC 3339, a stored match's).
 	DecidedLLR *float64 `json:"decided_llr"`
 	DecidedAt  string   `json:"decided_at,omitempty"`
-	Elo        *float64 `json:"elo"`       // logistic Elo difference, 1 decimal
+	Elo        *float64 `json:"elo"`       // logistic Elo difference
 	EloError   *float64 `json:"elo_error"` // 95 % half-width
 	NElo       *float64 `json:"nelo"`      // normalized Elo
 	NEloError  *float64 `json:"nelo_error"`
@@ -75,11 +75,11 @@ func (s *SPRTResult) counts() []int {
 // finish computes the LLR, bounds and estimates of s's counts.
 func (s *SPRTResult) finish() {
 	c := s.counts()
-	s.LLR = round(s.SPRT.LLR(c), 2)
+	s.LLR = s.SPRT.LLR(c)
 	lo, hi := s.SPRT.Bounds()
-	s.Lower, s.Upper = round(lo, 2), round(hi, 2)
+	s.Lower, s.Upper = lo, hi
 	e := EstimateOf(c)
-	s.Elo, s.EloError, s.NElo, s.NEloError = num(e.Elo, 1), num(e.EloError, 1), num(e.NElo, 1), num(e.NEloError, 1)
+	s.Elo, s.EloError, s.NElo, s.NEloError = finite(e.Elo), finite(e.EloError), finite(e.NElo), finite(e.NEloError)
 	if s.Trajectory == nil {
 		s.Trajectory = []SPRTPoint{}
 	}
@@ -162,14 +162,13 @@ func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResul
 }
 
 // thin keeps at most about sprtPoints points of ps, evenly spaced, and
-// always the point after keep games and the last one; LLRs are rounded as
-// printed.
+// always the point after keep games and the last one.
 func thin(ps []SPRTPoint, keep int) []SPRTPoint {
 	step := (len(ps) + sprtPoints - 1) / sprtPoints
 	out := make([]SPRTPoint, 0, min(len(ps), sprtPoints+2))
 	for i, p := range ps {
 		if i%max(step, 1) == 0 || p.Games == keep || i == len(ps)-1 {
-			out = append(out, SPRTPoint{Games: p.Games, LLR: round(p.LLR, 2)})
+			out = append(out, p)
 		}
 	}
 	return out
@@ -432,10 +431,13 @@ func (r *Report) sprtCharts() []sprtChart {
 	var out []sprtChart
 	for _, s := range r.SPRT {
 		c := sprtChart{S: s, W: 700, H: 260, Left: 50, Right: 690, Top: 10, Bottom: 230}
-		lo, hi := math.Min(s.Lower, 0), math.Max(s.Upper, 0)
+		// The chart draws the LLRs as the text prints them: to 2 decimals.
+		lower, upper := round(s.Lower, 2), round(s.Upper, 2)
+		lo, hi := math.Min(lower, 0), math.Max(upper, 0)
 		maxG := 1
 		for _, p := range s.Trajectory {
-			lo, hi = math.Min(lo, p.LLR), math.Max(hi, p.LLR)
+			llr := round(p.LLR, 2)
+			lo, hi = math.Min(lo, llr), math.Max(hi, llr)
 			maxG = max(maxG, p.Games)
 		}
 		pad := (hi - lo) * 0.05
@@ -445,10 +447,10 @@ func (r *Report) sprtCharts() []sprtChart {
 		var pts []string
 		pts = append(pts, fmt.Sprintf("%v,%v", x(0), y(0)))
 		for _, p := range s.Trajectory {
-			pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(p.LLR)))
+			pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(round(p.LLR, 2))))
 		}
 		c.Path = strings.Join(pts, " ")
-		c.UpperY, c.LowerY, c.ZeroY = y(s.Upper), y(s.Lower), y(0)
+		c.UpperY, c.LowerY, c.ZeroY = y(upper), y(lower), y(0)
 		c.MaxGames = maxG
 		c.YHi, c.YLo = fmtFloat(hi, 1), fmtFloat(lo, 1)
 		if s.DecidedAfter != nil {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -207,4 +210,84 @@ func gameLines(t *testing.T, db string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// TestResultBlock checks the result block a match prints at its end and
+// every -ratinginterval games against arbiter report --format json of the
+// same database: the same numbers, for two engines and for three.
+func TestResultBlock(t *testing.T) {
+	dir := t.TempDir()
+	three := append(builtin("r", "random", "5"), builtin("g", "greedy", "1")...)
+	for _, tc := range []struct {
+		name    string
+		engines []string
+	}{
+		{"two", builtin("r", "random", "5")[0:4]},
+		{"three", three},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(dir, tc.name+".db")
+			args := append([]string{"match", "-game", "knight-fight"}, tc.engines...)
+			args = append(args, builtin("s", "greedy", "2")...)
+			args = append(args, "-each", "st=0.02", "timemargin=2000", "-rounds", "4", "-repeat", "-db", db, "-ratinginterval", "4")
+			r := arbiterMain(t, "", args...)
+			if r.code != 0 {
+				t.Fatalf("match: %v", r)
+			}
+			if n := strings.Count(r.stderr, "----\nResults of "); n != 2 && tc.name == "two" || n < 2 {
+				t.Errorf("%d result blocks among the progress lines; want one every 4 games", n)
+			}
+			rep := arbiterMain(t, "", "report", "--db", db, "--format", "json")
+			var j struct {
+				Players []struct {
+					Name     string   `json:"name"`
+					Elo      *float64 `json:"elo"`
+					EloError *float64 `json:"elo_error"`
+				} `json:"players"`
+				Pairs []struct {
+					A, B       string
+					Games      int      `json:"games"`
+					Wins       int      `json:"wins"`
+					Losses     int      `json:"losses"`
+					EloDiff    *float64 `json:"elo_diff"`
+					EloError   *float64 `json:"elo_error"`
+					NElo       *float64 `json:"nelo"`
+					PairsRatio *float64 `json:"pairs_ratio"`
+				} `json:"pairs"`
+			}
+			if err := json.Unmarshal([]byte(rep.stdout), &j); err != nil {
+				t.Fatal(err)
+			}
+			f2 := func(x *float64, sign float64) string {
+				if x == nil {
+					return "nan"
+				}
+				return strconv.FormatFloat(sign**x, 'f', 2, 64)
+			}
+			block := r.stdout[strings.LastIndex(r.stdout, "Results of "):]
+			if tc.name == "two" {
+				p := j.Pairs[0]
+				sign := 1.0
+				wins, losses := p.Wins, p.Losses
+				if p.A != "r" {
+					sign, wins, losses = -1, p.Losses, p.Wins
+				}
+				for _, want := range []string{
+					"Results of r vs s (0.02/move):",
+					"Elo: " + f2(p.EloDiff, sign) + " +/- " + f2(p.EloError, 1) + ", nElo: " + f2(p.NElo, sign),
+					fmt.Sprintf("Games: %d, Wins: %d, Losses: %d,", p.Games, wins, losses),
+				} {
+					if !strings.Contains(block, want) {
+						t.Errorf("block lacks %q (report: %+v):\n%s", want, p, block)
+					}
+				}
+				return
+			}
+			for _, p := range j.Players {
+				if want := p.Name + "  " + f2(p.Elo, 1) + "  " + f2(p.EloError, 1); !strings.Contains(strings.Join(strings.Fields(block), "  "), want) {
+					t.Errorf("block lacks %q:\n%s", want, block)
+				}
+			}
+		})
+	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
+	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
 )
@@ -138,6 +139,18 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	}
 	p := newProgress(e.stderr, cfg)
 	opt.Progress = p.update
+	if o.ratingInterval > 0 {
+		opt.Progress = func(ev tournament.Progress) {
+			p.update(ev)
+			if ev.Game != nil && (ev.Done-ev.Resumed)%o.ratingInterval == 0 {
+				// Every ratingInterval games this run stores, the result
+				// block so far, among the progress lines.
+				p.mu.Lock()
+				writeResults(ctx, p.w, db, cfg)
+				p.mu.Unlock()
+			}
+		}
+	}
 	opt.Stopping = p.stopping
 	opt.Warn = p.warn
 	sum, err := tournament.Run(ctx, cfg, opt)
@@ -159,6 +172,9 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return withCode(exitInterrupted, nil)
 	}
 	writeSummary(e.stdout, cfg, sum)
+	if err := writeResults(ctx, e.stdout, db, cfg); err != nil {
+		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
+	}
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.
 	return withCode(exitOK, nil)
@@ -364,6 +380,24 @@ func standingsLine(st []standings.Row, n int) string {
 		parts = append(parts, s.Name+" "+strconv.FormatFloat(s.Points, 'f', -1, 64))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// writeResults writes the result block of cfg's tournament as stored in
+// db (see stats.Report.WriteResults).
+func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name})
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	about := []string{cfg.TimeControlTag(0)}
+	if o := cfg.Openings; o != nil {
+		about = append(about, filepath.Base(o.File))
+	}
+	return r.WriteResults(w, names, strings.Join(about, ", "))
 }
 
 // writeSummary prints the final standings: with a Swiss's tie-breaks and
