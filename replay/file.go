@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,12 +12,12 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 )
 
-// A worker takes a block of games at a time: up to blockGames games or
-// blockBytes bytes of text, whichever comes first, so that short games do
-// not cost a hand-off each and long ones do not wait in a big block. At most
-// window blocks per job are cut and not yet handed to fn, which bounds the
-// memory while letting a worker run ahead of one slow block.
-// (Variables so that tests can make blocks small.)
+// With Jobs > 1 a worker takes a span of about blockBytes of text at a
+// time (see fileRun), so that short games do not cost a hand-off each and
+// long ones do not wait in a big span. At most window spans per job are cut
+// and not yet handed to fn, which bounds the memory while letting a worker
+// run ahead of one slow span. Both paths look at ctx every blockGames
+// games. (Variables so that tests can make spans small.)
 var (
 	blockGames = 128
 	blockBytes = 48 << 10
@@ -47,8 +48,8 @@ func File(ctx context.Context, name string, data []byte, opts Options, fn func(R
 		}
 		return err
 	}
-	f := &fileRun{ctx: ctx, name: name, data: data, src: src, opts: opts, fn: fn, split: notation.NewSplitter(data),
-		blocks: make([]block, opts.Jobs*window)}
+	f := &fileRun{ctx: ctx, name: name, data: data, src: src, opts: opts, fn: fn,
+		spans: make([]span, opts.Jobs*window), line: 1, col: 1}
 	f.cond.L = &f.mu
 	var wg sync.WaitGroup
 	for range opts.Jobs - 1 {
@@ -140,12 +141,22 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 	return nil
 }
 
-// fileRun is one File with Jobs > 1. There is no feeder or collector
-// goroutine: each worker, under mu, cuts the next block from the file,
-// replays it unlocked, then hands on (to fn, in file order) every finished
-// block that is next in line, unless another worker is doing so already.
-// Every goroutine stays busy with games, which hand-offs between goroutines
-// did not achieve on two cores.
+// fileRun is one File with Jobs > 1. The file is cut into spans of about
+// blockBytes, each starting where a game is likely to start (likelyStart),
+// and each worker splits the spans it cuts into games itself, so that no
+// goroutine reads the whole file alone. A span's split runs to the first
+// game that ends at or past the span's end: when that game ends exactly
+// there, the next span started at a game, as the split of the whole file
+// would have it, and its games are the file's; when not (the likely start
+// was inside a comment, say), the spans cut after it are dropped and the
+// cutting starts again where that game ends. Spans are resolved in file
+// order: a span's games get their indexes and lines once the spans before
+// it are split. Each worker, under mu, takes what there is to do: replay a
+// resolved span, else cut and split the next one; after a replay it hands
+// on (to fn, in file order) every finished span that is next in line,
+// unless another worker is doing so already. There is no feeder or
+// collector goroutine, and no goroutine waits for another while there is
+// work.
 type fileRun struct {
 	ctx  context.Context
 	name string
@@ -155,92 +166,242 @@ type fileRun struct {
 	fn   func(Report)
 
 	mu       sync.Mutex
-	cond     sync.Cond // signalled when a block is handed on, or on stop
-	split    *notation.Splitter
-	eof      bool    // split has no more chunks
-	games    int     // games cut so far
-	cut      int     // blocks cut so far; block k lives in blocks[k%len(blocks)]
-	handed   int     // blocks handed to fn so far
-	blocks   []block // the window
-	emitting bool    // a worker is handing blocks to fn
+	cond     sync.Cond // signalled when there is work, a span is handed on, or on stop
+	spans    []span    // the window: span k lives in spans[k%len(spans)]
+	next     int       // where the next span is cut
+	eof      bool      // the spans cut reach the end of data
+	cut      int       // spans cut so far
+	resolved int       // spans resolved so far (in order)
+	claimed  int       // spans taken for replay (or skipped) so far
+	handed   int       // spans handed to fn so far
+	emitted  int       // games handed to fn so far
+	games    int       // games in the spans resolved so far
+	// line and col are where the next valid span starts, as a Splitter of
+	// the whole file counts them (which is not always as an editor
+	// does: a line break escaped in a tag value is not counted).
+	line, col int
+	emitting  bool // a worker is handing spans to fn
 	// tooLong is the game past MaxGame that ended the cutting; the run
 	// fails with it once the games before it are handed on.
 	tooLong *TooLongError
 	err     error // ctx.Err(), ErrChanged or a *TooLongError once seen: the run stops
 }
 
-type block struct {
-	chunks  []notation.Chunk
-	games   []notation.Game // reused from block to block, move buffers and all
-	reports []Report
-	base    int // index of the block's first game in the file, 0-based
-	done    bool
+// A span is a stretch of the file and its games.
+type span struct {
+	start, end int // its text starts at start, at a game; its split ends with the game that ends at or past end
+	// What its split found: chunks relative to start in lines and (on
+	// their first line) columns, absolute in bytes.
+	chunks []notation.Chunk
+	stop   int            // where its last game ends
+	after  notation.Chunk // the game that starts at stop, when one does
+	long   bool           // a game past MaxGame follows the chunks: the cutting ends there
+	longAt notation.Chunk // that game
+	split  bool           // the worker that cut it has split it
+	stale  bool           // cut where no game starts: dropped when resolved
+	valid  bool           // resolved and not stale: its games are the file's
+	done   bool           // replayed (or dropped): ready to hand on
+	// Resolved: where its games stand in the file.
+	base     int             // index of its first game, 0-based
+	lineBase int             // line of start
+	colOff   int             // bytes of start's line before start
+	games    []notation.Game // reused from span to span, move buffers and all
+	reports  []Report
 }
 
 // work is the loop of each goroutine of the run. Whatever reads data (the
-// splitter, the replay, fn) runs under faulted, so that a fault stops the
-// run with ErrChanged and leaves mu as the code around it expects.
+// cutting, the split, the replay, fn) runs under faulted, so that a fault
+// stops the run with ErrChanged and leaves mu as the code around it
+// expects.
 func (f *fileRun) work() {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	f.mu.Lock()
 	// A panic of fn or of the rules (a bug) passes with mu unlocked; only a
 	// normal return unlocks it, so that a deferred unlock cannot hide the
 	// panic behind "unlock of unlocked mutex".
-	for {
-		for f.err == nil && !f.eof && f.cut-f.handed >= len(f.blocks) {
-			f.cond.Wait()
-		}
-		if f.err != nil || f.eof {
+	for f.err == nil {
+		if s := f.claim(); s != nil {
 			f.mu.Unlock()
-			return
+			hit := faulted(f.data, func() { f.replay(s) })
+			f.mu.Lock()
+			if hit {
+				f.fail()
+				break
+			}
+			s.done = true
+			if !f.emitting {
+				f.emit()
+			}
+			continue
 		}
-		bl := &f.blocks[f.cut%len(f.blocks)]
-		if faulted(f.data, func() { f.cutBlock(bl) }) {
-			f.fail()
+		if !f.eof && f.cut-f.handed < len(f.spans) {
+			var s *span
+			if faulted(f.data, func() { s = f.cutSpan() }) {
+				f.fail()
+				break
+			}
 			f.mu.Unlock()
-			return
+			hit := faulted(f.data, func() { f.split(s) })
+			f.mu.Lock()
+			if hit {
+				f.fail()
+				break
+			}
+			s.split = true
+			if f.resolve() {
+				f.cond.Broadcast()
+			}
+			if !f.emitting {
+				f.emit()
+			}
+			continue
 		}
-		if len(bl.chunks) == 0 {
-			f.cond.Broadcast()
-			f.mu.Unlock()
-			return
+		if f.eof && f.handed == f.cut {
+			break
 		}
-		f.games += len(bl.chunks)
-		f.cut++
-		f.mu.Unlock()
-		hit := faulted(f.data, func() { f.replay(bl) })
-		f.mu.Lock()
-		if hit {
-			f.fail()
-			f.mu.Unlock()
-			return
+		f.cond.Wait()
+	}
+	f.cond.Broadcast()
+	f.mu.Unlock()
+}
+
+// cutSpan cuts the next span, from f.next to the likely start of a game
+// about blockBytes on. It runs with mu held.
+func (f *fileRun) cutSpan() *span {
+	s := &f.spans[f.cut%len(f.spans)]
+	f.cut++
+	s.start = f.next
+	s.end = likelyStart(f.data, min(s.start+blockBytes, len(f.data)))
+	s.split, s.stale, s.valid, s.done = false, false, false, false
+	s.reports = s.reports[:0]
+	f.next, f.eof = s.end, s.end == len(f.data)
+	return s
+}
+
+// likelyStart returns where a game likely starts at or after i: a '[' that
+// starts a line after a line of movetext (a last non-blank line that is
+// not a tag); len(data) when there is none. Only the split says whether a
+// game does start there.
+func likelyStart(data []byte, i int) int {
+	for i < len(data) {
+		k := bytes.IndexByte(data[i:], '[')
+		if k < 0 {
+			break
 		}
-		bl.done = true
-		if !f.emitting {
-			f.emit()
+		i += k
+		if i > 0 && data[i-1] == '\n' && !afterTag(data, i-1) {
+			return i
+		}
+		i++
+	}
+	return len(data)
+}
+
+// afterTag reports whether the last non-blank line that ends at or before
+// the line break at data[nl] starts with a tag ('[').
+func afterTag(data []byte, nl int) bool {
+	for nl > 0 {
+		start := bytes.LastIndexByte(data[:nl], '\n') + 1
+		line := bytes.TrimLeft(data[start:nl], " \t\r")
+		if len(line) > 0 {
+			return line[0] == '['
+		}
+		nl = start - 1
+	}
+	return false
+}
+
+// split cuts the games of s, from its start to the first game that ends
+// at or past its end (or to a game past MaxGame, or to the end of data),
+// and looks at the game after, to know where it starts.
+func (f *fileRun) split(s *span) {
+	s.chunks, s.long = s.chunks[:0], false
+	s.stop = len(f.data)
+	sp := notation.NewSplitter(f.data[s.start:])
+	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
+		ch.Start += s.start
+		ch.End += s.start
+		if ch.End-ch.Start > MaxGame {
+			s.long, s.longAt, s.stop = true, ch, ch.Start
+			break
+		}
+		s.chunks = append(s.chunks, ch)
+		if ch.End >= s.end {
+			s.stop = ch.End
+			if s.stop < len(f.data) {
+				s.after, _ = sp.Next()
+			}
+			break
 		}
 	}
 }
 
-// cutBlock fills bl with the next chunks of the file (none at its end).
-// It runs with mu held.
-func (f *fileRun) cutBlock(bl *block) {
-	bl.chunks, bl.base, bl.done = bl.chunks[:0], f.games, false
-	size := 0
-	for len(bl.chunks) < blockGames && size < blockBytes {
-		ch, ok := f.split.Next()
-		if !ok {
-			f.eof = true
+// resolve settles, in file order, the spans that are split: a stale one is
+// dropped, the others get the index and line of their first game. A span
+// whose last game does not end where the next span starts (or that ends
+// with a game past MaxGame) makes the spans cut after it stale and the
+// cutting start again where its games end. It runs with mu held and
+// reports whether it resolved any span.
+func (f *fileRun) resolve() bool {
+	progress := false
+	for f.resolved < f.cut {
+		s := &f.spans[f.resolved%len(f.spans)]
+		if !s.split {
 			break
 		}
-		if ch.End-ch.Start > MaxGame {
-			f.eof = true
-			f.tooLong = &TooLongError{File: f.name, Line: ch.Line, Col: ch.Col, Index: f.games + len(bl.chunks) + 1}
-			break
+		f.resolved++
+		progress = true
+		if s.stale {
+			s.done = true
+			continue
 		}
-		bl.chunks = append(bl.chunks, ch)
-		size += ch.End - ch.Start
+		s.valid, s.base, s.lineBase, s.colOff = true, f.games, f.line, f.col-1
+		f.games += len(s.chunks)
+		if !s.long && s.stop < len(f.data) {
+			f.line, f.col = s.abs(s.after)
+		}
+		switch {
+		case s.long:
+			line, col := s.abs(s.longAt)
+			f.tooLong = &TooLongError{File: f.name, Line: line, Col: col, Index: f.games + 1}
+			f.restart(len(f.data))
+		case s.stop != s.end:
+			f.restart(s.stop)
+		}
 	}
+	return progress
+}
+
+// restart makes the spans cut and not yet resolved stale, and the cutting
+// start again at i, where a game starts (or the end of data). It runs with
+// mu held.
+func (f *fileRun) restart(i int) {
+	for k := f.resolved; k < f.cut; k++ {
+		f.spans[k%len(f.spans)].stale = true
+	}
+	f.next, f.eof = i, i >= len(f.data)
+}
+
+// abs returns the line and column in the file of ch, a chunk of s's split.
+func (s *span) abs(ch notation.Chunk) (line, col int) {
+	line, col = ch.Line+s.lineBase-1, ch.Col
+	if ch.Line == 1 {
+		col += s.colOff
+	}
+	return line, col
+}
+
+// claim returns the next resolved span to replay, if any, skipping the
+// stale ones. It runs with mu held.
+func (f *fileRun) claim() *span {
+	for f.claimed < f.resolved {
+		s := &f.spans[f.claimed%len(f.spans)]
+		f.claimed++
+		if s.valid {
+			return s
+		}
+	}
+	return nil
 }
 
 // fail stops the run with ErrChanged. It runs with mu held.
@@ -251,47 +412,56 @@ func (f *fileRun) fail() {
 	f.cond.Broadcast()
 }
 
-// replay parses and replays the games of bl.
-func (f *fileRun) replay(bl *block) {
-	n := len(bl.chunks)
-	if cap(bl.games) < n {
-		bl.games = append(bl.games[:cap(bl.games)], make([]notation.Game, n-cap(bl.games))...)
+// replay parses and replays the games of s.
+func (f *fileRun) replay(s *span) {
+	n := len(s.chunks)
+	if cap(s.games) < n {
+		s.games = append(s.games[:cap(s.games)], make([]notation.Game, n-cap(s.games))...)
 	}
-	bl.games = bl.games[:n]
-	bl.reports = bl.reports[:0]
-	for i := range bl.chunks {
-		g := &bl.games[i]
-		g.Parse(f.name, f.src, bl.chunks[i], bl.base+i+1)
-		bl.reports = append(bl.reports, Game(f.name, g, f.opts))
+	s.games = s.games[:n]
+	s.reports = s.reports[:0]
+	for i, ch := range s.chunks {
+		ch.Line, ch.Col = s.abs(ch)
+		g := &s.games[i]
+		g.Parse(f.name, f.src, ch, s.base+i+1)
+		s.reports = append(s.reports, Game(f.name, g, f.opts))
 		if f.opts.Prepare != nil {
-			f.opts.Prepare(&bl.reports[i])
+			f.opts.Prepare(&s.reports[i])
 		}
 	}
 }
 
-// emit hands to fn, in file order, the finished blocks next in line. It is
-// called with mu held and returns with it held; fn runs unlocked.
+// emit hands to fn, in file order, the finished spans next in line,
+// looking at ctx every blockGames games. It is called with mu held and
+// returns with it held; fn runs unlocked.
 func (f *fileRun) emit() {
 	f.emitting = true
-	for f.err == nil && f.handed < f.cut {
-		bl := &f.blocks[f.handed%len(f.blocks)]
-		if !bl.done {
-			break
-		}
-		if err := f.ctx.Err(); err != nil {
-			f.err = err
+	for f.err == nil && f.handed < f.resolved {
+		s := &f.spans[f.handed%len(f.spans)]
+		if !s.done {
 			break
 		}
 		f.mu.Unlock()
+		var err error
 		hit := faulted(f.data, func() {
-			for i := range bl.reports {
-				f.fn(bl.reports[i])
-				bl.reports[i] = Report{}
+			for i := range s.reports {
+				if (f.emitted+i)%blockGames == 0 {
+					if err = f.ctx.Err(); err != nil {
+						return
+					}
+				}
+				f.fn(s.reports[i])
+				s.reports[i] = Report{}
 			}
 		})
 		f.mu.Lock()
 		if hit {
 			f.fail()
+			break
+		}
+		f.emitted += len(s.reports)
+		if err != nil {
+			f.err = err
 			break
 		}
 		f.handed++

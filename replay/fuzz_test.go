@@ -136,9 +136,14 @@ func FuzzFile(f *testing.F) {
 	})
 }
 
+// spans holds blockGames, blockBytes and window as File has them, for the
+// benchmarks.
+var spans [3]int
+
 func TestMain(m *testing.M) {
-	// Small blocks, so that the tests' few games spread over several
-	// blocks and workers, and a small window, so that workers wait for it.
+	// Small spans, so that the tests' few games spread over several
+	// spans and workers, and a small window, so that workers wait for it.
+	spans = [3]int{blockGames, blockBytes, window}
 	blockGames, blockBytes, window = 4, 1<<10, 2
 	os.Exit(m.Run())
 }

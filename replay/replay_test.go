@@ -344,3 +344,50 @@ func TestKnownTagsFromGames(t *testing.T) {
 		t.Errorf("ownTagList = %q; want %q", ownTagList, want)
 	}
 }
+
+// TestParallelMisleadingStarts checks the parallel path on files where a
+// line that looks like the start of a game is not one (in a comment, among
+// the tags), so that the spans cut there are dropped and cut again; the
+// reports must be the serial ones, lines and columns included.
+func TestParallelMisleadingStarts(t *testing.T) {
+	game := loaTags + "\n1. c8-c6 a2-c2 *\n\n"
+	for _, tc := range []struct{ name, odd string }{
+		{"tag line in a comment", loaTags + "\n1. c8-c6 {a\n[Event \"x\"]\n} a2-c2 *\n\n"},
+		{"unterminated comment", loaTags + "\n1. c8-c6 {a\n[Event \"x\"]\n\n[Event \"y\"]\n1. c8-c6 *\n\n"},
+		{"comment among the tags", "[Event \"x\"]\n{c}\n[Game \"Lines of Action\"]\n\n1. c8-c6 *\n\n"},
+		{"escape among the tags", "[Event \"x\"]\n%e\n[Game \"Lines of Action\"]\n\n1. c8-c6 *\n\n"},
+		{"game on one line", "[Game \"Lines of Action\"] 1. c8-c6 * [Game \"Lines of Action\"] 1. c8-c6 *\n"},
+		{"tag after the result", loaTags + "\n1. c8-c6 * [Event \"x\"]\n\n"},
+		{"carriage returns", strings.ReplaceAll(game, "\n", "\r\n")},
+		{"bad game", loaTags + "\n1. c8-c6 a2-c2 c6-c5 1-0\n[x\n\n"},
+		// A Splitter does not count a line break escaped in a tag value.
+		{"line break escaped in a tag", "[Event \"x\\\ny\"]\n[Game \"Lines of Action\"]\n\n1. c8-c6 *\n\n"},
+		{"and a game after on its line", "[Event \"x\\\ny\"] 1. c8-c6 * [Game \"Lines of Action\"] 1. c8-c6 *\n\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			for i := range 400 {
+				b.WriteString(game)
+				if i%7 == 3 {
+					b.WriteString(tc.odd)
+				}
+				if i%50 == 0 {
+					b.WriteString(strings.Repeat(tc.odd, 20))
+				}
+			}
+			data := []byte(b.String())
+			serial := collect(data, 1)
+			for _, jobs := range []int{2, 3, 5} {
+				par := collect(data, jobs)
+				if len(par) != len(serial) {
+					t.Fatalf("jobs %d: %d reports; serial gives %d", jobs, len(par), len(serial))
+				}
+				for i := range par {
+					if par[i] != serial[i] {
+						t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", jobs, i+1, par[i], serial[i])
+					}
+				}
+			}
+		})
+	}
+}
