@@ -20,8 +20,8 @@ import (
 // games. (Variables so that tests can make spans small.)
 var (
 	blockGames = 128
-	blockBytes = 48 << 10
-	window     = 4
+	blockBytes = 32 << 10
+	window     = 3
 )
 
 // File validates every game of a record file and calls fn with each
@@ -205,7 +205,8 @@ type span struct {
 	base     int             // index of its first game, 0-based
 	lineBase int             // line of start
 	colOff   int             // bytes of start's line before start
-	games    []notation.Game // reused from span to span, move buffers and all
+	games    []notation.Game // reused from span to span
+	moves    []notation.Move // the games' moves, one after the other; reused
 	reports  []Report
 }
 
@@ -412,7 +413,11 @@ func (f *fileRun) fail() {
 	f.cond.Broadcast()
 }
 
-// replay parses and replays the games of s.
+// replay parses and replays the games of s. The games' moves go one after
+// the other into s.moves, so that the window holds about what its games
+// need (and the heap stays under the size at which the garbage collector
+// first runs): a game that does not fit gets a buffer of its own, and
+// s.moves grows for the next time.
 func (f *fileRun) replay(s *span) {
 	n := len(s.chunks)
 	if cap(s.games) < n {
@@ -420,14 +425,27 @@ func (f *fileRun) replay(s *span) {
 	}
 	s.games = s.games[:n]
 	s.reports = s.reports[:0]
+	if s.moves == nil && n > 0 {
+		// Most records take 7 bytes or more a move.
+		s.moves = make([]notation.Move, (s.chunks[n-1].End-s.chunks[0].Start)/7)
+	}
+	used, need := 0, 0
 	for i, ch := range s.chunks {
 		ch.Line, ch.Col = s.abs(ch)
 		g := &s.games[i]
+		g.Moves = s.moves[used:used]
 		g.Parse(f.name, f.src, ch, s.base+i+1)
+		need += len(g.Moves)
+		if len(g.Moves) <= cap(s.moves)-used { // in s.moves
+			used += len(g.Moves)
+		}
 		s.reports = append(s.reports, Game(f.name, g, f.opts))
 		if f.opts.Prepare != nil {
 			f.opts.Prepare(&s.reports[i])
 		}
+	}
+	if need > cap(s.moves) {
+		s.moves = make([]notation.Move, need+need/4)
 	}
 }
 
