@@ -27,11 +27,12 @@ var (
 // File validates every game of a record file and calls fn with each
 // report, in file order. It stops early, with ctx.Err(), once ctx is done.
 // With opts.Jobs > 1 it parses and replays games on that many goroutines
-// (the caller's among them).
+// (the caller's among them), unless the file is small (a few tens of
+// kilobytes).
 //
 // fn is called for one report at a time, in file order, but with
 // opts.Jobs > 1 not always from the calling goroutine: whichever worker
-// finishes the next block in file order hands its reports on. A report's
+// finishes the next span in file order hands its reports on. A report's
 // Record is valid only during the call to fn (File reuses its memory for
 // later games); fn must copy what it keeps, for instance Record.String().
 //
@@ -40,7 +41,9 @@ var (
 // or while reports are kept.
 func File(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := unsafe.String(unsafe.SliceData(data), len(data))
-	if opts.Jobs <= 1 {
+	// A file of one span has nothing to share: a second goroutine would
+	// only add its start (a thread) to validate's start-up.
+	if opts.Jobs <= 1 || len(data) <= blockBytes {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		var err error
 		if faulted(data, func() { err = serial(ctx, name, data, src, opts, fn) }) {
