@@ -168,7 +168,8 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 		return r, st
 	}
 	if sc, ok := st.pos.Score(); ok {
-		r.Score = &sc
+		kept := sc // allocated only for games that score points
+		r.Score = &kept
 	}
 	if r.Err = judge(g, st.pos, declared, stopAt, &r); r.Err != nil {
 		return r, st
