@@ -47,17 +47,19 @@ func (p *parser) fail(line, col int, code, format string, args ...any) {
 
 // space skips white space, counting lines.
 func (p *parser) space() {
-	for p.i < p.end {
-		switch p.src[p.i] {
+	src, i := p.src[:p.end], p.i
+	for ; i < len(src); i++ {
+		switch src[i] {
 		case '\n':
 			p.line++
-			p.lineStart = p.i + 1
+			p.lineStart = i + 1
 		case ' ', '\t', '\r':
 		default:
+			p.i = i
 			return
 		}
-		p.i++
 	}
+	p.i = i
 }
 
 func (p *parser) game(g *Game) {
@@ -269,11 +271,14 @@ func (p *parser) movetext(g *Game) {
 				continue
 			}
 		}
-		// A token runs to white space or a delimiter.
-		for p.i < p.end && !delim[p.src[p.i]] {
-			p.i++
+		// A token runs to white space or a delimiter. (The loop keeps
+		// its index in a local, which stays in a register.)
+		src, i := p.src[:p.end], p.i
+		for i < len(src) && !delim[src[i]] {
+			i++
 		}
-		tok := p.src[start:p.i]
+		p.i = i
+		tok := src[start:i]
 		if g.Result != "" {
 			p.fail(line, col, CodeSyntax, "%q after the result %s: a game ends with its result", Shorten(tok), g.Result)
 			return
