@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
@@ -448,5 +449,51 @@ func TestShortenTo(t *testing.T) {
 		if got := ShortenTo(tc.s, tc.n); got != tc.want {
 			t.Errorf("ShortenTo(%q, %d) = %q; want %q", tc.s, tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestBadTextWords checks badText, which reads eight bytes at a time, on
+// every byte value at every place of texts around a word long, and on
+// UTF-8 text, against a reading byte by byte.
+func TestBadTextWords(t *testing.T) {
+	byByte := func(s string) (int, string) {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c >= ' ' && c < 0x7f {
+				continue
+			}
+			if c < ' ' || c == 0x7f {
+				return i, fmt.Sprintf("control character %U in the value", rune(c))
+			}
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return i, fmt.Sprintf("invalid UTF-8 (byte %#02x) in the value", c)
+			}
+			if unicode.IsControl(r) {
+				return i, fmt.Sprintf("control character %U in the value", r)
+			}
+			i += n - 1
+		}
+		return -1, ""
+	}
+	check := func(s string) {
+		t.Helper()
+		k, msg := badText(s)
+		wk, wmsg := byByte(s)
+		if k != wk || msg != wmsg {
+			t.Fatalf("badText(%q) = %d, %q; want %d, %q", s, k, msg, wk, wmsg)
+		}
+	}
+	for n := 1; n <= 19; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = byte(c)
+				check(string(b))
+			}
+		}
+	}
+	for _, s := range []string{"é", "aaaaaaaé", "aaaaaaaaaaaaaaé", "aaaaaaa\u0085", "aaaaaaaaaaa\u2028b", "aaaaaaa\xff\xfe"} {
+		check(s)
 	}
 }

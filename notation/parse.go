@@ -227,7 +227,20 @@ func (p *parser) tag(g *Game) bool {
 // record could not carry it: a name with a line break would be renamed on
 // the way) or invalid UTF-8; -1 when there is none.
 func badText(s string) (int, string) {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// Eight bytes at a time while they are all printable ASCII: a long tag
+	// value (a Knight Fight Board) is read fast. A word with a byte below
+	// ' ' or from 0x7f up is looked at byte by byte, below.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if (w-' '*ones)&^w&highs != 0 || (w+ones|w)&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c >= ' ' && c < 0x7f {
 			continue
