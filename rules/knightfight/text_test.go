@@ -283,3 +283,24 @@ func TestString(t *testing.T) {
 	play(t, q, "a1-b3")
 	golden.Check(t, "string.golden", p.String()+"\n"+q.String())
 }
+
+// TestParseBoardOnePass checks the one-pass reading of a Board tag as
+// arbiter writes it against the reading of the same text with a space in
+// front, which takes the long way: a valid board and every copy with one
+// byte changed read alike, board and error.
+func TestParseBoardOnePass(t *testing.T) {
+	for _, text := range []string{identity, knightfight.RandomBoard(7)} {
+		for i := range len(text) {
+			for _, c := range []byte("0123456789/ a") {
+				b := []byte(text)
+				b[i] = c
+				s := string(b)
+				got, gerr := knightfight.ParseBoard(s)
+				want, werr := knightfight.ParseBoard(" " + s)
+				if got != want || (gerr == nil) != (werr == nil) || (gerr != nil && gerr.Error() != werr.Error()) {
+					t.Fatalf("ParseBoard(%q) = %v, %v; want %v, %v", s, got, gerr, want, werr)
+				}
+			}
+		}
+	}
+}
