@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Color is a side: White or Black. Which one moves first depends on the game
@@ -128,7 +129,7 @@ type Score struct {
 }
 
 // String returns the record form "W-B".
-func (s Score) String() string { return fmt.Sprintf("%d-%d", s.White, s.Black) }
+func (s Score) String() string { return strconv.Itoa(s.White) + "-" + strconv.Itoa(s.Black) }
 
 // Result is the result these points give: the side with more wins, equal
 // points draw.

@@ -1,8 +1,6 @@
 package knightfight
 
 import (
-	"fmt"
-
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -276,7 +274,7 @@ func (p *Position) Outcome() rules.Outcome {
 	case rules.BlackWins:
 		how = "black wins"
 	}
-	return rules.Outcome{Result: sc.Result(), Reason: fmt.Sprintf("%s: %s %s", who, how, sc)}
+	return rules.Outcome{Result: sc.Result(), Reason: who + ": " + how + " " + sc.String()}
 }
 
 // Score returns the points of both sides so far.
