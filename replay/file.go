@@ -131,6 +131,9 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
 		}
 		g.Parse(name, src, ch, i)
+		if g.Err == nil {
+			readResults(name, &g, opts)
+		}
 		*r = Game(name, &g, opts)
 		if opts.Prepare != nil {
 			opts.Prepare(r)
@@ -262,6 +265,9 @@ func (f *fileRun) replay(bl *block) {
 	for i := range bl.chunks {
 		g := &bl.games[i]
 		g.Parse(f.name, f.src, bl.chunks[i], bl.base+i+1)
+		if g.Err == nil {
+			readResults(f.name, g, f.opts)
+		}
 		bl.reports = append(bl.reports, Game(f.name, g, f.opts))
 		if f.opts.Prepare != nil {
 			f.opts.Prepare(&bl.reports[i])
