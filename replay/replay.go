@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -183,7 +184,13 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if !named && opts.Text {
 		g.SetTag("Game", game.Name())
 	}
-	if r.Err = checkTags(file, g, opts, &r); r.Err != nil {
+	r.Err = checkTags(file, g, opts, &r)
+	if len(r.Warnings) > 1 {
+		slices.SortStableFunc(r.Warnings, func(a, b *notation.Error) int {
+			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+		})
+	}
+	if r.Err != nil {
 		return r, st
 	}
 	// The parser has checked the Result tag against the result token.
