@@ -130,7 +130,9 @@ var (
 	// lineRE is one line of validate's text output for an invalid game.
 	lineRE = regexp.MustCompile(`^(.+):(\d+):(\d+): game (\d+) \((.+) vs (.+)\): (?:ply (\d+) "((?:[^"\\]|\\.)*)": )?(.+)$`)
 	// summaryRE is validate's last line.
-	summaryRE = regexp.MustCompile(`^(\d+) games, (\d+) valid, (\d+) invalid$`)
+	summaryRE = regexp.MustCompile(`^(\d+) games, (\d+) valid, (\d+) invalid(?:, (\d+) warnings?)?$`)
+	// warningRE is one line of validate's text output for a warning.
+	warningRE = regexp.MustCompile(`^(.+):(\d+):(\d+): game (\d+) \((.+) vs (.+)\): warning: (.+)$`)
 )
 
 // checkText checks validate's text output line by line and returns the
@@ -151,7 +153,12 @@ func checkText(t *testing.T, stdout string) (total, valid, invalid int, lines []
 	if total != valid+invalid {
 		t.Errorf("summary %q does not add up", ls[len(ls)-1])
 	}
+	warnings := 0
 	for _, l := range ls[:len(ls)-1] {
+		if warningRE.MatchString(l) {
+			warnings++
+			continue
+		}
 		m := lineRE.FindStringSubmatch(l)
 		if m == nil {
 			t.Errorf("line %q is not `file:line:col: game N (White vs Black): [ply K \"move\": ]why`", clip(l))
@@ -168,6 +175,9 @@ func checkText(t *testing.T, stdout string) (total, valid, invalid int, lines []
 	if len(lines) != invalid {
 		t.Errorf("%d error lines, but the summary says %d invalid", len(lines), invalid)
 	}
+	if n, _ := strconv.Atoi(m[4]); n != warnings {
+		t.Errorf("%d warning lines, but the summary says %d", warnings, n)
+	}
 	return total, valid, invalid, lines
 }
 
@@ -176,18 +186,19 @@ func checkText(t *testing.T, stdout string) (total, valid, invalid int, lines []
 // keys and types on its own, so that a tag renamed there fails here instead
 // of changing both sides (and errorLine spells out notation.Error's JSON).
 type gameLine struct {
-	File        string     `json:"file"`
-	Index       int        `json:"index"`
-	Line        int        `json:"line"`
-	Game        string     `json:"game"`
-	White       string     `json:"white"`
-	Black       string     `json:"black"`
-	Plies       int        `json:"plies"`
-	Valid       bool       `json:"valid"`
-	Result      string     `json:"result"`
-	Score       string     `json:"score"`
-	Termination string     `json:"termination"`
-	Error       *errorLine `json:"error"`
+	File        string      `json:"file"`
+	Index       int         `json:"index"`
+	Line        int         `json:"line"`
+	Game        string      `json:"game"`
+	White       string      `json:"white"`
+	Black       string      `json:"black"`
+	Plies       int         `json:"plies"`
+	Valid       bool        `json:"valid"`
+	Result      string      `json:"result"`
+	Score       string      `json:"score"`
+	Termination string      `json:"termination"`
+	Error       *errorLine  `json:"error"`
+	Warnings    []errorLine `json:"warnings"` // left out when there are none
 }
 
 type errorLine struct {
