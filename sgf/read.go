@@ -292,9 +292,20 @@ func (p *parser) property() {
 		}
 		p.i++
 	}
-	name := string(id[:n])
-	if long {
-		name += "…"
+	var name string
+	switch {
+	case n == 0:
+	case n <= 2 && !long:
+		// The common case, without allocating.
+		k := int(id[0]-'A'+1) * 27
+		if n == 2 {
+			k += int(id[1] - 'A' + 1)
+		}
+		name = shortNames[k]
+	case long:
+		name = string(id[:n]) + "…"
+	default:
+		name = string(id[:n])
 	}
 	p.space()
 	if p.i >= p.end || p.src[p.i] != '[' {
@@ -329,6 +340,19 @@ func (p *parser) property() {
 	}
 	p.apply(name, first, line, col)
 }
+
+// shortNames holds the identifiers of one or two capital letters, "A" to
+// "ZZ", by (first-'A'+1)*27 + (second-'A'+1) (0 for none).
+var shortNames = func() []string {
+	t := make([]string, 27*27)
+	for a := byte('A'); a <= 'Z'; a++ {
+		t[int(a-'A'+1)*27] = string(a)
+		for b := byte('A'); b <= 'Z'; b++ {
+			t[int(a-'A'+1)*27+int(b-'A'+1)] = string([]byte{a, b})
+		}
+	}
+	return t
+}()
 
 // oneValue reports whether the property name takes one value only among
 // those the reader uses (others are ignored whatever their values).
@@ -596,28 +620,30 @@ func (p *parser) firstMover(c rules.Color) rules.Color {
 // the text itself when it names no squares; term is the Termination of a
 // resignation or forfeit, "" for a move.
 func moveText(t string) (text, term string) {
-	s := strings.TrimRight(t, "+#!?")
+	s := t
+	for len(s) > 0 && strings.IndexByte("+#!?", s[len(s)-1]) >= 0 {
+		s = s[:len(s)-1]
+	}
+	if len(s) >= 4 {
+		from, okFrom := square(s[0], s[1])
+		to, okTo := square(s[len(s)-2], s[len(s)-1])
+		if okFrom && okTo {
+			switch sep := strings.TrimSpace(s[2 : len(s)-2]); sep {
+			case "", "-", ":", "x", "X":
+				return engineMoves[from*64+to], ""
+			}
+			return t, ""
+		}
+	}
 	switch {
 	case s == "" || strings.EqualFold(s, "pass"):
 		return "pass", ""
-	case len(s) < 4:
-		return t, ""
 	case strings.EqualFold(s, "resign") || strings.EqualFold(s, "resigns") || strings.EqualFold(s, "resigned"):
 		return "", notation.TermResignation
 	case strings.EqualFold(s, "forfeit") || strings.EqualFold(s, "forfeits"):
 		return "", notation.TermTimeForfeit
 	}
-	from, okFrom := square(s[0], s[1])
-	to, okTo := square(s[len(s)-2], s[len(s)-1])
-	if !okFrom || !okTo {
-		return t, ""
-	}
-	switch sep := strings.TrimSpace(s[2 : len(s)-2]); sep {
-	case "", "-", ":", "x", "X":
-	default:
-		return t, ""
-	}
-	return engineMoves[from*64+to], ""
+	return t, ""
 }
 
 // square reads a square in either case: 0 (a1) to 63 (h8).
