@@ -342,3 +342,23 @@ func TestConvertHelp(t *testing.T) {
 		t.Errorf("show --help does not offer --game N")
 	}
 }
+
+// TestUnknownTagsKept: tags arbiter does not know are stored, exported and
+// converted unchanged, through SGF too.
+func TestUnknownTagsKept(t *testing.T) {
+	rec := "[Event \"e\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Game \"Lines of Action\"]\n[Flavour \"vanilla \\\"bean\\\"\"]\n[X_1 \"\"]\n[Adjudicated \"Out of time\"]\n\n1. c8-c6 a2-c2 *\n\n"
+	db := filepath.Join(t.TempDir(), "a.db")
+	if r := runCLI(t, rec, "import", "--db", db, "-"); r.code != 0 {
+		t.Fatalf("import: %v", r)
+	}
+	if r := runCLI(t, "", "export", "--db", db); r.stdout != rec {
+		t.Errorf("export:\n%s\nwant\n%s", r.stdout, rec)
+	}
+	s := runCLI(t, rec, "convert", "--to", "sgf", "-")
+	if !strings.Contains(s.stdout, `TG[Flavour:vanilla "bean"][X_1:][Adjudicated:Out of time]`) {
+		t.Errorf("convert --to sgf:\n%s", s.stdout)
+	}
+	if back := runCLI(t, s.stdout, "convert", "-"); back.stdout != rec {
+		t.Errorf("agn → SGF → agn:\n%s\nwant\n%s", back.stdout, rec)
+	}
+}
