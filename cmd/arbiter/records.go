@@ -30,6 +30,7 @@ type gameChoice struct {
 	game     rules.Game
 	number   int
 	numbered bool
+	selects  bool // the command chooses a game by its number (show, view)
 }
 
 // Set reads one --game: a number, or a game id.
@@ -77,7 +78,7 @@ func recordFlags(selects bool) []cli.Flag {
 		deflt = "1"
 	}
 	return []cli.Flag{
-		&cli.GenericFlag{Name: "game", Aliases: []string{"g"}, Value: &gameChoice{}, Usage: usage, DefaultText: deflt},
+		&cli.GenericFlag{Name: "game", Aliases: []string{"g"}, Value: &gameChoice{selects: selects}, Usage: usage, DefaultText: deflt},
 		&cli.StringFlag{Name: "results", Value: notation.ResultsWhite.String(),
 			Usage: "what 1-0 means in .agn/PGN records: `white` (PGN: White won) or first-mover (UGI runners' p1win: the side that moves first won)"},
 	}
@@ -99,6 +100,7 @@ func recordOptions(c *cli.Context, cmd string) (replay.Options, error) {
 
 // gameNumber is the game number that the --game flags of show and view
 // chose; ok is false when they chose none (show and view take the first).
+// In the other commands --game takes no number (replayInput says so).
 func gameNumber(c *cli.Context) (n int, ok bool) {
 	if choice, _ := c.Generic("game").(*gameChoice); choice != nil && choice.numbered {
 		return choice.number, true

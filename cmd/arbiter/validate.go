@@ -108,9 +108,18 @@ func plural(n int, one, many string) string {
 // (validate, import, convert) share, which replayInput reads: --jobs and
 // the recordFlags.
 func replayFlags() []cli.Flag {
-	return append([]cli.Flag{
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel (at most 4 per CPU)"},
-	}, recordFlags(false)...)
+	return append([]cli.Flag{jobsFlag()}, recordFlags(false)...)
+}
+
+// replaySelectFlags are replayFlags for a command that also chooses a game
+// of its files by number, as view does: --game takes N as well as ID (read
+// the number with gameNumber).
+func replaySelectFlags() []cli.Flag {
+	return append([]cli.Flag{jobsFlag()}, recordFlags(true)...)
+}
+
+func jobsFlag() cli.Flag {
+	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel (at most 4 per CPU)"}
 }
 
 // strictFlag is validate's and convert's --strict.
@@ -130,8 +139,9 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 	if err != nil {
 		return nil, replay.Options{}, err
 	}
-	if number, ok := gameNumber(c); ok {
-		return nil, replay.Options{}, usageErrorf("%s: --game %d: a game number chooses a game in show and view; here --game takes the game ID of records without a Game tag (one of %s)", cmd, number, games.IDs())
+	if choice, _ := c.Generic("game").(*gameChoice); choice != nil && choice.numbered && !choice.selects {
+		return nil, replay.Options{}, usageErrorf("%s: --game %d: a game number chooses a game in show and view; here --game takes the game ID of records without a Game tag (one of %s)",
+			cmd, choice.number, games.IDs())
 	}
 	opts.Strict = c.Bool("strict")
 	jobs := c.Int("jobs")
