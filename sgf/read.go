@@ -38,12 +38,13 @@ func Parse(name string, data []byte) ([]*notation.Game, error) {
 // replaces what g held, reuses its slices, and takes strings from src
 // where it can.
 //
-// The main line becomes the game: the first node's properties and those
-// of nodes without a move become tags and the game's comment, each move
-// node a move in the engine form ("d1b3", or the text as written when it
-// names no squares), its C its comment. The sides must alternate, Black
-// first (or the side to move of a FEN given in TG), and a B[Resign],
-// W[Resign] or X[Forfeit] ends the game.
+// The main line becomes the game: its game information (GM PB PW EV RO PC
+// DT GN GC, TG) becomes tags, each move node a move in the engine form
+// ("d1b3", or the text as written when it names no squares) with its C as
+// the move's comment, and a C before the first move the game's comment.
+// The sides must alternate, Black first (or the side to move of a FEN
+// given in TG); a B[Resign], W[Resign] or X[Forfeit] ends the game, and
+// with RE sets the Result tag (and Termination).
 func ParseGame(g *notation.Game, name, src string, ch notation.Chunk, index int) {
 	moves, tags, warnings := g.Moves[:0], g.Tags[:0], g.Warnings[:0]
 	*g = notation.Game{Line: ch.Line, Col: ch.Col, Index: index, Moves: moves, Tags: tags, Warnings: warnings}
@@ -68,7 +69,6 @@ type parser struct {
 	g      *notation.Game
 	err    *notation.Error
 
-	nodes      int // nodes read on the main line
 	ended      bool
 	variations int
 	varLine    int
@@ -247,7 +247,6 @@ func (p *parser) node() {
 		}
 		p.property()
 	}
-	p.nodes++
 	if p.err == nil && p.comment.Len() > 0 {
 		p.addComment(p.comment.String())
 	}
