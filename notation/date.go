@@ -26,32 +26,37 @@ func ParseDate(s string) (d Date, ok bool) {
 		return Date{}, true
 	}
 	sep := byte(0)
-	for _, c := range []byte{'.', '-', '/'} {
-		if strings.IndexByte(s, c) >= 0 {
-			if sep != 0 {
-				return Date{}, false // "2024.01-05": two kinds of separator
-			}
-			sep = c
+	var parts [3]string
+	n := 0
+	for n < 3 {
+		i := strings.IndexAny(s, ".-/")
+		if i < 0 {
+			parts[n] = s
+			n++
+			s = ""
+			break
 		}
+		if sep != 0 && s[i] != sep {
+			return Date{}, false // "2024.01-05": two kinds of separator
+		}
+		sep = s[i]
+		parts[n], s = s[:i], s[i+1:]
+		n++
 	}
-	parts := []string{s}
-	if sep != 0 {
-		parts = strings.Split(s, string(sep))
-	}
-	if len(parts) > 3 {
-		return Date{}, false
+	if s != "" {
+		return Date{}, false // more than three parts
 	}
 	y, ok := datePart(parts[0], 4, 4)
 	if !ok {
 		return Date{}, false
 	}
 	d.Year = y
-	if len(parts) > 1 {
+	if n > 1 {
 		if d.Month, ok = datePart(parts[1], 1, 2); !ok || d.Month > 12 {
 			return Date{}, false
 		}
 	}
-	if len(parts) > 2 {
+	if n > 2 {
 		if d.Day, ok = datePart(parts[2], 1, 2); !ok || d.Day > 31 {
 			return Date{}, false
 		}

@@ -268,8 +268,10 @@ func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation
 			r.Warnings = append(r.Warnings, located(file, notation.CodeBadDate, line, col,
 				"Date %q cannot be read (want YYYY.MM.DD, with ?? for unknown parts): it counts as not known (????.??.??)", notation.Shorten(v)))
 		}
-		if c := d.String(); opts.Text && c != v {
-			g.SetTag("Date", c)
+		if opts.Text {
+			if c := d.String(); c != v {
+				g.SetTag("Date", c)
+			}
 		}
 	}
 	return nil
