@@ -13,6 +13,13 @@ import (
 // read but agree with it under the other convention, g.Err says so and
 // names the option that reads it right.
 func readResults(file string, g *notation.Game, opts Options) {
+	if opts.Results == notation.ResultsWhite {
+		if _, ok := g.Tag("Winner"); !ok {
+			if _, ok := g.Tag("Loser"); !ok {
+				return // nothing to turn, nothing to check
+			}
+		}
+	}
 	game, _, err := findGame(file, g, opts.Game)
 	if err != nil {
 		return // the replay says why
