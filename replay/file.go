@@ -24,7 +24,8 @@ var (
 )
 
 // File validates every game of a record file and calls fn with each
-// report, in file order. It stops early, with ctx.Err(), once ctx is done.
+// report, in file order: an .agn file or an SGF file, as FormatOf tells
+// them apart. It stops early, with ctx.Err(), once ctx is done.
 // With opts.Jobs > 1 it parses and replays games on that many goroutines
 // (the caller's among them).
 //
@@ -39,15 +40,19 @@ var (
 // or while reports are kept.
 func File(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := unsafe.String(unsafe.SliceData(data), len(data))
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	var format Format
+	if faulted(data, func() { format = FormatOf(name, data) }) {
+		return fmt.Errorf("%s: %w", name, ErrChanged)
+	}
 	if opts.Jobs <= 1 {
-		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		var err error
-		if faulted(data, func() { err = serial(ctx, name, data, src, opts, fn) }) {
+		if faulted(data, func() { err = serial(ctx, name, format, data, src, opts, fn) }) {
 			return fmt.Errorf("%s: %w", name, ErrChanged)
 		}
 		return err
 	}
-	f := &fileRun{ctx: ctx, name: name, data: data, src: src, opts: opts, fn: fn, split: notation.NewSplitter(data),
+	f := &fileRun{ctx: ctx, name: name, format: format, data: data, src: src, opts: opts, fn: fn, split: format.Splitter(data),
 		blocks: make([]block, opts.Jobs*window)}
 	f.cond.L = &f.mu
 	var wg sync.WaitGroup
@@ -117,11 +122,11 @@ func within(data []byte, a uintptr) bool {
 }
 
 // serial is File on the calling goroutine alone.
-func serial(ctx context.Context, name string, data []byte, src string, opts Options, fn func(Report)) error {
+func serial(ctx context.Context, name string, format Format, data []byte, src string, opts Options, fn func(Report)) error {
 	var g notation.Game
 	r := new(Report) // one allocation for all games: Prepare takes its address
 	i := 0
-	sp := notation.NewSplitter(data)
+	sp := format.Splitter(data)
 	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 		if i%blockGames == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -130,7 +135,7 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 		if ch.End-ch.Start > MaxGame {
 			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
 		}
-		g.Parse(name, src, ch, i)
+		format.Parse(&g, name, src, ch, i, opts)
 		*r = Game(name, &g, opts)
 		if opts.Prepare != nil {
 			opts.Prepare(r)
@@ -147,16 +152,17 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 // Every goroutine stays busy with games, which hand-offs between goroutines
 // did not achieve on two cores.
 type fileRun struct {
-	ctx  context.Context
-	name string
-	data []byte
-	src  string // data
-	opts Options
-	fn   func(Report)
+	ctx    context.Context
+	name   string
+	format Format
+	data   []byte
+	src    string // data
+	opts   Options
+	fn     func(Report)
 
 	mu       sync.Mutex
 	cond     sync.Cond // signalled when a block is handed on, or on stop
-	split    *notation.Splitter
+	split    Splitter
 	eof      bool    // split has no more chunks
 	games    int     // games cut so far
 	cut      int     // blocks cut so far; block k lives in blocks[k%len(blocks)]
@@ -261,7 +267,7 @@ func (f *fileRun) replay(bl *block) {
 	bl.reports = bl.reports[:0]
 	for i := range bl.chunks {
 		g := &bl.games[i]
-		g.Parse(f.name, f.src, bl.chunks[i], bl.base+i+1)
+		f.format.Parse(g, f.name, f.src, bl.chunks[i], bl.base+i+1, f.opts)
 		bl.reports = append(bl.reports, Game(f.name, g, f.opts))
 		if f.opts.Prepare != nil {
 			f.opts.Prepare(&bl.reports[i])

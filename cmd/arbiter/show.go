@@ -18,14 +18,16 @@ func showCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE (- for standard input)",
 		Description: "Replays game N of FILE up to ply K (default: the whole game) and prints\n" +
 			"the board as ASCII, the side to move, the position text (FEN) and the\n" +
-			"result so far.",
-		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "game", Aliases: []string{"g"}, Value: 1, Usage: "which game of the file (1-based)"},
-			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies", DefaultText: "all"},
-		},
+			"result so far.\n\n" + recordHelp,
+		Flags: append(recordFlags(true),
+			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies", DefaultText: "all"}),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageErrorf("show: want exactly one FILE, got %d", c.NArg())
+			}
+			opts, err := recordOptions(c, "show")
+			if err != nil {
+				return err
 			}
 			files, err := readFiles(c.Context, e, c.Args().Slice(), false)
 			if err != nil {
@@ -33,10 +35,11 @@ func showCommand(e *env) *cli.Command {
 			}
 			f := files[0]
 			// Only the game shown is parsed.
-			n := c.Int("game")
+			n, _ := gameNumber(c)
+			format := replay.FormatOf(f.Name, f.Data)
 			var shown notation.Chunk
 			games := 0
-			sp := notation.NewSplitter(f.Data)
+			sp := format.Splitter(f.Data)
 			for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 				if games++; games == n {
 					shown = ch
@@ -46,12 +49,12 @@ func showCommand(e *env) *cli.Command {
 				return usageErrorf("show: %s has %d games; --game %d is out of range", f.Name, games, n)
 			}
 			g := new(notation.Game)
-			g.Parse(f.Name, string(f.Data), shown, n)
+			format.Parse(g, f.Name, string(f.Data), shown, n, opts)
 			ply := c.Int("ply")
 			if ply > len(g.Moves) {
 				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
 			}
-			r, _, pos := replay.Position(f.Name, g, ply, replay.Options{})
+			r, _, pos := replay.Position(f.Name, g, ply, opts)
 			want := ply
 			if want < 0 {
 				want = len(g.Moves)
@@ -62,6 +65,9 @@ func showCommand(e *env) *cli.Command {
 					return fmt.Errorf("%s: game %d cannot be replayed", f.Name, n)
 				}
 				return withCode(exitFailure, errors.New(r.Describe()))
+			}
+			for _, w := range r.Warnings {
+				fmt.Fprintf(e.stderr, "arbiter: note: %s: warning: %s\n", r.Heading(w.Line, w.Col), w.Msg)
 			}
 			if r.Err != nil {
 				// The position is reached; what is wrong is said on the side.

@@ -142,13 +142,16 @@ func peakRSS(pid int, done <-chan struct{}) int64 {
 // 2 GB of zeros to 2.35 GB).
 func TestEndlessInput(t *testing.T) {
 	tests := []struct {
-		name  string
-		stdin *zeros
-		args  []string
+		name   string
+		stdin  *zeros
+		args   []string
+		prefix string // what stdin gives before the zeros
 	}{
-		{"dev zero", nil, []string{"validate", "/dev/zero"}},
-		{"stdin", &zeros{}, []string{"validate", "-"}},
-		{"import stdin", &zeros{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}},
+		{"dev zero", nil, []string{"validate", "/dev/zero"}, ""},
+		{"stdin", &zeros{}, []string{"validate", "-"}, ""},
+		{"import stdin", &zeros{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}, ""},
+		// An SGF game tree whose comment never ends.
+		{"convert SGF stdin", &zeros{}, []string{"convert", "-"}, "(;GM[9]C["},
 	}
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		tests = tests[1:]
@@ -157,7 +160,7 @@ func TestEndlessInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdin io.Reader
 			if tt.stdin != nil {
-				stdin = tt.stdin
+				stdin = io.MultiReader(strings.NewReader(tt.prefix), tt.stdin)
 			}
 			cmd, out, stderr := startMain(t, stdin, tt.args...)
 			exited := make(chan struct{})

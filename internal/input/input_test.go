@@ -18,6 +18,9 @@ import (
 
 const game = "[Game \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. c8-c6 a2-c2 *\n\n"
 
+// sgfGame is a game as SGF writes it.
+const sgfGame = "(;GM[9]\nPB[b]PW[w]\n;B[C8-C6]\n;W[A2-C2]\n)\n"
+
 // zeros is an endless stream of zero bytes, like /dev/zero, that counts
 // what was read from it.
 type zeros struct{ n atomic.Int64 }
@@ -45,6 +48,7 @@ func TestRead(t *testing.T) {
 	empty := write(t, dir, "empty.agn", "")
 	// More than a stream is looked at in (8 MiB), in whole games.
 	long := strings.Repeat(game, 9<<20/len(game)+1)
+	longSGF := strings.Repeat(sgfGame, 9<<20/len(sgfGame)+1)
 	tests := []struct {
 		name     string
 		file     string
@@ -58,6 +62,7 @@ func TestRead(t *testing.T) {
 		{name: "empty, not mapped", file: empty, opts: input.Options{Map: true}, wantName: empty, want: ""},
 		{name: "stdin", file: "-", opts: input.Options{Stdin: strings.NewReader(games), Records: true}, wantName: "<stdin>", want: games},
 		{name: "long stream", file: "-", opts: input.Options{Stdin: strings.NewReader(long), Records: true}, wantName: "<stdin>", want: long},
+		{name: "long SGF stream", file: "-", opts: input.Options{Stdin: strings.NewReader(longSGF), Records: true}, wantName: "<stdin>", want: longSGF},
 		{name: "missing", file: filepath.Join(dir, "none.agn"), err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
 		{name: "missing, mapped", file: filepath.Join(dir, "none.agn"), opts: input.Options{Map: true}, err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
 		{name: "directory", file: dir, opts: input.Options{Map: true}, err: "read " + dir + ": is a directory"},
@@ -108,6 +113,8 @@ func TestReadBounded(t *testing.T) {
 		{"games then zeros", io.MultiReader(strings.NewReader(head), &zeros{}), 13, 1, 3},
 		// A fourth game, of tags, that never ends.
 		{"games then endless tags", io.MultiReader(strings.NewReader(head+"\n[Game \"x\"]\n"), &zeros{}), 20, 1, 4},
+		// SGF game trees, then one whose comment never ends.
+		{"SGF games then an endless comment", io.MultiReader(strings.NewReader(strings.Repeat(sgfGame, 3)+"(;GM[9]C["), &zeros{}), 16, 1, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,12 +3,12 @@ package input
 import (
 	"bytes"
 
-	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 )
 
 // stream follows where the last game of a stream of records starts as it
-// is read.
+// is read, in the format replay.FormatOf tells (an .agn file's games or
+// SGF game trees).
 type stream struct {
 	start   int // where the last game begins (the earlier ones are whole)
 	scanned int // bytes read when it was last looked for
@@ -23,8 +23,9 @@ func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError 
 		return nil
 	}
 	s.scanned = len(data)
+	format := replay.FormatOf(name, data)
 	last, ok := -1, false
-	sp := notation.NewSplitter(data[s.start:])
+	sp := format.Splitter(data[s.start:])
 	for ch, more := sp.Next(); more; ch, more = sp.Next() {
 		last, ok = ch.Start, true
 	}
@@ -37,7 +38,7 @@ func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError 
 	// Locate the game as replay does (the first game is the whole
 	// input when no chunk was found).
 	games := 0
-	sp = notation.NewSplitter(data[:s.start])
+	sp = format.Splitter(data[:s.start])
 	for _, more := sp.Next(); more; _, more = sp.Next() {
 		games++
 	}
