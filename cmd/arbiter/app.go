@@ -86,6 +86,7 @@ func newApp(e *env) *cli.App {
 		Commands: []*cli.Command{
 			validateCommand(e),
 			showCommand(e),
+			viewCommand(e),
 			perftCommand(e),
 			newCommand(e),
 			engineCommand(e),

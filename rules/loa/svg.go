@@ -18,6 +18,21 @@ const (
 	darkSquare  = "#b58863"
 )
 
+// cells holds every square's cell empty, with a black and with a white
+// disc.
+var cells = func() (t [3][64]rules.Cell) {
+	for s := range Square(64) {
+		fill := lightSquare
+		if (s.File()+s.Rank())%2 == 0 {
+			fill = darkSquare // a1 is dark
+		}
+		t[0][s] = rules.Cell{Fill: fill}
+		t[1][s] = rules.Cell{Fill: fill, Piece: pieces[0].Name}
+		t[2][s] = rules.Cell{Fill: fill, Piece: pieces[1].Name}
+	}
+	return t
+}()
+
 var _ rules.Drawer = (*Position)(nil)
 
 // Draw describes the board for a picture: a1 dark, the discs, and the two
@@ -27,22 +42,15 @@ func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
 	if cap(pic.Squares) < 64 {
 		pic.Squares = make([]rules.Cell, 64)
 	}
-	pic.Squares = pic.Squares[:64]
-	for s := range Square(64) {
-		c := rules.Cell{Fill: lightSquare}
-		if (s.File()+s.Rank())%2 == 0 {
-			c.Fill = darkSquare
-		}
-		switch {
-		case p.pieces[rules.Black]&s.bit() != 0:
-			c.Piece = "black"
-		case p.pieces[rules.White]&s.bit() != 0:
-			c.Piece = "white"
-		}
-		pic.Squares[s] = c
+	sq := pic.Squares[:64]
+	black, white := p.pieces[rules.Black], p.pieces[rules.White]
+	for s := range sq {
+		k := black>>s&1 | white>>s&1<<1
+		sq[s] = cells[k][s]
 	}
+	pic.Squares = sq
 	pic.Marks = pic.Marks[:0]
 	if last != rules.NoMove && last != rules.Pass {
-		pic.Marks = append(pic.Marks, int(From(last)), int(To(last.Plain())))
+		pic.Marks = append(pic.Marks, int(From(last)), int(To(last)))
 	}
 }
