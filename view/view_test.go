@@ -159,3 +159,8 @@ func TestPlayerLink(t *testing.T) {
 		}
 	}
 }
+
+// fileInto adds the games of one file to p.
+func fileInto(p *Page, name string, data []byte) error {
+	return replay.File(context.Background(), name, data, replay.Options{Jobs: 2, Prepare: p.Prepare}, p.Add)
+}
