@@ -95,6 +95,7 @@ func newApp(e *env) *cli.App {
 			openingsCommand(e),
 			workerCommand(e),
 			reportCommand(e),
+			serveCommand(e),
 			importCommand(e),
 			exportCommand(e),
 			copyCommand(e),
