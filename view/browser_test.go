@@ -199,6 +199,19 @@ func TestViewInBrowser(t *testing.T) {
 			t.Errorf("title %q: a hostile name ran a script", got)
 		}
 	})
+	t.Run("games between two players", func(t *testing.T) {
+		src, _ := os.ReadFile(file)
+		gs, _ := notation.Parse(file, src)
+		w, _ := gs[0].Tag("White")
+		b, _ := gs[0].Tag("Black")
+		open(t, "#"+PlayerLink(b, w, "lines-of-action"))
+		if got := text(t, `document.getElementById("filter").hidden ? "" : document.getElementById("filter").textContent`); !strings.Contains(got, "games between") {
+			t.Errorf("the filter line is %q; want the games between %s and %s", got, b, w)
+		}
+		if got := text(t, `location.hash`); got != "#g1p0" {
+			t.Errorf("the page opened %q; want game 1, the first between them", got)
+		}
+	})
 	for _, w := range browser.Widths {
 		open(t, "#g2p40")
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 800)); err != nil {

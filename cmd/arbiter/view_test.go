@@ -93,3 +93,38 @@ func TestViewCommand(t *testing.T) {
 		t.Errorf("the page holds no validator message for the invalid game")
 	}
 }
+
+// TestReportGames checks report --format html --games: both files written,
+// the crosstable's cells linking into the viewer page.
+func TestReportGames(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "r.db")
+	two := "[Game \"Lines of Action\"]\n[White \"al ice\"]\n[Black \"bob\"]\n[Result \"*\"]\n\n1. c8-c6 a2-c2 *\n\n" +
+		"[Game \"Lines of Action\"]\n[White \"bob\"]\n[Black \"al ice\"]\n[Result \"*\"]\n\n1. b8-b6 *\n\n"
+	if r := runCLI(t, "", "import", "--db", db, write(t, "two.agn", two)); r.code != 0 {
+		t.Fatalf("import: %v", r)
+	}
+	report, games := filepath.Join(dir, "out", "report.html"), filepath.Join(dir, "out", "games.html")
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	r := runCLI(t, "", "report", "--db", db, "--format", "html", "-o", report, "--games", games)
+	if r.code != 0 {
+		t.Fatalf("report: %v", r)
+	}
+	page, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `href="games.html#vs=`) {
+		t.Errorf("the report links no crosstable cell to games.html")
+	}
+	viewer, err := os.ReadFile(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(viewer), `"w":"al ice"`) || !strings.Contains(string(viewer), `"w":"bob"`) {
+		t.Errorf("the viewer page lacks the games")
+	}
+	if r := runCLI(t, "", "report", "--db", db, "--games", games); r.code != 2 || r.stdout != "" {
+		t.Errorf("report --games without --format html: %v; want a usage error", r)
+	}
+}
