@@ -84,6 +84,7 @@ type Server struct {
 	progress    map[int64]store.Progress
 	snaps       map[int64]*snapshot
 	listErr     error
+	lastID      int64                   // the largest game id at the last look
 	computing   map[int64]chan struct{} // closed when a first snapshot is made
 }
 
@@ -165,13 +166,26 @@ func (s *Server) refresh(ctx context.Context) {
 // snapshots that are due.
 func (s *Server) look(ctx context.Context) {
 	rows, err := s.db.TournamentRows(ctx)
+	var last int64
+	if err == nil {
+		last, err = s.db.LastGameID(ctx)
+	}
+	s.mu.Lock()
+	old, same := s.progress, last == s.lastID && s.tournaments != nil
+	s.mu.Unlock()
+	// The games are counted again only when one was stored; the games in
+	// play are read every time (a small index of the slots not stored).
 	prog := map[int64]store.Progress{}
 	for _, t := range rows {
 		if err != nil {
 			break
 		}
-		var p store.Progress
-		p, err = s.db.Progress(ctx, t.ID)
+		p, known := old[t.ID]
+		if same && known {
+			p.InPlay, err = s.db.InPlay(ctx, t.ID)
+		} else {
+			p, err = s.db.Progress(ctx, t.ID)
+		}
 		prog[t.ID] = p
 	}
 	if ctx.Err() != nil {
@@ -180,17 +194,24 @@ func (s *Server) look(ctx context.Context) {
 	s.mu.Lock()
 	s.listErr = err
 	if err == nil {
-		s.tournaments, s.progress = rows, prog
+		s.tournaments, s.progress, s.lastID = rows, prog, last
 	}
-	var due []store.TournamentRow
+	// A tournament's page is made at the first look, so that its first
+	// request finds it ready, then again when its games change.
+	var due, fresh []store.TournamentRow
 	for _, t := range rows {
 		sn := s.snaps[t.ID]
-		if sn == nil || version(prog[t.ID]) == sn.Version || time.Since(sn.Made) < max(time.Second, 2*sn.Took) {
-			continue
+		switch {
+		case sn == nil:
+			fresh = append(fresh, t)
+		case version(prog[t.ID]) != sn.Version && time.Since(sn.Made) >= max(time.Second, 2*sn.Took):
+			due = append(due, t)
 		}
-		due = append(due, t)
 	}
 	s.mu.Unlock()
+	for _, t := range fresh {
+		s.first(ctx, t)
+	}
 	for _, t := range due {
 		s.make(ctx, t, prog[t.ID])
 	}
@@ -264,6 +285,14 @@ func (s *Server) snapshotOf(ctx context.Context, name string) (*snapshot, error)
 		}
 		s.mu.Lock()
 	}
+	s.mu.Unlock()
+	return s.first(ctx, *t)
+}
+
+// first returns the snapshot of t, making it when there is none yet; one
+// goroutine makes it while the others wait for it.
+func (s *Server) first(ctx context.Context, t store.TournamentRow) (*snapshot, error) {
+	s.mu.Lock()
 	if sn := s.snaps[t.ID]; sn != nil {
 		s.mu.Unlock()
 		return sn, nil
@@ -298,7 +327,7 @@ func (s *Server) snapshotOf(ctx context.Context, name string) (*snapshot, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.make(ctx, *t, p), nil
+	return s.make(ctx, t, p), nil
 }
 
 // page is what the templates get.

@@ -51,6 +51,17 @@ type Lease struct {
 	LeaseUntil time.Time
 }
 
+// LastGameID returns the largest id of any stored game (0 for none): it
+// changes with every game stored, and costs one look at the end of an
+// index, where counting a tournament's games reads all of them.
+func (db *DB) LastGameID(ctx context.Context) (int64, error) {
+	var last sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT max(id) FROM games`).Scan(&last); err != nil {
+		return 0, fmt.Errorf("read the last game: %w", err)
+	}
+	return last.Int64, nil
+}
+
 // Progress returns the progress of tournament tid. The count reads the
 // (tournament_id, slot) index.
 func (db *DB) Progress(ctx context.Context, tid int64) (Progress, error) {
@@ -61,20 +72,28 @@ func (db *DB) Progress(ctx context.Context, tid int64) (Progress, error) {
 		return p, fmt.Errorf("count the games of tournament %d: %w", tid, err)
 	}
 	p.LastID = last.Int64
+	p.InPlay, err = db.InPlay(ctx, tid)
+	return p, err
+}
+
+// InPlay returns the games of tournament tid in play: on PostgreSQL the
+// slots leased and not stored, by slot; nil on SQLite.
+func (db *DB) InPlay(ctx context.Context, tid int64) ([]Lease, error) {
 	if !db.postgres {
-		return p, nil
+		return nil, nil
 	}
-	err = db.queryEach(ctx, "list the games in play", `SELECT slot, owner, lease_until FROM slots
+	var out []Lease
+	err := db.queryEach(ctx, "list the games in play", `SELECT slot, owner, lease_until FROM slots
 		WHERE tournament_id = ? AND NOT stored AND owner IS NOT NULL AND lease_until >= now() ORDER BY slot`, []any{tid},
 		func(rows *sql.Rows) error {
 			var l Lease
 			if err := rows.Scan(&l.Slot, &l.Owner, &l.LeaseUntil); err != nil {
 				return err
 			}
-			p.InPlay = append(p.InPlay, l)
+			out = append(out, l)
 			return nil
 		})
-	return p, err
+	return out, err
 }
 
 // GameRow is a stored game without its record.

@@ -163,3 +163,28 @@ func serveLive(t *testing.T, db string) {
 		t.Errorf("serve took %v to stop after Ctrl-C", d)
 	}
 }
+
+// TestServeErrors checks serve's usage errors and a missing or damaged
+// database, said as report says them, before anything is served.
+func TestServeErrors(t *testing.T) {
+	damaged := write(t, "bad.db", "SQLite format 3\x00"+strings.Repeat("garbage ", 600))
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"missing database", []string{"serve", "--db", "/nonexistent/x.db"}, 2, "does not exist"},
+		{"damaged database", []string{"serve", "--db", damaged}, 1, damaged},
+		{"bad address", []string{"serve", "--db", damaged, "--addr", "8080"}, 2, "HOST:PORT"},
+		{"argument", []string{"serve", "x"}, 2, "unexpected argument"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, "", tt.args...)
+			if r.code != tt.code || r.stdout != "" || !strings.Contains(r.stderr, tt.stderr) {
+				t.Errorf("arbiter %q: %v; want exit %d, no output, and %q said", tt.args, r, tt.code, tt.stderr)
+			}
+		})
+	}
+}
