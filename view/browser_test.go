@@ -38,7 +38,7 @@ func browserRecords(t *testing.T) string {
 [White "<img src=x onerror=alert(1)>"]
 [Black "b"]
 
-1. c8-c6 a2-c2 2. b1-b3 h4-f2 3. c1-c4 a3-c3 *
+1. c8-c6 {+0.35/12 0.120s} a2-c2 {-0.10/11 0.100s} 2. b1-b3 {+0.50/12 0.090s} h4-f2 3. c1-c4 a3-c3 *
 `)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "games.agn")
@@ -194,6 +194,9 @@ func TestViewInBrowser(t *testing.T) {
 		}
 		if got := text(t, `document.querySelector("#moves .bad") ? document.querySelector("#moves .bad").textContent : ""`); got != "c1-c4" {
 			t.Errorf("the failing move marked is %q; want c1-c4", got)
+		}
+		if got := text(t, `document.querySelectorAll("#graph polyline").length + " " + document.querySelectorAll("#moves .cmt").length`); got != "1 3" {
+			t.Errorf("graph and comments: %q; want an evaluation graph and 3 move comments", got)
 		}
 		if got := text(t, `document.title`); got != "viewer test" {
 			t.Errorf("title %q: a hostile name ran a script", got)
