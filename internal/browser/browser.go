@@ -57,14 +57,15 @@ func New(t testing.TB) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")), // a fresh profile each time
 		chromedp.WindowSize(1280, 900),
 	}
 	// A browser that fails to start on a loaded machine gets a second try.
 	var err error
 	for range 2 {
 		ctx, cancelTime := context.WithTimeout(context.Background(), 2*time.Minute)
-		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+		// A fresh profile each time.
+		profile := chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile"))
+		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(opts[:len(opts):len(opts)], profile)...)
 		bctx, cancelBrowser := chromedp.NewContext(actx)
 		if err = chromedp.Do(bctx); err == nil {
 			t.Cleanup(func() {
