@@ -32,12 +32,12 @@ func TestServeLive(t *testing.T) {
 			if backend == "postgres" {
 				db = pgtest.URL(t)
 			}
-			serveLive(t, db)
+			serveLive(t, db, backend == "postgres")
 		})
 	}
 }
 
-func serveLive(t *testing.T, db string) {
+func serveLive(t *testing.T, db string, leases bool) {
 	ctx := browser.New(t)
 	// The database exists before the server starts: one imported game.
 	if r := runCLI(t, "", "import", "--db", db, write(t, "one.agn", validLOA)); r.code != 0 {
@@ -71,7 +71,7 @@ func serveLive(t *testing.T, db string) {
 	}()
 
 	dir := t.TempDir()
-	config := "name: live <b>&\"x\"\ngame: lines-of-action\ngames_per_encounter: 400\nrounds: 1\nseed: 3\nconcurrency: 2\n" +
+	config := "name: live <b>&\"x\"\ngame: lines-of-action\ngames_per_encounter: 4000\nrounds: 1\nseed: 3\nconcurrency: 2\n" +
 		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nmax_plies: 40\nadjudication: draw\nengines:\n" +
 		"  - {name: '<script>document.title=\"pwned\"</script>', cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, random, --seed, '1']}\n" +
 		"  - {name: r2, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, random, --seed, '2']}\n"
@@ -136,6 +136,17 @@ func serveLive(t *testing.T, db string) {
 		t.Errorf("the heading is %q; want the tournament's name as text", got)
 	}
 	t.Logf("stored count %s, then %s without a reload", first, seen)
+	if leases {
+		// PostgreSQL's slots say which runner holds each game in play.
+		held := ""
+		for deadline := time.Now().Add(30 * time.Second); held == "" && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			held = eval(`(function () { var h = [].find.call(document.querySelectorAll("h2"), function (e) { return e.textContent === "Games in play"; });
+				return h ? h.nextElementSibling.querySelector("td.name").textContent : ""; })()`)
+		}
+		if !strings.Contains(held, ":") {
+			t.Errorf("the page never showed a game in play with its runner (host:pid:…): %q", held)
+		}
+	}
 	for _, page := range []string{m, link, m + "game/1"} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(page)); err != nil {
 			t.Fatal(err)
