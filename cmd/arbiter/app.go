@@ -87,6 +87,7 @@ func newApp(e *env) *cli.App {
 		Commands: []*cli.Command{
 			validateCommand(e),
 			showCommand(e),
+			viewCommand(e),
 			perftCommand(e),
 			newCommand(e),
 			engineCommand(e),
@@ -95,6 +96,7 @@ func newApp(e *env) *cli.App {
 			openingsCommand(e),
 			workerCommand(e),
 			reportCommand(e),
+			serveCommand(e),
 			importCommand(e),
 			exportCommand(e),
 			convertCommand(e),

@@ -115,7 +115,9 @@ func replayFlags() []cli.Flag {
 // of its files by number, as view does: --game takes N as well as ID (read
 // the number with gameNumber).
 func replaySelectFlags() []cli.Flag {
-	return append([]cli.Flag{jobsFlag()}, recordFlags(true)...)
+	flags := recordFlags(true)
+	flags[0].(*cli.GenericFlag).DefaultText = "every game"
+	return append([]cli.Flag{jobsFlag()}, flags...)
 }
 
 func jobsFlag() cli.Flag {
