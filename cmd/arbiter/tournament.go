@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -204,6 +205,10 @@ func workerCommand(e *env) *cli.Command {
 			context.AfterFunc(c.Context, func() {
 				time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
 			})
+			// A worker plays one game at a time, a ping-pong with its
+			// engines: a second processor only adds the scheduler's
+			// wake-ups of idle threads to every move.
+			runtime.GOMAXPROCS(1)
 			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
 				return withCode(exitFailure, err)
 			}
