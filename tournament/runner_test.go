@@ -63,7 +63,7 @@ func openDB(t testing.TB, path string) *store.DB {
 // database t.db beside it, which it returns.
 func playConfig(t *testing.T, path string, opt Options) *store.DB {
 	t.Helper()
-	cfg, err := config.Load(path)
+	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func playConfig(t *testing.T, path string, opt Options) *store.DB {
 // writeConfig), loads it and opens a fresh database dir/t.db.
 func loadTournament(t *testing.T, dir, head string, engines ...string) (*config.Tournament, *store.DB) {
 	t.Helper()
-	cfg, err := config.Load(writeConfig(t, dir, head, engines...))
+	cfg, err := config.Load(context.Background(), writeConfig(t, dir, head, engines...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -499,7 +499,7 @@ func TestChangedConfigRefused(t *testing.T) {
 	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
 		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
 	}
-	cfg, err = config.Load(writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
+	cfg, err = config.Load(context.Background(), writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func tournamentCommand(e *env) *cli.Command {
 			if c.IsSet("concurrency") && conc < 1 {
 				return usageErrorf("tournament: --concurrency must be at least 1, not %d", conc)
 			}
-			cfg, err := config.Load(c.Args().First())
+			cfg, err := config.Load(c.Context, c.Args().First())
 			if err != nil {
 				return withCode(exitUsage, err)
 			}

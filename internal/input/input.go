@@ -178,7 +178,14 @@ func readStream(ctx context.Context, name string, r io.Reader, size int64, opts 
 			return nil, err
 		}
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// Doubled (append grows large slices by a quarter, copying
+			// a stream of unknown length some twenty times over), and
+			// never past what the limit lets it hold.
+			n := 2 * cap(buf)
+			if opts.Limit > 0 {
+				n = int(min(int64(n), opts.Limit+1))
+			}
+			buf = append(make([]byte, 0, n), buf...)
 		}
 		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+chunk)])
 		buf = buf[:len(buf)+n]
