@@ -402,20 +402,40 @@ func (r *Report) sprtCharts() []sprtChart {
 	var out []sprtChart
 	for _, s := range r.SPRT {
 		c := sprtChart{S: s, W: 700, H: 260, Left: 50, Right: 690, Top: 10, Bottom: 230}
-		lo, hi := math.Min(s.Lower, 0), math.Max(s.Upper, 0)
+		// A number that is not finite (a database may hold one) is left
+		// out of the scale, and drawn at its edge.
+		finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+		lo, hi := 0.0, 0.0
+		for _, b := range []float64{s.Lower, s.Upper} {
+			if finite(b) {
+				lo, hi = math.Min(lo, b), math.Max(hi, b)
+			}
+		}
 		maxG := 1
 		for _, p := range s.Trajectory {
-			lo, hi = math.Min(lo, p.LLR), math.Max(hi, p.LLR)
+			if finite(p.LLR) {
+				lo, hi = math.Min(lo, p.LLR), math.Max(hi, p.LLR)
+			}
 			maxG = max(maxG, p.Games)
 		}
 		pad := (hi - lo) * 0.05
+		if pad == 0 {
+			pad = 1
+		}
 		lo, hi = lo-pad, hi+pad
 		x := func(g int) float64 { return round(c.Left+(c.Right-c.Left)*float64(g)/float64(maxG), 1) }
-		y := func(v float64) float64 { return round(c.Bottom-(c.Bottom-c.Top)*(v-lo)/(hi-lo), 1) }
+		y := func(v float64) float64 {
+			if math.IsNaN(v) {
+				v = 0
+			}
+			return round(c.Bottom-(c.Bottom-c.Top)*(min(max(v, lo), hi)-lo)/(hi-lo), 1)
+		}
 		var pts []string
 		pts = append(pts, fmt.Sprintf("%v,%v", x(0), y(0)))
 		for _, p := range s.Trajectory {
-			pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(p.LLR)))
+			if finite(p.LLR) {
+				pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(p.LLR)))
+			}
 		}
 		c.Path = strings.Join(pts, " ")
 		c.UpperY, c.LowerY, c.ZeroY = y(s.Upper), y(s.Lower), y(0)

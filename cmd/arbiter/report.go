@@ -164,9 +164,10 @@ func parseSPRT(s string) (stats.SPRT, error) {
 			test.Model = strings.TrimSpace(p)
 			break
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return test, fmt.Errorf("%q is not a number", strings.TrimSpace(p))
+		p = strings.TrimSpace(p)
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || !stats.IsDecimal(p) {
+			return test, fmt.Errorf("%q is not a plain decimal number (5, -1.5, 0.05, 1e-3)", p)
 		}
 		*nums[i] = v
 	}
