@@ -248,7 +248,7 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 // name or another one (a link, another spelling of the path): writing the
 // output there would destroy the data it is made from.
 func checkOutput(output, db string) error {
-	if output == "" || output == "-" {
+	if output == "" || output == "-" || store.IsPostgres(db) {
 		return nil
 	}
 	out, outErr := os.Stat(output)
