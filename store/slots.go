@@ -16,19 +16,30 @@ import (
 // unique (tournament_id, slot) keeps every slot stored once, whatever the
 // leases: a runner whose lease expired and whose slot another runner
 // stored meanwhile gets ErrDuplicate and drops its game.
+//
+// The slots' rows are made a batch at a time (slotBatch), ahead of the
+// claims, rather than all when a runner starts: a schedule of millions of
+// games costs a batch of rows before its first game, and the claims find
+// their rows made.
 type Leases struct {
 	db    *DB
 	tid   int64
 	owner string
 	lease time.Duration
+	made  int // the slots below it have their rows (made by this runner or another)
 }
+
+// slotBatch is how many rows of slots a runner makes at a time (a
+// variable for the tests).
+var slotBatch = 10_000
 
 // ErrNoLeases is returned by NewLeases on a SQLite database, which one
 // runner at a time plays.
 var ErrNoLeases = errors.New("slot leases need a PostgreSQL database")
 
-// NewLeases makes sure the slots 0..total-1 of tournament tid exist (see
-// Add) and returns the leases of owner, each lasting lease unless renewed.
+// NewLeases makes sure the first slots of 0..total-1 of tournament tid
+// exist (see Add) and returns the leases of owner, each lasting lease
+// unless renewed.
 func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string, lease time.Duration) (*Leases, error) {
 	if !db.postgres {
 		return nil, ErrNoLeases
@@ -40,27 +51,41 @@ func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string,
 	return l, nil
 }
 
-// Add makes sure the slots 0..total-1 of the tournament exist, marking
-// stored those that have a game (as after a copy): the runner that makes
-// a stage of the schedule first adds its slots, the others find them.
+// Add makes sure the slots of 0..total-1 of the tournament exist up to a
+// batch past those made (all of them when fewer), marking stored those
+// that have a game (as after a copy): the runner that makes a stage of the
+// schedule first adds its first slots, the others find them; Claim makes
+// the rest as the claims reach them.
 func (l *Leases) Add(ctx context.Context, total int) error {
+	return l.makeRows(ctx, min(total, l.made+slotBatch))
+}
+
+// makeRows makes the rows of the slots l.made..to-1 that do not exist, in
+// one transaction, marking stored those that have a game.
+func (l *Leases) makeRows(ctx context.Context, to int) error {
+	from := l.made
+	if to <= from {
+		return nil
+	}
 	tx, err := l.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("slots: %w", err)
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO slots (tournament_id, slot)
-		SELECT ?, s FROM generate_series(0, ? - 1) AS s ON CONFLICT DO NOTHING`, l.tid, total); err != nil {
+		SELECT ?, s FROM generate_series(?, ? - 1) AS s ON CONFLICT DO NOTHING`, l.tid, from, to); err != nil {
 		return fmt.Errorf("slots: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
-		WHERE tournament_id = ? AND NOT stored
-		AND slot IN (SELECT slot FROM games WHERE tournament_id = ? AND slot IS NOT NULL)`, l.tid, l.tid); err != nil {
+		WHERE tournament_id = ? AND NOT stored AND slot >= ? AND slot < ?
+		AND slot IN (SELECT slot FROM games WHERE tournament_id = ? AND slot >= ? AND slot < ?)`,
+		l.tid, from, to, l.tid, from, to); err != nil {
 		return fmt.Errorf("slots: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("slots: %w", err)
 	}
+	l.made = to
 	return nil
 }
 
@@ -71,8 +96,26 @@ func (l *Leases) Add(ctx context.Context, total int) error {
 // and their leases expire). The owner's own slots in play do not count:
 // its games will store them, so a runner left with only those has nothing
 // to wait for. below is the end of the schedule the owner knows: a slot
-// past it is of a stage it has not made yet.
+// past it is of a stage it has not made yet. The rows of the slots are
+// made half a batch ahead of the claims, and when no row made is free.
 func (l *Leases) Claim(ctx context.Context, below int) (slot, left int, err error) {
+	slot, left, err = l.claim(ctx, below)
+	for err == nil && slot < 0 && l.made < below {
+		// The slots past those made are free.
+		if err = l.makeRows(ctx, min(below, l.made+slotBatch)); err == nil {
+			slot, left, err = l.claim(ctx, below)
+		}
+	}
+	if err == nil && slot >= 0 && slot+slotBatch/2 >= l.made && l.made < below {
+		// Ahead of the claims: should it fail, the next claim makes
+		// them (or fails as this one would).
+		l.makeRows(ctx, min(below, l.made+slotBatch))
+	}
+	return slot, left, err
+}
+
+// claim is Claim among the rows made.
+func (l *Leases) claim(ctx context.Context, below int) (slot, left int, err error) {
 	for try := 0; ; try++ {
 		err = l.db.QueryRowContext(ctx, `UPDATE slots SET owner = ?, lease_until = now() + make_interval(secs => ?)
 			WHERE tournament_id = ? AND slot = (

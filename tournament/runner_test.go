@@ -600,3 +600,31 @@ func TestIdleDeathRestarts(t *testing.T) {
 		}
 	}
 }
+
+// TestStopDuringStart: a stop (the first Ctrl-C) while the engines are
+// checked before the first game, one of them never answering ugi, ends
+// the run at once, as a stop after the start does (it was ignored until
+// the check timed out): Run returns ErrStopped, having said that no game
+// is in play, and stores nothing.
+func TestStopDuringStart(t *testing.T) {
+	for _, workers := range [][]string{nil, workerCmd(t)} {
+		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
+			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000")
+			stop := make(chan struct{})
+			var said []int
+			time.AfterFunc(300*time.Millisecond, func() { close(stop) })
+			start := time.Now()
+			_, err := Run(context.Background(), cfg, Options{DB: db, Workers: workers, Stop: stop,
+				Stopping: func(n int) { said = append(said, n) }})
+			if !errors.Is(err, ErrStopped) {
+				t.Fatalf("Run stopped during the start = %v; want ErrStopped", err)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("Run returned %v after it began; want soon after the stop", d)
+			}
+			if fmt.Sprint(said) != "[0]" || len(rows(t, db)) != 0 {
+				t.Errorf("Stopping told %v, %d games stored; want [0], none", said, len(rows(t, db)))
+			}
+		})
+	}
+}
