@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -21,12 +22,22 @@ import (
 // claims, rather than all when a runner starts: a schedule of millions of
 // games costs a batch of rows before its first game, and the claims find
 // their rows made.
+//
+// A Leases may be used from several goroutines; its claims are made one at
+// a time. On a lost connection its statements are tried again (see
+// ReconnectFor); a claim whose answer the loss took is found again, as a
+// slot leased to the owner that no claim handed out.
 type Leases struct {
 	db    *DB
 	tid   int64
 	owner string
 	lease time.Duration
-	made  int // the slots below it have their rows (made by this runner or another)
+
+	mu   sync.Mutex
+	made int // the slots below it have their rows (made by this runner or another)
+	// handed holds the slots Claim handed out that may still be in play:
+	// Renew forgets those no longer leased (stored, given back).
+	handed map[int]bool
 }
 
 // slotBatch is how many rows of slots a runner makes at a time (a
@@ -44,7 +55,7 @@ func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string,
 	if !db.postgres {
 		return nil, ErrNoLeases
 	}
-	l := &Leases{db: db, tid: tid, owner: owner, lease: lease}
+	l := &Leases{db: db, tid: tid, owner: owner, lease: lease, handed: map[int]bool{}}
 	if err := l.Add(ctx, total); err != nil {
 		return nil, err
 	}
@@ -57,16 +68,27 @@ func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string,
 // schedule first adds its first slots, the others find them; Claim makes
 // the rest as the claims reach them.
 func (l *Leases) Add(ctx context.Context, total int) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	return l.makeRows(ctx, min(total, l.made+slotBatch))
 }
 
 // makeRows makes the rows of the slots l.made..to-1 that do not exist, in
-// one transaction, marking stored those that have a game.
+// one transaction, marking stored those that have a game; l.mu is held.
 func (l *Leases) makeRows(ctx context.Context, to int) error {
 	from := l.made
 	if to <= from {
 		return nil
 	}
+	if err := l.db.retry(ctx, func(bool) error { return l.makeRowsOnce(ctx, from, to) }); err != nil {
+		return err
+	}
+	l.made = to
+	return nil
+}
+
+// makeRowsOnce is makeRows' transaction.
+func (l *Leases) makeRowsOnce(ctx context.Context, from, to int) error {
 	tx, err := l.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("slots: %w", err)
@@ -85,7 +107,6 @@ func (l *Leases) makeRows(ctx context.Context, to int) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("slots: %w", err)
 	}
-	l.made = to
 	return nil
 }
 
@@ -99,19 +120,69 @@ func (l *Leases) makeRows(ctx context.Context, to int) error {
 // past it is of a stage it has not made yet. The rows of the slots are
 // made half a batch ahead of the claims, and when no row made is free.
 func (l *Leases) Claim(ctx context.Context, below int) (slot, left int, err error) {
-	slot, left, err = l.claim(ctx, below)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	slot, left, err = l.claimAgain(ctx, below)
 	for err == nil && slot < 0 && l.made < below {
 		// The slots past those made are free.
 		if err = l.makeRows(ctx, min(below, l.made+slotBatch)); err == nil {
-			slot, left, err = l.claim(ctx, below)
+			slot, left, err = l.claimAgain(ctx, below)
 		}
 	}
-	if err == nil && slot >= 0 && slot+slotBatch/2 >= l.made && l.made < below {
-		// Ahead of the claims: should it fail, the next claim makes
-		// them (or fails as this one would).
-		l.makeRows(ctx, min(below, l.made+slotBatch))
+	if err == nil && slot >= 0 {
+		l.handed[slot] = true
+		if slot+slotBatch/2 >= l.made && l.made < below {
+			// Ahead of the claims: should it fail, the next claim
+			// makes them (or fails as this one would).
+			l.makeRows(ctx, min(below, l.made+slotBatch))
+		}
 	}
 	return slot, left, err
+}
+
+// claimAgain is claim, tried again on a lost connection. After a loss it
+// first takes a slot leased to the owner that no claim handed out: the
+// slot of a claim that was made although the loss took its answer, which
+// would otherwise stay leased, unplayed, as long as the owner renews its
+// leases. l.mu is held.
+func (l *Leases) claimAgain(ctx context.Context, below int) (slot, left int, err error) {
+	err = l.db.retry(ctx, func(lost bool) error {
+		if lost {
+			k, err := l.unhanded(ctx)
+			if err != nil || k >= 0 {
+				slot, left = k, 0
+				return err
+			}
+		}
+		var err error
+		slot, left, err = l.claim(ctx, below)
+		return err
+	})
+	return slot, left, err
+}
+
+// unhanded returns the first slot leased to the owner, not stored, that
+// no claim handed out, or -1. l.mu is held.
+func (l *Leases) unhanded(ctx context.Context) (int, error) {
+	rows, err := l.db.QueryContext(ctx, `SELECT slot FROM slots WHERE tournament_id = ? AND owner = ? AND NOT stored
+		ORDER BY slot`, l.tid, l.owner)
+	if err != nil {
+		return -1, fmt.Errorf("claim a slot: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k int
+		if err := rows.Scan(&k); err != nil {
+			return -1, fmt.Errorf("claim a slot: %w", err)
+		}
+		if !l.handed[k] {
+			return k, nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return -1, fmt.Errorf("claim a slot: %w", err)
+	}
+	return -1, nil
 }
 
 // claim is Claim among the rows made.
@@ -158,20 +229,45 @@ func (l *Leases) claim(ctx context.Context, below int) (slot, left int, err erro
 // Renew extends every lease the owner holds in the tournament by the lease
 // time from now.
 func (l *Leases) Renew(ctx context.Context) error {
-	_, err := l.db.ExecContext(ctx, `UPDATE slots SET lease_until = now() + make_interval(secs => ?)
-		WHERE tournament_id = ? AND owner = ? AND NOT stored`, l.lease.Seconds(), l.tid, l.owner)
-	if err != nil {
-		return fmt.Errorf("renew leases: %w", err)
-	}
-	return nil
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.db.retry(ctx, func(bool) error {
+		rows, err := l.db.QueryContext(ctx, `UPDATE slots SET lease_until = now() + make_interval(secs => ?)
+			WHERE tournament_id = ? AND owner = ? AND NOT stored RETURNING slot`, l.lease.Seconds(), l.tid, l.owner)
+		if err != nil {
+			return fmt.Errorf("renew leases: %w", err)
+		}
+		defer rows.Close()
+		held := make(map[int]bool, len(l.handed))
+		for rows.Next() {
+			var k int
+			if err := rows.Scan(&k); err != nil {
+				return fmt.Errorf("renew leases: %w", err)
+			}
+			held[k] = true
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("renew leases: %w", err)
+		}
+		// The slots handed out and no longer leased are stored, or
+		// were given back.
+		for k := range l.handed {
+			if !held[k] {
+				delete(l.handed, k)
+			}
+		}
+		return nil
+	})
 }
 
 // Busy returns how many slots of the tournament other runners (or this
 // one) hold under a lease that has not expired: games in play.
 func (l *Leases) Busy(ctx context.Context) (int, error) {
 	var n int
-	err := l.db.QueryRowContext(ctx, `SELECT count(*) FROM slots
-		WHERE tournament_id = ? AND NOT stored AND owner IS NOT NULL AND lease_until >= now()`, l.tid).Scan(&n)
+	err := l.db.retry(ctx, func(bool) error {
+		return l.db.QueryRowContext(ctx, `SELECT count(*) FROM slots
+			WHERE tournament_id = ? AND NOT stored AND owner IS NOT NULL AND lease_until >= now()`, l.tid).Scan(&n)
+	})
 	if err != nil {
 		return 0, fmt.Errorf("count the games in play: %w", err)
 	}
@@ -182,10 +278,16 @@ func (l *Leases) Busy(ctx context.Context) (int, error) {
 // abandoned), for other runners to play at once rather than at lease
 // expiry.
 func (l *Leases) Release(ctx context.Context) error {
-	_, err := l.db.ExecContext(ctx, `UPDATE slots SET owner = NULL, lease_until = NULL
-		WHERE tournament_id = ? AND owner = ? AND NOT stored`, l.tid, l.owner)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	err := l.db.retry(ctx, func(bool) error {
+		_, err := l.db.ExecContext(ctx, `UPDATE slots SET owner = NULL, lease_until = NULL
+			WHERE tournament_id = ? AND owner = ? AND NOT stored`, l.tid, l.owner)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("release leases: %w", err)
 	}
+	clear(l.handed)
 	return nil
 }

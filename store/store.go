@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -33,6 +34,7 @@ type DB struct {
 	*sql.DB
 	path     string // the file, or the URL without its password
 	postgres bool
+	gaveUp   atomic.Bool // a statement gave up on a lost connection (see retry)
 }
 
 // Postgres reports whether db is a PostgreSQL database.
