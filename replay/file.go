@@ -71,24 +71,12 @@ func File(ctx context.Context, name string, data []byte, opts Options, fn func(R
 	return f.err
 }
 
-// MaxGame is the size of the largest game File reads, 64 MiB (a long
-// game with comments is a few kilobytes): past it, the text is not a
-// record file, and File stops with a *TooLongError rather than hold
-// it all (validate and import read a stream no further than that without
-// the start of a game, see internal/input).
-const MaxGame = 64 << 20
+// MaxGame is the size of the largest game File reads (notation.MaxGame):
+// past it, File stops with a *TooLongError rather than hold it all.
+const MaxGame = notation.MaxGame
 
 // TooLongError is the error of File for a game longer than MaxGame.
-type TooLongError struct {
-	File      string
-	Line, Col int // where the game starts
-	Index     int // 1-based
-}
-
-func (e *TooLongError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: game %d is longer than %d MiB, the most arbiter reads as one game (is this a record file?)",
-		e.File, e.Line, e.Col, e.Index, MaxGame>>20)
-}
+type TooLongError = notation.TooLongError
 
 // ErrChanged is the error of File when reading data faults: data is a file
 // mapped into memory (as validate maps its input) that became shorter while

@@ -35,8 +35,14 @@ type SPRTPoint struct {
 }
 
 // SaveSPRT writes s and adds the trajectory points; with reset, the
-// trajectory stored before is dropped first. It is one transaction.
+// trajectory stored before is dropped first. It is one transaction, tried
+// again on a lost connection (see ReconnectFor).
 func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset bool) error {
+	return db.retry(ctx, func(bool) error { return db.saveSPRT(ctx, s, points, reset) })
+}
+
+// saveSPRT is one try of SaveSPRT.
+func (db *DB) saveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset bool) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store sprt: %w", err)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path"
@@ -14,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
@@ -33,6 +35,7 @@ type DB struct {
 	*sql.DB
 	path     string // the file, or the URL without its password
 	postgres bool
+	gaveUp   atomic.Bool // a statement gave up on a lost connection (see retry)
 }
 
 // Postgres reports whether db is a PostgreSQL database.
@@ -433,22 +436,33 @@ type EngineTally struct {
 }
 
 // Add counts a move that took elapsed, after which the engine had reported
-// depth, nodes and nps (0: not reported).
+// depth, nodes and nps (0: not reported). The sums stop at the largest
+// int64 rather than overflow: an engine may report any number of nodes,
+// a record any number of moves.
 func (t *EngineTally) Add(elapsed time.Duration, depth int, nodes, nps int64) {
 	t.moves++
-	t.elapsed += elapsed
+	elapsed = max(elapsed, 0)
+	t.elapsed = time.Duration(addSat(int64(t.elapsed), int64(elapsed)))
 	if depth > 0 {
-		t.depthSum += int64(depth)
+		t.depthSum = addSat(t.depthSum, int64(depth))
 		t.depthN++
 	}
 	if nodes > 0 {
-		t.nodes += nodes
-		t.nodesElapsed += elapsed
+		t.nodes = addSat(t.nodes, nodes)
+		t.nodesElapsed = time.Duration(addSat(int64(t.nodesElapsed), int64(elapsed)))
 	}
 	if nps > 0 {
-		t.npsSum += nps
+		t.npsSum = addSat(t.npsSum, nps)
 		t.npsN++
 	}
+}
+
+// addSat is a + b for b ≥ 0, or the largest int64 when that overflows.
+func addSat(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Stats returns the game's figures, or nil without moves. The nps is the

@@ -179,9 +179,10 @@ func parseSPRT(s string) (stats.SPRT, error) {
 			test.Model = strings.TrimSpace(p)
 			break
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return test, fmt.Errorf("%q is not a number", strings.TrimSpace(p))
+		p = strings.TrimSpace(p)
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || !stats.IsDecimal(p) {
+			return test, fmt.Errorf("%q is not a plain decimal number (5, -1.5, 0.05, 1e-3)", p)
 		}
 		*nums[i] = v
 	}
@@ -262,7 +263,7 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 // name or another one (a link, another spelling of the path): writing the
 // output there would destroy the data it is made from.
 func checkOutput(output, db string) error {
-	if output == "" || output == "-" {
+	if output == "" || output == "-" || store.IsPostgres(db) {
 		return nil
 	}
 	out, outErr := os.Stat(output)

@@ -101,7 +101,15 @@ func TestSPRTCommands(t *testing.T) {
 		{[]string{"--sprt", "0,5,0.5,0.5", "--player", "r1", "--player", "r2"}, "alpha + beta is 1"},
 		{[]string{"--sprt", "0,5,0.05,0.05,gauss", "--player", "r1", "--player", "r2"}, `model "gauss" is unknown`},
 		{[]string{"--sprt", "0", "--player", "r1", "--player", "r2"}, "want ELO0,ELO1[,ALPHA,BETA[,MODEL]]"},
-		{[]string{"--sprt", "0,x", "--player", "r1", "--player", "r2"}, `"x" is not a number`},
+		{[]string{"--sprt", "0,x", "--player", "r1", "--player", "r2"}, `"x" is not a plain decimal number`},
+		// Values whose LLR or bounds are not finite, and numbers that do
+		// not mean what they say (0_1 was read as 1).
+		{[]string{"--sprt", "-2000,2000", "--player", "r1", "--player", "r2"}, "sprt elo0 is -2000; it must be within ±200"},
+		{[]string{"--sprt", "1e308,1.5e308", "--player", "r1", "--player", "r2"}, "sprt elo0 is 1e+308; it must be within ±200"},
+		{[]string{"--sprt", "0,5,1e-320,0.05", "--player", "r1", "--player", "r2"}, "sprt alpha is 1e-320; it must be at least 1e-300 and below 1"},
+		{[]string{"--sprt", "0_1,5", "--player", "r1", "--player", "r2"}, `"0_1" is not a plain decimal number`},
+		{[]string{"--sprt", "0x1p3,9", "--player", "r1", "--player", "r2"}, `"0x1p3" is not a plain decimal number`},
+		{[]string{"--sprt", "0,Infinity", "--player", "r1", "--player", "r2"}, `"Infinity" is not a plain decimal number`},
 		{[]string{"--player", "r1", "--player", "r2", "--player", "r3"}, "--player is given 3 times"},
 		{[]string{"--player", "r1", "--player", "r1"}, `--player "r1" is given twice`},
 	} {
@@ -121,7 +129,8 @@ func TestSPRTCommands(t *testing.T) {
 // tests that pass the SPRT's own check.
 func FuzzParseSPRT(f *testing.F) {
 	for _, s := range []string{"0,5", "0,5,0.05,0.05", "0,5,0.05,0.05,logistic", "-1.5,3,0.1,0.2,bayesian",
-		"5,0", "0,5,0.5,0.5", "0", "0,x", "0,5,0.05", "0,5,0.05,0.05,normalized,extra", " 0 , 5 ", "NaN,5", "0,Inf"} {
+		"5,0", "0,5,0.5,0.5", "0", "0,x", "0,5,0.05", "0,5,0.05,0.05,normalized,extra", " 0 , 5 ", "NaN,5", "0,Inf",
+		"0_1,5", "-2000,2000", "0,5,1e-320,0.05"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

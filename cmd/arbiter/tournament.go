@@ -62,7 +62,7 @@ func tournamentCommand(e *env) *cli.Command {
 			if c.IsSet("concurrency") && conc < 1 {
 				return usageErrorf("tournament: --concurrency must be at least 1, not %d", conc)
 			}
-			cfg, err := config.Load(c.Args().First())
+			cfg, err := config.Load(c.Context, c.Args().First())
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
@@ -119,8 +119,25 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	ctx, stop, undo := interrupts(parent, e.stderr)
 	defer undo()
 
-	db, err := store.Open(ctx, o.db)
+	// No game is in play yet: the first Ctrl-C ends the opening of the
+	// database (a server's connection, its migrations) at once, as it
+	// ends tournament.Run's start.
+	octx, ocancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-stop:
+			ocancel()
+		case <-octx.Done():
+		}
+	}()
+	db, err := store.Open(octx, o.db)
+	ocancel()
 	if err != nil {
+		select {
+		case <-stop:
+			return tournament.ErrStopped // interrupted: run exits with 130
+		default:
+		}
 		return err
 	}
 	defer db.Close()

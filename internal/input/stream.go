@@ -3,6 +3,7 @@ package input
 import (
 	"bytes"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 )
 
@@ -16,9 +17,9 @@ type stream struct {
 
 // check looks for the start of the last game of data when 8 MiB came in
 // since it last looked (so that the text is scanned about twice at most),
-// and returns a *replay.TooLongError when that game is longer than
-// replay.MaxGame.
-func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError {
+// and returns a *notation.TooLongError when that game is longer than
+// notation.MaxGame.
+func (s *stream) check(name string, data []byte, eof bool) *notation.TooLongError {
 	if len(data)-s.scanned < 8<<20 && !eof {
 		return nil
 	}
@@ -32,7 +33,7 @@ func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError 
 	if ok {
 		s.start += last
 	}
-	if len(data)-s.start <= replay.MaxGame {
+	if len(data)-s.start <= notation.MaxGame {
 		return nil
 	}
 	// Locate the game as replay does (the first game is the whole
@@ -44,5 +45,5 @@ func (s *stream) check(name string, data []byte, eof bool) *replay.TooLongError 
 	}
 	line := 1 + bytes.Count(data[:s.start], []byte("\n"))
 	col := s.start - bytes.LastIndexByte(data[:s.start], '\n')
-	return &replay.TooLongError{File: name, Line: line, Col: col, Index: games + 1}
+	return &notation.TooLongError{File: name, Line: line, Col: col, Index: games + 1}
 }
