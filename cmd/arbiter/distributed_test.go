@@ -207,10 +207,11 @@ func TestDistributedSPRT(t *testing.T) {
 	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), decided_after FROM sprt`).Scan(&stored, &decided); err != nil {
 		t.Fatal(err)
 	}
-	// Once the test answers no game starts: what was in play (two
-	// runners, two games each, and what started before a runner read the
-	// other's games) is stored, not the rest of the 600.
-	if decided == 0 || stored < decided || stored > decided+40 {
+	// Once the test answers no game starts: what was in play is stored,
+	// not the rest of the 600. (Games of slots past a slow one end before
+	// it does, and before the test, which walks the slots in order, can
+	// answer: checkSPRTKept tells them from those in play.)
+	if decided == 0 || stored < decided || stored >= 600 {
 		t.Errorf("%d games stored, the SPRT answered after %d; want the games up to the answer and those in play", stored, decided)
 	}
 	// Two runners, two workers each.

@@ -142,11 +142,14 @@ func FuzzParseSPRT(f *testing.F) {
 }
 
 // checkSPRTKept checks, from what db stores, that a match's SPRT kept its
-// word: no game started after the verdict was reached (the stored start
-// times against the stored verdict's), and the games stored past the
-// verdict's count are at most those that can have been in play then,
-// inPlay (two a worker: one played, one finished and waiting to be
-// stored). It returns the verdict's count.
+// word: every slot up to the verdict's count is stored (the test walks the
+// slots in order), no game started after the verdict was reached (the
+// stored start times against the stored verdict's), and of the games past
+// the verdict's count, those not over by then (start plus duration) are at
+// most those that can have been in play, inPlay (two a worker: one played,
+// one finished and waiting to be stored). The others ended before the
+// verdict, while a slot before them was still in play. It returns the
+// verdict's count.
 func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	t.Helper()
 	ctx := context.Background()
@@ -164,19 +167,19 @@ func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := d.QueryContext(ctx, `SELECT slot, started_at FROM games ORDER BY slot`)
+	rows, err := d.QueryContext(ctx, `SELECT slot, started_at, duration_ms FROM games ORDER BY slot`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	stored := 0
+	below, playing := 0, 0
 	for rows.Next() {
 		var slot int
 		var s string
-		if err := rows.Scan(&slot, &s); err != nil {
+		var ms int64
+		if err := rows.Scan(&slot, &s, &ms); err != nil {
 			t.Fatal(err)
 		}
-		stored++
 		started, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
 			t.Fatal(err)
@@ -184,9 +187,18 @@ func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 		if !started.Before(verdict) {
 			t.Errorf("slot %d started at %s, after the verdict at %s", slot, s, at)
 		}
+		switch {
+		case slot < decided:
+			below++
+		case !started.Add(time.Duration(ms) * time.Millisecond).Before(verdict):
+			playing++
+		}
 	}
-	if stored < decided || stored > decided+inPlay {
-		t.Errorf("%d games stored, the SPRT answered after %d; want at most %d more (those in play)", stored, decided, inPlay)
+	if below != decided {
+		t.Errorf("%d games stored of the first %d slots; the SPRT answered after %d", below, decided, decided)
+	}
+	if playing > inPlay {
+		t.Errorf("%d games past the verdict's %d were in play at the verdict; want at most %d", playing, decided, inPlay)
 	}
 	return decided
 }
