@@ -287,6 +287,7 @@ type Inserter struct {
 	db   *DB
 	w    gameWriter
 	conn *sql.Conn // SQLite: the connection held, from the first Insert to Close
+	sprt sprtStmts // SaveSPRT's
 }
 
 // NewInserter returns an Inserter of db.
@@ -387,6 +388,7 @@ func (in *Inserter) insert(ctx context.Context, g *Game) error {
 // Close releases the prepared statements and the connection held.
 func (in *Inserter) Close() error {
 	err := in.w.close()
+	in.sprt.close()
 	if in.conn != nil {
 		// Back to the pool as the other connections are, or dropped.
 		if _, e := in.conn.ExecContext(context.Background(), "PRAGMA temp_store = DEFAULT"); e != nil {
