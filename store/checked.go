@@ -35,6 +35,8 @@ import (
 //     left to the next open to report (no stamp is written).
 //   - A stamp older than stampMaxAge is stale, so that damage that leaves
 //     the files' state alone (bit rot) is found within that time.
+//   - A query that meets a malformed page fails with ErrDamaged and
+//     removes the stamp (see damaged).
 //
 // The stamp is a cache of a check's result, not a seal: removing it forces
 // the check. A state whose last change is within the file system's clock
@@ -251,4 +253,16 @@ func (st stamp) recheck(ctx context.Context, dsn string) {
 	if err == nil {
 		st.record(s, now)
 	}
+}
+
+// damaged returns err, a query's error, as ErrDamaged when SQLite found
+// the pages it read malformed, and removes the stamp, so that the next
+// open checks the whole database: damage that leaves the files' state
+// alone (bit rot) shows so in the pages a command reads.
+func (db *DB) damaged(err error) error {
+	if db.postgres || !isCorrupt(err) {
+		return err
+	}
+	os.Remove(db.stamp.name)
+	return fmt.Errorf("%s: %w: %v (restore it from a backup)", db.path, ErrDamaged, err)
 }

@@ -339,3 +339,32 @@ func TestCheckWriterClose(t *testing.T) {
 		t.Errorf("OpenReader: %v; want ErrDamaged", err)
 	}
 }
+
+// TestQueryFindsDamage: damage that leaves the files' state alone (bit
+// rot) is found in the pages a query reads, as ErrDamaged, and the stamp
+// goes, so that the next open checks the whole database.
+func TestQueryFindsDamage(t *testing.T) {
+	path := stampedDB(t, 200)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := bytes.Repeat([]byte("damaged!"), len(b)/8)
+	copy(b[pageSize:], junk) // every page but the first, which holds the schema
+	if err := os.WriteFile(path, b, 0); err != nil {
+		t.Fatal(err)
+	}
+	forgeStamp(t, path, time.Now())
+	db, err := OpenReader(context.Background(), path)
+	if err != nil {
+		t.Fatalf("OpenReader with a fresh stamp: %v; want no check, so no error", err)
+	}
+	defer db.Close()
+	err = db.Tallies(context.Background(), Filter{}, func(*Tally) {})
+	if !errors.Is(err, ErrDamaged) {
+		t.Errorf("Tallies: %v; want ErrDamaged", err)
+	}
+	if _, err := os.Stat(path + checkedSuffix); err == nil {
+		t.Errorf("the stamp is left after a query found damage")
+	}
+}
