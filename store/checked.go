@@ -139,16 +139,25 @@ func (st stamp) fresh(s dbState, now time.Time) bool {
 }
 
 // write records that s passed a check at now. A stamp that cannot be
-// written (a read-only folder) only means that the next open checks.
+// written (a read-only folder) only means that the next open checks. It
+// gets the database's permissions, as SQLite gives its log, so that
+// whoever may read the database may read the stamp.
 func (st stamp) write(s dbState, now time.Time) {
 	text := fmt.Sprintf("%s\ndb %d %d %d %d %d\nwal %d %d %d %d %d\nat %d\n", stampVersion,
 		s.db.dev, s.db.ino, s.db.size, s.db.mtime, s.db.ctime,
 		s.wal.dev, s.wal.ino, s.wal.size, s.wal.mtime, s.wal.ctime, now.UnixNano())
+	fi, err := os.Stat(st.db)
+	if err != nil {
+		return
+	}
 	f, err := os.CreateTemp(filepath.Dir(st.name), filepath.Base(st.name)+".*")
 	if err != nil {
 		return
 	}
-	_, err = f.WriteString(text)
+	err = f.Chmod(fi.Mode().Perm())
+	if err == nil {
+		_, err = f.WriteString(text)
+	}
 	if e := f.Close(); err == nil {
 		err = e
 	}

@@ -41,6 +41,11 @@ func stampedDB(t *testing.T, n int) string {
 	if !stampFresh(path) {
 		t.Fatalf("no fresh stamp after a writer closed %s", path)
 	}
+	db1, err1 := os.Stat(path)
+	st, err2 := os.Stat(path + checkedSuffix)
+	if err1 != nil || err2 != nil || st.Mode() != db1.Mode() {
+		t.Fatalf("the stamp's mode is %v; want the database's, %v (%v, %v)", st.Mode(), db1.Mode(), err1, err2)
+	}
 	return path
 }
 
