@@ -1,11 +1,15 @@
 package book
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -20,7 +24,25 @@ func read(t *testing.T, name string, plies int) ([]Opening, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Read(loa.Game, name, "", data, plies)
+	return readAll(loa.Game, name, "", data, plies)
+}
+
+// readAll is Read with every opening of the suite made whole.
+func readAll(g rules.Game, name, format string, data []byte, plies int) ([]Opening, error) {
+	suite, err := Read(context.Background(), g, name, format, data, plies)
+	if err != nil {
+		return nil, err
+	}
+	return openings(suite), nil
+}
+
+// openings returns every opening of suite.
+func openings(suite *Suite) []Opening {
+	out := make([]Opening, suite.Len())
+	for i := range out {
+		out[i] = suite.Opening(i)
+	}
+	return out
 }
 
 func TestReadGood(t *testing.T) {
@@ -89,7 +111,7 @@ func TestReadBad(t *testing.T) {
 			t.Errorf("Read(%s) = %v; want one error", tc.file, err)
 		}
 	}
-	if _, err := Read(loa.Game, "openings.pgn", "", []byte("x"), -1); err == nil || !strings.Contains(err.Error(), "openings.pgn: unknown kind of openings file") {
+	if _, err := readAll(loa.Game, "openings.pgn", "", []byte("x"), -1); err == nil || !strings.Contains(err.Error(), "openings.pgn: unknown kind of openings file") {
 		t.Errorf("Read(.pgn) = %v", err)
 	}
 }
@@ -108,7 +130,7 @@ func TestReadFormat(t *testing.T) {
 		{"suite.fen", FormatAGN, string(fen), -1},
 		{"suite.fen", "pgn", string(fen), -1},
 	} {
-		got, err := Read(loa.Game, tc.name, tc.format, []byte(tc.data), -1)
+		got, err := readAll(loa.Game, tc.name, tc.format, []byte(tc.data), -1)
 		if tc.want < 0 {
 			if err == nil {
 				t.Errorf("Read(%s, format %q) = %d openings; want an error", tc.name, tc.format, len(got))
@@ -140,12 +162,12 @@ func TestReadFirst(t *testing.T) {
 		{4, nil, Skipped{Over: 2, Short: 2}},
 	}
 	for _, tc := range tests {
-		got, skipped, err := ReadFirst(loa.Game, "first.agn", data, tc.plies)
+		got, skipped, err := ReadFirst(context.Background(), loa.Game, "first.agn", data, tc.plies)
 		if err != nil || !reflect.DeepEqual(got, tc.want) || skipped != tc.skipped {
 			t.Errorf("ReadFirst(first.agn, %d) = %+v, %+v, %v; want %+v, %+v", tc.plies, got, skipped, err, tc.want, tc.skipped)
 		}
 	}
-	if _, err := Read(loa.Game, "first.agn", "", data, 2); err == nil || !strings.Contains(err.Error(), "first.agn:12:1: opening 3: the game is over after ply 0") {
+	if _, err := readAll(loa.Game, "first.agn", "", data, 2); err == nil || !strings.Contains(err.Error(), "first.agn:12:1: opening 3: the game is over after ply 0") {
 		t.Errorf("Read(first.agn, 2) = %v; want the games that are over refused", err)
 	}
 	for _, tc := range []struct{ file, want string }{
@@ -157,7 +179,7 @@ func TestReadFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := ReadFirst(loa.Game, tc.file, data, 8); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, _, err := ReadFirst(context.Background(), loa.Game, tc.file, data, 8); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ReadFirst(%s, 8) = %v; want an error with %q", tc.file, err, tc.want)
 		}
 	}
@@ -214,24 +236,24 @@ func TestRandomNeverEnds(t *testing.T) {
 }
 
 func TestGenerate(t *testing.T) {
-	a, err := Generate(loa.Game, 3, 4, 20, 1000, nil)
+	a, err := Generate(context.Background(), loa.Game, 3, 4, 20, 1000, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Generate(loa.Game, 3, 4, 20, 1000, nil)
-	c, _ := Generate(loa.Game, 4, 4, 20, 1000, nil)
+	b, _ := Generate(context.Background(), loa.Game, 3, 4, 20, 1000, nil)
+	c, _ := Generate(context.Background(), loa.Game, 4, 4, 20, 1000, nil)
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("the same seed gave two suites")
 	}
 	if reflect.DeepEqual(a, c) {
 		t.Errorf("seeds 3 and 4 gave the same suite")
 	}
-	if d, _ := Distinct(loa.Game, a); len(a) != 20 || len(d) != 20 {
+	if d, _ := Distinct(context.Background(), loa.Game, a); len(a) != 20 || len(d) != 20 {
 		t.Errorf("%d openings, %d distinct; want 20", len(a), len(d))
 	}
 	// The filter decides.
 	odd := func(p rules.Position) (bool, error) { return len(p.FEN())%2 == 1, nil }
-	f, err := Generate(loa.Game, 3, 4, 10, 1000, odd)
+	f, err := Generate(context.Background(), loa.Game, 3, 4, 10, 1000, odd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +263,7 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	// Too few positions exist: an error, not a loop.
-	_, err = Generate(loa.Game, 1, 1, 1000, 500, nil)
+	_, err = Generate(context.Background(), loa.Game, 1, 1, 1000, 500, nil)
 	if err == nil || !strings.Contains(err.Error(), "distinct openings of 1 plies in 500 tries") {
 		t.Errorf("Generate of more openings than exist = %v", err)
 	}
@@ -253,7 +275,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	for _, g := range games.All {
 		o, _ := Random(g, 9, 5)
 		text := o.Record(g).String()
-		back, err := Read(g, "x.agn", "", []byte(text), -1)
+		back, err := readAll(g, "x.agn", "", []byte(text), -1)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", g.ID(), err, text)
 		}
@@ -277,7 +299,7 @@ func FuzzRead(f *testing.F) {
 		if agn {
 			name = "x.agn"
 		}
-		suite, err := Read(loa.Game, name, "", data, 8)
+		suite, err := readAll(loa.Game, name, "", data, 8)
 		if err == nil && len(suite) == 0 {
 			t.Fatalf("no error and no openings")
 		}
@@ -300,8 +322,82 @@ func BenchmarkRead(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := Read(loa.Game, "loa-real.agn", "", data, -1); err != nil {
+		if _, err := Read(context.Background(), loa.Game, "loa-real.agn", "", data, -1); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestReadByteOrderMark checks that a UTF-8 byte order mark at the start
+// of a suite is skipped, in a position file as in a record file.
+func TestReadByteOrderMark(t *testing.T) {
+	const bom = "\xef\xbb\xbf"
+	tests := []struct{ name, data string }{
+		{"bom.fen", bom + "b1b5/8/8/8/8/8/8/w6w b\n"},
+		{"bom.epd", bom + "b1b5/8/8/8/8/8/8/w6w b; id \"one\"\n"},
+		{"bom.agn", bom + "[Game \"Lines of Action\"]\n\n1. c8-c6 *\n"},
+	}
+	for _, tt := range tests {
+		got, err := readAll(loa.Game, tt.name, "", []byte(tt.data), -1)
+		if err != nil || len(got) != 1 || got[0].Line != 1 {
+			t.Errorf("Read(%s) = %+v, %v; want one opening at line 1", tt.name, got, err)
+		}
+	}
+}
+
+// TestReadCancel checks that Read and ReadFirst stop soon once their
+// context is done, however long the suite.
+func TestReadCancel(t *testing.T) {
+	fen := []byte(strings.Repeat("1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b\n", 200_000))
+	agn := []byte(strings.Repeat("[Game \"Lines of Action\"]\n\n1. c8-c6 a2-c2 *\n\n", 100_000))
+	tests := []struct {
+		name string
+		read func(ctx context.Context) error
+	}{
+		{"fen", func(ctx context.Context) error { _, err := Read(ctx, loa.Game, "x.fen", "", fen, -1); return err }},
+		{"agn", func(ctx context.Context) error { _, err := Read(ctx, loa.Game, "x.agn", "", agn, -1); return err }},
+		{"first", func(ctx context.Context) error { _, _, err := ReadFirst(ctx, loa.Game, "x.agn", agn, 2); return err }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(20*time.Millisecond, cancel)
+			start := time.Now()
+			err := tt.read(ctx)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("Read, cancelled = %v; want context.Canceled", err)
+			}
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("Read returned %v after it began; want soon after the cancel", d)
+			}
+		})
+	}
+}
+
+// TestSuiteMemory checks that a suite takes about the memory of its text:
+// a position suite (a short opening a line) at most twice its file's size,
+// a record suite at most one and a half times.
+func TestSuiteMemory(t *testing.T) {
+	fen := []byte(strings.Repeat("1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b\n", 100_000))
+	agn := []byte(strings.Repeat("[Event \"x\"]\n[Game \"Lines of Action\"]\n\n1. c8-c6 a2-c2 2. b1-b3 h2-f2 *\n\n", 20_000))
+	for _, tt := range []struct {
+		name   string
+		data   []byte
+		factor float64
+	}{{"x.fen", fen, 2}, {"x.agn", agn, 1.5}} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		suite, err := Read(context.Background(), loa.Game, tt.name, "", tt.data, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		held := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+		if most := tt.factor * float64(len(tt.data)); held > most {
+			t.Errorf("%s: a suite of %d openings from %d bytes holds %.0f bytes; want at most %.0f", tt.name, suite.Len(), len(tt.data), held, most)
+		}
+		runtime.KeepAlive(suite)
 	}
 }

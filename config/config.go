@@ -2,13 +2,13 @@ package config
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
 )
@@ -79,9 +80,9 @@ type Tournament struct {
 
 	game  rules.Game
 	specs []ugi.Spec
-	seeds []int          // the players by seed, strongest first (knockout, Swiss)
-	suite []book.Opening // the openings file's, in file order
-	order []int          // the order the pairs take them in: indexes of suite
+	seeds []int       // the players by seed, strongest first (knockout, Swiss)
+	suite *book.Suite // the openings file's
+	order []int       // the order the pairs take them in: indexes of suite; nil for the file's
 }
 
 // Mode says what Parse reads besides the config itself.
@@ -95,13 +96,23 @@ const (
 	NoOpenings Mode = 1 << iota
 )
 
-// Load reads and checks the config file at path.
-func Load(path string) (*Tournament, error) {
-	data, err := os.ReadFile(path)
+// MaxFile is the size of the largest config file Load reads, 1 MiB (a
+// config of a hundred engines is a few KiB).
+const MaxFile = 1 << 20
+
+// Load reads and checks the config file at path (see Parse). A FIFO or a
+// device is read as a file is, no further than MaxFile bytes, and the
+// reading, as the openings file's, stops with ctx.Err() when ctx is done.
+func Load(ctx context.Context, path string) (*Tournament, error) {
+	f, err := input.Read(ctx, path, input.Options{Limit: MaxFile})
 	if err != nil {
+		var le *input.LimitError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%w: the most a config file may hold", err)
+		}
 		return nil, err
 	}
-	return Parse(path, data, 0)
+	return Parse(ctx, path, f.Data, 0)
 }
 
 // Parse decodes a config (file names it in messages and anchors relative
@@ -109,8 +120,11 @@ func Load(path string) (*Tournament, error) {
 // format and the numbers are in range, the engines are at least two with
 // unique names and commands that exist and are executable, the time
 // control is one of the two kinds, the openings file replays. Every
-// problem found is in the error, each with its file and line.
-func Parse(file string, data []byte, mode Mode) (*Tournament, error) {
+// problem found is in the error, each with its file and line. A UTF-8
+// byte order mark at the start of data is skipped. Reading and replaying
+// the openings file stops with ctx.Err() when ctx is done.
+func Parse(ctx context.Context, file string, data []byte, mode Mode) (*Tournament, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var c Tournament
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -130,7 +144,9 @@ func Parse(file string, data []byte, mode Mode) (*Tournament, error) {
 	c.checkAdjudication(p)
 	c.checkSPRT(p)
 	c.checkEngines(p)
-	c.checkOpenings(p, mode&NoOpenings == 0)
+	if err := c.checkOpenings(ctx, p, mode&NoOpenings == 0); err != nil {
+		return nil, err
+	}
 	if p.none() {
 		c.checkSize(p)
 	}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -339,6 +340,33 @@ func FuzzParseConfig(f *testing.F) {
 	})
 }
 
+// TestLoadFile checks what Load makes of the file itself: a config past
+// MaxFile is refused from its size, and one that starts with a UTF-8 byte
+// order mark reads as without it.
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	writeFile(t, big, "")
+	if err := os.Truncate(big, MaxFile+1); err != nil {
+		t.Fatal(err)
+	}
+	want := "read " + big + ": larger than 1 MiB: the most a config file may hold"
+	if _, err := Load(context.Background(), big); err == nil || err.Error() != want {
+		t.Errorf("Load(big.yaml) = %v; want %q", err, want)
+	}
+	path := writeConfig(t, dir, toyHead, "a=first", "b=last")
+	plain, err := Load(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	writeFile(t, path, "\xef\xbb\xbf"+string(data))
+	bom, err := Load(context.Background(), path)
+	if err != nil || bom.Hash() != plain.Hash() || bom.Text != plain.Text {
+		t.Errorf("Load(config with a byte order mark) = %v; want the config without it", err)
+	}
+}
+
 // TestExamples checks that every config in examples/ is valid and names
 // one of each game.
 func TestExamples(t *testing.T) {
@@ -348,13 +376,13 @@ func TestExamples(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, f := range files {
-		cfg, err := Load(f)
+		cfg, err := Load(context.Background(), f)
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
 		}
 		seen[cfg.Game] = true
-		if cfg.Openings == nil || len(cfg.suite) == 0 {
+		if cfg.Openings == nil || cfg.suite == nil || cfg.suite.Len() == 0 {
 			t.Errorf("%s: no opening suite: two deterministic engines would play one game over and over", f)
 		}
 		if n := len(schedule(t, cfg)); n > 12 {

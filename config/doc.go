@@ -4,7 +4,7 @@
 // openings) has a file of its own, and every problem is reported with its
 // file and line, all at once. docs/tournament.md describes every key.
 //
-//	cfg, err := config.Load("examples/lines-of-action.yaml")
+//	cfg, err := config.Load(ctx, "examples/lines-of-action.yaml")
 //	if err != nil {
 //		return err // club.yaml:8: unknown key "rondus" at the top level
 //	}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,7 +21,9 @@ func TestMain(m *testing.M) {
 }
 
 // parse is Parse of everything.
-func parse(file string, data []byte) (*Tournament, error) { return Parse(file, data, 0) }
+func parse(file string, data []byte) (*Tournament, error) {
+	return Parse(context.Background(), file, data, 0)
+}
 
 // schedule lists every game of cfg's schedule: a fixed format's one stage.
 func schedule(t testing.TB, cfg *Tournament) []pairing.Game {

@@ -1,14 +1,16 @@
 package config
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/internal/input"
 )
 
 // Orders of an opening suite.
@@ -41,8 +43,9 @@ type RandomOpenings struct {
 }
 
 // checkOpenings checks the openings and random_openings keys and, when
-// load is set, reads and replays the openings file.
-func (c *Tournament) checkOpenings(p *problems, load bool) {
+// load is set, reads and replays the openings file: no further than
+// book.MaxSuite bytes, and only while ctx lives (its error is ctx.Err()).
+func (c *Tournament) checkOpenings(ctx context.Context, p *problems, load bool) error {
 	before := len(p.list)
 	bad := p.add
 	if c.Openings != nil && c.RandomOpenings != nil {
@@ -64,7 +67,7 @@ func (c *Tournament) checkOpenings(p *problems, load bool) {
 	}
 	o := c.Openings
 	if o == nil {
-		return
+		return nil
 	}
 	at := func(k string) []string { return []string{"openings", k} }
 	switch o.Format {
@@ -94,43 +97,50 @@ func (c *Tournament) checkOpenings(p *problems, load bool) {
 	}
 	if strings.TrimSpace(o.File) == "" {
 		bad(at("file"), "openings file is missing")
-		return
+		return nil
 	}
 	if !load || c.game == nil || len(p.list) > before {
-		return
+		return nil
 	}
 	path := o.File
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(c.File), path)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	f, err := input.Read(ctx, path, input.Options{Limit: book.MaxSuite})
+	var le *input.LimitError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &le):
+		bad(at("file"), "openings file: %v, the most an openings file may hold", err)
+		return nil
+	case err != nil:
 		bad(at("file"), "openings file: %v", err)
-		return
+		return nil
 	}
-	sum := sha256.Sum256(data)
+	sum := sha256.Sum256(f.Data)
 	o.SHA256 = hex.EncodeToString(sum[:])
 	plies := -1
 	if o.Plies != nil {
 		plies = *o.Plies
 	}
-	suite, err := book.Read(c.game, path, o.Format, data, plies)
-	if err != nil {
+	suite, err := book.Read(ctx, c.game, path, o.Format, f.Data, plies)
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
 		p.addErr(err)
-		return
+		return nil
 	}
-	if *o.Start > len(suite) {
-		bad(at("start"), "openings start is %d, but %s has %d openings", *o.Start, o.File, len(suite))
-		return
+	if *o.Start > suite.Len() {
+		bad(at("start"), "openings start is %d, but %s has %d openings", *o.Start, o.File, suite.Len())
+		return nil
 	}
 	c.suite = suite
-	c.order = make([]int, len(suite))
-	for i := range c.order {
-		c.order[i] = i
-	}
 	if o.Order == OrderRandom {
-		c.order = rand.New(rand.NewPCG(uint64(c.Seed), 0x6f72646572)).Perm(len(suite))
+		c.order = rand.New(rand.NewPCG(uint64(c.Seed), 0x6f72646572)).Perm(suite.Len())
 	}
+	return nil
 }
 
 // Opening returns the opening of pair number pair (Slot.Pair): the
@@ -147,9 +157,13 @@ func (c *Tournament) Opening(pair int) (*book.Opening, error) {
 			return nil, err
 		}
 		return &o, nil
-	case len(c.suite) > 0:
-		k := (*c.Openings.Start - 1 + pair) % len(c.suite)
-		return &c.suite[c.order[k]], nil
+	case c.suite != nil:
+		k := (*c.Openings.Start - 1 + pair) % c.suite.Len()
+		if c.order != nil {
+			k = c.order[k]
+		}
+		o := c.suite.Opening(k)
+		return &o, nil
 	}
 	return nil, nil
 }

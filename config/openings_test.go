@@ -1,8 +1,10 @@
 package config
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -35,7 +37,7 @@ func openingsConfig(t *testing.T, dir string, n int, openings, extra string) (*T
 		head += "openings: {file: toy.fen" + openings + "}\n"
 	}
 	path := writeConfig(t, dir, head, "a=first", "b=last", "c=first")
-	return Load(path)
+	return Load(context.Background(), path)
 }
 
 // assigned lists the FEN of the opening of each pair of cfg's schedule.
@@ -169,7 +171,7 @@ func TestOpeningConfigErrors(t *testing.T) {
 		{"start past the end", ", start: 5", "", "", "openings start is 5, but toy.fen has 4 openings"},
 		{"unknown key", ", plys: 3", "", "", `unknown key "plys" in openings`},
 		{"no file", "-", "openings: {order: random}\n", "", "openings file is missing"},
-		{"missing file", "-", "openings: {file: nowhere.agn}\n", "", "openings file: open"},
+		{"missing file", "-", "openings: {file: nowhere.agn}\n", "", "openings file: read"},
 		{"bad position", "", "", "0/0/0/w\n\n1/0/0/w\nten/0/0/w\n", "toy.fen:4: not a Toy Race position"},
 		{"finished position", "", "", "21/10/11/w\n", "toy.fen:1: the game is over in this position"},
 		{"empty", "", "", "# nothing\n", "toy.fen: no openings in the file"},
@@ -180,12 +182,43 @@ func TestOpeningConfigErrors(t *testing.T) {
 			_, err := openingsConfig(t, dir, 4, tc.openings, tc.extra)
 			if tc.file != "" {
 				writeFile(t, filepath.Join(dir, "toy.fen"), tc.file)
-				_, err = Load(filepath.Join(dir, "t.yaml"))
+				_, err = Load(context.Background(), filepath.Join(dir, "t.yaml"))
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("LoadConfig = %v; want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestOpeningsTooLarge checks that an openings file past book.MaxSuite is
+// a config error that says so, found from its size before it is read.
+func TestOpeningsTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	path := writeConfig(t, dir, toyHead+"openings: {file: big.fen}\n", "a=first", "b=last")
+	big := filepath.Join(dir, "big.fen")
+	writeFile(t, big, "")
+	if err := os.Truncate(big, book.MaxSuite+1); err != nil { // sparse: nothing written
+		t.Fatal(err)
+	}
+	_, err := Load(context.Background(), path)
+	want := path + ":7: openings file: read " + big + ": larger than 64 MiB, the most an openings file may hold"
+	if err == nil || err.Error() != want {
+		t.Errorf("Load = %v; want %q", err, want)
+	}
+}
+
+// TestOpeningsByteOrderMark checks that a UTF-8 byte order mark at the
+// start of a position suite is skipped.
+func TestOpeningsByteOrderMark(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "toy.fen"), "\xef\xbb\xbf"+toyFEN(3)+"\n")
+	cfg, err := Load(context.Background(), writeConfig(t, dir, toyHead+"openings: {file: toy.fen}\n", "a=first", "b=last"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, err := cfg.Opening(0); err != nil || o.Tags[1][1] != toyFEN(3) {
+		t.Errorf("Opening(0) = %+v, %v; want %s", o, err, toyFEN(3))
 	}
 }
 
@@ -206,7 +239,7 @@ func TestOpeningsHash(t *testing.T) {
 	// The file changed under the same config: another identity, refused
 	// by the database as any changed config.
 	writeFile(t, filepath.Join(dir, "toy.fen"), toyFEN(1)+"\n"+toyFEN(0)+"\n")
-	changed, err := Load(filepath.Join(dir, "t.yaml"))
+	changed, err := Load(context.Background(), filepath.Join(dir, "t.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +268,7 @@ func TestOpeningsNoPlies(t *testing.T) {
 1. 2 1 *
 `)
 	path := writeConfig(t, dir, toyHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
-	cfg, err := Load(path)
+	cfg, err := Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -142,6 +142,30 @@ func lineOf(root *yaml.Node, path ...string) int {
 	return line
 }
 
+// valueAt returns the node of the value at path (mapping keys only) in
+// the document root, or nil.
+func valueAt(root *yaml.Node, path ...string) *yaml.Node {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for _, p := range path {
+		var next *yaml.Node
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == p {
+					next = n.Content[i+1]
+				}
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return n
+}
+
 // control returns the first control character of s (a newline, a tab, an
 // escape: what would split or disturb a line of the engine protocol or of a
 // terminal).

@@ -1,6 +1,10 @@
 package config
 
-import "github.com/arbiter-games/arbiter/stats"
+import (
+	"gopkg.in/yaml.v3"
+
+	"github.com/arbiter-games/arbiter/stats"
+)
 
 // SPRTConfig is the sprt key: a sequential probability ratio test of H0:
 // the first engine is elo0 stronger than the second, against H1: it is elo1
@@ -37,6 +41,19 @@ func (c *Tournament) checkSPRT(p *problems) {
 	}
 	if s.Model == "" {
 		s.Model = stats.ModelNormalized
+	}
+	// YAML reads 0_1 as 1, 0x10 as 16 and .inf as infinity: a number of
+	// the test is written as a plain decimal, so that it means what it
+	// says.
+	written := true
+	for _, k := range []string{"elo0", "elo1", "alpha", "beta"} {
+		if n := valueAt(p.root, "sprt", k); n != nil && n.Kind == yaml.ScalarNode && !stats.IsDecimal(n.Value) {
+			p.add(key("sprt", k), "sprt %s is written %q: write a plain decimal number (5, -1.5, 0.05, 1e-3)", k, n.Value)
+			written = false
+		}
+	}
+	if !written {
+		return
 	}
 	test := stats.SPRT{Elo0: 0, Elo1: 1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
 	if s.Elo0 == nil {

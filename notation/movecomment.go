@@ -78,9 +78,19 @@ func (c MoveComment) AppendEval(b []byte) []byte {
 	return strconv.AppendInt(b, int64(v%100), 10)
 }
 
+// The largest figures a move comment may give: a depth past MaxDepth, a
+// time past MaxElapsed, a mate in 0 (no score of a move that was played)
+// make the comment no move comment but plain text, so that no sum of a
+// game's figures overflows.
+const (
+	MaxDepth   = 10_000
+	MaxElapsed = 1_000_000 * time.Second // about 11.6 days
+)
+
 // ParseMoveComment reads a move comment. What follows a ';' or ',' after
 // it (the reason an adjudicated game ended, cutechess's "White mates") is
-// ignored. It reports false for any other comment ("book", free text).
+// ignored. It reports false for any other comment ("book", free text), and
+// for one whose figures are out of range (see MaxDepth).
 func ParseMoveComment(s string) (MoveComment, bool) {
 	var c MoveComment
 	if i := strings.IndexAny(s, ";,"); i >= 0 {
@@ -97,7 +107,7 @@ func ParseMoveComment(s string) (MoveComment, bool) {
 			return MoveComment{}, false
 		}
 		depth, ok := digits(d)
-		if !ok {
+		if !ok || depth > MaxDepth {
 			return MoveComment{}, false
 		}
 		c.Depth = depth
@@ -108,7 +118,7 @@ func ParseMoveComment(s string) (MoveComment, bool) {
 	}
 	whole, frac, _ := strings.Cut(secs, ".")
 	w, ok := digits(whole)
-	if !ok || w > 1e9 || len(frac) > 9 {
+	if !ok || w > int(MaxElapsed/time.Second) || len(frac) > 9 {
 		return MoveComment{}, false
 	}
 	ns := time.Duration(w) * time.Second
@@ -121,6 +131,9 @@ func ParseMoveComment(s string) (MoveComment, bool) {
 			f *= 10
 		}
 		ns += time.Duration(f)
+	}
+	if ns > MaxElapsed {
+		return MoveComment{}, false
 	}
 	c.Elapsed = ns
 	return c, true
@@ -137,8 +150,11 @@ func (c *MoveComment) parseEval(v string) bool {
 	}
 	if m, ok := strings.CutPrefix(v, "M"); ok {
 		n, ok := digits(m)
-		c.Eval, c.Mate, c.Value = ok, true, sign*n
-		return ok
+		if !ok || n == 0 || n > maxMate {
+			return false
+		}
+		c.Eval, c.Mate, c.Value = true, true, sign*n
+		return true
 	}
 	whole, frac, ok := strings.Cut(v, ".")
 	if !ok || len(frac) != 2 {
@@ -152,6 +168,9 @@ func (c *MoveComment) parseEval(v string) bool {
 	c.Eval, c.Value = true, sign*(w*100+f)
 	return true
 }
+
+// maxMate is the most moves to mate a comment gives (ugi.MaxScore).
+const maxMate = 1_000_000
 
 // maxDigits is the most digits an int holds whatever they are.
 const maxDigits = 9 + 9*(strconv.IntSize/64)

@@ -35,7 +35,17 @@ func TestParseMoveComment(t *testing.T) {
 		{"++0.35/1 1s", MoveComment{}, false},
 		{"99999999999999999999s", MoveComment{}, false},
 		{"1000000001s", MoveComment{}, false},
-		{"+0.01/12345678901 0.000s", MoveComment{Eval: true, Value: 1, Depth: 12345678901}, true},
+		// Figures out of range make plain text, not a move comment: their
+		// sums over a game would overflow.
+		{"+0.01/12345678901 0.000s", MoveComment{}, false},
+		{"+99999.99/999999999999999999 999999999.999s", MoveComment{}, false},
+		{"+0.01/10001 1s", MoveComment{}, false},
+		{"+0.01/10000 1s", MoveComment{Eval: true, Value: 1, Depth: 10000, Elapsed: time.Second}, true},
+		{"1000000.001s", MoveComment{}, false},
+		{"1000000.000s", MoveComment{Elapsed: 1e6 * time.Second}, true},
+		{"+M0/5 1s", MoveComment{}, false},
+		{"-M0/5 1s", MoveComment{}, false},
+		{"+M1000001/5 1s", MoveComment{}, false},
 	} {
 		got, ok := ParseMoveComment(tc.in)
 		if ok != tc.ok || got != tc.want {
@@ -75,7 +85,7 @@ func FuzzParseMoveComment(f *testing.F) {
 			}
 			return
 		}
-		if c.Elapsed < 0 || c.Depth < 0 || (c.Mate && !c.Eval) {
+		if c.Elapsed < 0 || c.Elapsed > MaxElapsed || c.Depth < 0 || c.Depth > MaxDepth || (c.Mate && !c.Eval) || c.Mate && c.Value == 0 {
 			t.Errorf("%q: %+v", s, c)
 		}
 		// What Append writes reads back the same, to the millisecond.

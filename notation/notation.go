@@ -33,6 +33,10 @@ type Game struct {
 	Col                   int
 	Index                 int    // 1-based position of the game in its file
 	Err                   *Error // the first thing wrong with the game's text; nil when it reads cleanly
+	// Warnings are what the reader noticed that does not make the game
+	// invalid (the variations an SGF reader left out, say); the replay
+	// adds its own to the report.
+	Warnings []*Error
 }
 
 // Tag returns the value of the tag name; it implements rules.Tags.
@@ -78,6 +82,13 @@ const (
 	CodeNotation       = "notation"       // a move the game's notation cannot read
 	CodeIllegalMove    = "illegal-move"   // a move the rules do not allow there
 	CodeScoreMismatch  = "score-mismatch" // the Score tag against the replayed points
+)
+
+// The codes of the warnings, which leave a game valid.
+const (
+	CodeUnknownTag = "unknown-tag" // a tag arbiter does not know (validate --strict)
+	CodeBadDate    = "bad-date"    // a Date that cannot be read: stored as not known
+	CodeVariations = "variations"  // variations left out: arbiter reads the main line
 )
 
 // Error is something wrong with a record, located in its file: a syntax

@@ -452,7 +452,7 @@ func TestShortenTo(t *testing.T) {
 	}
 }
 
-// TestBadTextWords checks badText, which reads eight bytes at a time, on
+// TestBadTextWords checks BadText, which reads eight bytes at a time, on
 // every byte value at every place of texts around a word long, and on
 // UTF-8 text, against a reading byte by byte.
 func TestBadTextWords(t *testing.T) {
@@ -478,10 +478,10 @@ func TestBadTextWords(t *testing.T) {
 	}
 	check := func(s string) {
 		t.Helper()
-		k, msg := badText(s)
+		k, msg := BadText(s)
 		wk, wmsg := byByte(s)
 		if k != wk || msg != wmsg {
-			t.Fatalf("badText(%q) = %d, %q; want %d, %q", s, k, msg, wk, wmsg)
+			t.Fatalf("BadText(%q) = %d, %q; want %d, %q", s, k, msg, wk, wmsg)
 		}
 	}
 	for n := 1; n <= 19; n++ {

@@ -18,8 +18,8 @@ const maxShown = 24
 // caller that parses many games one after another into one Game allocates
 // almost nothing; move tokens and tag values are substrings of src.
 func (g *Game) Parse(name, src string, ch Chunk, index int) {
-	moves, tags := g.Moves[:0], g.Tags[:0]
-	*g = Game{Line: ch.Line, Col: ch.Col, Index: index, Moves: moves, Tags: tags}
+	moves, tags, warnings := g.Moves[:0], g.Tags[:0], g.Warnings[:0]
+	*g = Game{Line: ch.Line, Col: ch.Col, Index: index, Moves: moves, Tags: tags, Warnings: warnings}
 	p := parser{
 		file: name, src: src, i: ch.Start, end: ch.End,
 		line: ch.Line, lineStart: ch.Start - (ch.Col - 1),
@@ -198,7 +198,7 @@ func (p *parser) tag(g *Game) bool {
 		p.i++
 	}
 	value := p.src[vs:p.i]
-	if k, what := badText(value); k >= 0 {
+	if k, what := BadText(value); k >= 0 {
 		p.fail(line, p.col(vs+k), CodeBadTag, "tag %s: %s", Shorten(name), what)
 		return false
 	}
@@ -222,11 +222,11 @@ func (p *parser) tag(g *Game) bool {
 	return true
 }
 
-// badText returns the offset of the first byte of s that a tag value may
+// BadText returns the offset of the first byte of s that a tag value may
 // not hold, and what is wrong with it: a control character (a printed
 // record could not carry it: a name with a line break would be renamed on
 // the way) or invalid UTF-8; -1 when there is none.
-func badText(s string) (int, string) {
+func BadText(s string) (int, string) {
 	i := 0
 	// Eight bytes at a time while they are all printable ASCII: a long tag
 	// value (a Knight Fight Board) is read fast. A word with a byte below

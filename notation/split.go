@@ -1,6 +1,9 @@
 package notation
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Chunk is the text of one game within a file: data[Start:End], starting
 // at line Line, column Col.
@@ -229,3 +232,21 @@ var splitStop = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// MaxGame is the size of the largest game arbiter reads, 64 MiB (a long
+// game with comments is a few kilobytes): past it, the text is not a
+// record file, and readers stop with a *TooLongError rather than hold it
+// all (replay.File for a file, internal/input for a stream).
+const MaxGame = 64 << 20
+
+// TooLongError is the error of a game longer than MaxGame.
+type TooLongError struct {
+	File      string
+	Line, Col int // where the game starts
+	Index     int // 1-based
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: game %d is longer than %d MiB, the most arbiter reads as one game (is this a record file?)",
+		e.File, e.Line, e.Col, e.Index, MaxGame>>20)
+}

@@ -25,7 +25,8 @@ var (
 )
 
 // File validates every game of a record file and calls fn with each
-// report, in file order. It stops early, with ctx.Err(), once ctx is done.
+// report, in file order: an .agn file or an SGF file, as FormatOf tells
+// them apart. It stops early, with ctx.Err(), once ctx is done.
 // With opts.Jobs > 1 it parses and replays games on that many goroutines
 // (the caller's among them), unless the file is small (a few tens of
 // kilobytes).
@@ -41,17 +42,21 @@ var (
 // or while reports are kept.
 func File(ctx context.Context, name string, data []byte, opts Options, fn func(Report)) error {
 	src := unsafe.String(unsafe.SliceData(data), len(data))
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	var format Format
+	if faulted(data, func() { format = FormatOf(name, data) }) {
+		return fmt.Errorf("%s: %w", name, ErrChanged)
+	}
 	// A file of one span has nothing to share: a second goroutine would
 	// only add its start (a thread) to validate's start-up.
 	if opts.Jobs <= 1 || len(data) <= blockBytes {
-		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		var err error
-		if faulted(data, func() { err = serial(ctx, name, data, src, opts, fn) }) {
+		if faulted(data, func() { err = serial(ctx, name, format, data, src, opts, fn) }) {
 			return fmt.Errorf("%s: %w", name, ErrChanged)
 		}
 		return err
 	}
-	f := &fileRun{ctx: ctx, name: name, data: data, src: src, opts: opts, fn: fn,
+	f := &fileRun{ctx: ctx, name: name, format: format, data: data, src: src, opts: opts, fn: fn,
 		spans: make([]span, opts.Jobs*window), line: 1, col: 1}
 	f.cond.L = &f.mu
 	var wg sync.WaitGroup
@@ -70,24 +75,12 @@ func File(ctx context.Context, name string, data []byte, opts Options, fn func(R
 	return f.err
 }
 
-// MaxGame is the size of the largest game File reads, 64 MiB (a long
-// game with comments is a few kilobytes): past it, the text is not a
-// record file, and File stops with a *TooLongError rather than hold
-// it all (validate and import read a stream no further than that without
-// the start of a game, see internal/input).
-const MaxGame = 64 << 20
+// MaxGame is the size of the largest game File reads (notation.MaxGame):
+// past it, File stops with a *TooLongError rather than hold it all.
+const MaxGame = notation.MaxGame
 
 // TooLongError is the error of File for a game longer than MaxGame.
-type TooLongError struct {
-	File      string
-	Line, Col int // where the game starts
-	Index     int // 1-based
-}
-
-func (e *TooLongError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: game %d is longer than %d MiB, the most arbiter reads as one game (is this a record file?)",
-		e.File, e.Line, e.Col, e.Index, MaxGame>>20)
-}
+type TooLongError = notation.TooLongError
 
 // ErrChanged is the error of File when reading data faults: data is a file
 // mapped into memory (as validate maps its input) that became shorter while
@@ -121,11 +114,11 @@ func within(data []byte, a uintptr) bool {
 }
 
 // serial is File on the calling goroutine alone.
-func serial(ctx context.Context, name string, data []byte, src string, opts Options, fn func(Report)) error {
+func serial(ctx context.Context, name string, format Format, data []byte, src string, opts Options, fn func(Report)) error {
 	var g notation.Game
 	r := new(Report) // one allocation for all games: Prepare takes its address
 	i := 0
-	sp := notation.NewSplitter(data)
+	sp := format.Splitter(data)
 	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 		if i%blockGames == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -134,7 +127,7 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 		if ch.End-ch.Start > MaxGame {
 			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
 		}
-		g.Parse(name, src, ch, i)
+		format.Parse(&g, name, src, ch, i, opts)
 		*r = Game(name, &g, opts)
 		if opts.Prepare != nil {
 			opts.Prepare(r)
@@ -147,12 +140,12 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 // fileRun is one File with Jobs > 1. The file is cut into spans of about
 // blockBytes, each starting where a game is likely to start (likelyStart),
 // and each worker splits the spans it cuts into games itself, so that no
-// goroutine reads the whole file alone. A span's split runs to the first
-// game that ends at or past the span's end: when that game ends exactly
-// there, the next span started at a game, as the split of the whole file
-// would have it, and its games are the file's; when not (the likely start
-// was inside a comment, say), the spans cut after it are dropped and the
-// cutting starts again where that game ends. Spans are resolved in file
+// goroutine reads the whole file alone. A span's games are those its split
+// finds starting before the span's end: when the game after them starts
+// exactly there, the next span started at a game, as the split of the
+// whole file would have it, and its games are the file's; when not (the
+// likely start was inside a comment, say), the spans cut after it are
+// dropped and the cutting starts again where that game starts. Spans are resolved in file
 // order: a span's games get their indexes and lines once the spans before
 // it are split. Each worker, under mu, takes what there is to do: replay a
 // resolved span, else cut and split the next one; after a replay it hands
@@ -161,12 +154,13 @@ func serial(ctx context.Context, name string, data []byte, src string, opts Opti
 // collector goroutine, and no goroutine waits for another while there is
 // work.
 type fileRun struct {
-	ctx  context.Context
-	name string
-	data []byte
-	src  string // data
-	opts Options
-	fn   func(Report)
+	ctx    context.Context
+	name   string
+	format Format
+	data   []byte
+	src    string // data
+	opts   Options
+	fn     func(Report)
 
 	mu       sync.Mutex
 	cond     sync.Cond // signalled when there is work, a span is handed on, or on stop
@@ -192,18 +186,18 @@ type fileRun struct {
 
 // A span is a stretch of the file and its games.
 type span struct {
-	start, end int // its text starts at start, at a game; its split ends with the game that ends at or past end
+	start, end int // its text starts at start, at a game; its games are those that start before end
 	// What its split found: chunks relative to start in lines and (on
 	// their first line) columns, absolute in bytes.
-	chunks []notation.Chunk
-	stop   int            // where its last game ends
-	after  notation.Chunk // the game that starts at stop, when one does
-	long   bool           // a game past MaxGame follows the chunks: the cutting ends there
-	longAt notation.Chunk // that game
-	split  bool           // the worker that cut it has split it
-	stale  bool           // cut where no game starts: dropped when resolved
-	valid  bool           // resolved and not stale: its games are the file's
-	done   bool           // replayed (or dropped): ready to hand on
+	chunks   []notation.Chunk
+	after    notation.Chunk // the game after the chunks, when there is one
+	hasAfter bool
+	long     bool           // a game past MaxGame follows the chunks: the cutting ends there
+	longAt   notation.Chunk // that game
+	split    bool           // the worker that cut it has split it
+	stale    bool           // cut where no game starts: dropped when resolved
+	valid    bool           // resolved and not stale: its games are the file's
+	done     bool           // replayed (or dropped): ready to hand on
 	// Resolved: where its games stand in the file.
 	base     int             // index of its first game, 0-based
 	lineBase int             // line of start
@@ -275,26 +269,35 @@ func (f *fileRun) cutSpan() *span {
 	s := &f.spans[f.cut%len(f.spans)]
 	f.cut++
 	s.start = f.next
-	s.end = likelyStart(f.data, min(s.start+blockBytes, len(f.data)))
+	s.end = likelyStart(f.format, f.data, min(s.start+blockBytes, len(f.data)))
 	s.split, s.stale, s.valid, s.done = false, false, false, false
 	s.reports = s.reports[:0]
 	f.next, f.eof = s.end, s.end == len(f.data)
 	return s
 }
 
-// likelyStart returns where a game likely starts at or after i: a '[' that
-// starts a line after a line of movetext (a last non-blank line that is
-// not a tag); len(data) when there is none. Only the split says whether a
-// game does start there.
-func likelyStart(data []byte, i int) int {
+// likelyStart returns where a game of data, written in format, likely
+// starts at or after i; len(data) when there is none. In an .agn file
+// that is a '[' that starts a line after a line of movetext (a last
+// non-blank line that is not a tag), in an SGF file a '(' that starts a
+// line after one that ends with ')'. Only the split says whether a game
+// does start there.
+func likelyStart(format Format, data []byte, i int) int {
+	open := byte('[')
+	if format == SGF {
+		open = '('
+	}
 	for i < len(data) {
-		k := bytes.IndexByte(data[i:], '[')
+		k := bytes.IndexByte(data[i:], open)
 		if k < 0 {
 			break
 		}
 		i += k
-		if i > 0 && data[i-1] == '\n' && !afterTag(data, i-1) {
-			return i
+		if i > 0 && data[i-1] == '\n' {
+			if format == SGF && bytes.HasSuffix(bytes.TrimRight(data[:i], " \t\r\n"), []byte(")")) ||
+				format != SGF && !afterTag(data, i-1) {
+				return i
+			}
 		}
 		i++
 	}
@@ -315,37 +318,33 @@ func afterTag(data []byte, nl int) bool {
 	return false
 }
 
-// split cuts the games of s, from its start to the first game that ends
-// at or past its end (or to a game past MaxGame, or to the end of data),
-// and looks at the game after, to know where it starts.
+// split cuts the games of s that start before its end (up to a game past
+// MaxGame), and the game after them, to know where it starts.
 func (f *fileRun) split(s *span) {
-	s.chunks, s.long = s.chunks[:0], false
-	s.stop = len(f.data)
-	sp := notation.NewSplitter(f.data[s.start:])
+	s.chunks, s.long, s.hasAfter = s.chunks[:0], false, false
+	sp := f.format.Splitter(f.data[s.start:])
 	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
 		ch.Start += s.start
 		ch.End += s.start
+		if ch.Start >= s.end {
+			s.after, s.hasAfter = ch, true
+			break
+		}
 		if ch.End-ch.Start > MaxGame {
-			s.long, s.longAt, s.stop = true, ch, ch.Start
+			s.long, s.longAt = true, ch
 			break
 		}
 		s.chunks = append(s.chunks, ch)
-		if ch.End >= s.end {
-			s.stop = ch.End
-			if s.stop < len(f.data) {
-				s.after, _ = sp.Next()
-			}
-			break
-		}
 	}
 }
 
 // resolve settles, in file order, the spans that are split: a stale one is
 // dropped, the others get the index and line of their first game. A span
-// whose last game does not end where the next span starts (or that ends
-// with a game past MaxGame) makes the spans cut after it stale and the
-// cutting start again where its games end. It runs with mu held and
-// reports whether it resolved any span.
+// whose games are not followed by one that starts where the next span
+// starts (or that ends with a game past MaxGame) makes the spans cut after
+// it stale and the cutting start again where the game after its games
+// starts (or at the end of data). It runs with mu held and reports whether
+// it resolved any span.
 func (f *fileRun) resolve() bool {
 	progress := false
 	for f.resolved < f.cut {
@@ -361,7 +360,9 @@ func (f *fileRun) resolve() bool {
 		}
 		s.valid, s.base, s.lineBase, s.colOff = true, f.games, f.line, f.col-1
 		f.games += len(s.chunks)
-		if !s.long && s.stop < len(f.data) {
+		next := len(f.data) // where the game after s's games starts
+		if s.hasAfter {
+			next = s.after.Start
 			f.line, f.col = s.abs(s.after)
 		}
 		switch {
@@ -369,8 +370,8 @@ func (f *fileRun) resolve() bool {
 			line, col := s.abs(s.longAt)
 			f.tooLong = &TooLongError{File: f.name, Line: line, Col: col, Index: f.games + 1}
 			f.restart(len(f.data))
-		case s.stop != s.end:
-			f.restart(s.stop)
+		case next != s.end:
+			f.restart(next)
 		}
 	}
 	return progress
@@ -437,7 +438,7 @@ func (f *fileRun) replay(s *span) {
 		ch.Line, ch.Col = s.abs(ch)
 		g := &s.games[i]
 		g.Moves = s.moves[used:used]
-		g.Parse(f.name, f.src, ch, s.base+i+1)
+		f.format.Parse(g, f.name, f.src, ch, s.base+i+1, f.opts)
 		need += len(g.Moves)
 		if len(g.Moves) <= cap(s.moves)-used { // in s.moves
 			used += len(g.Moves)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -42,9 +43,10 @@ func firstGames(data []byte, n int) []byte {
 // flat is a Report without the pointers that File reuses, for comparing.
 type flat struct {
 	Report
-	Score string
-	Err   notation.Error
-	Tags  string
+	Score    string
+	Err      notation.Error
+	Tags     string
+	Warnings string
 }
 
 func flatten(r Report) flat {
@@ -58,7 +60,10 @@ func flatten(r Report) flat {
 	if r.Record != nil {
 		f.Tags = fmt.Sprint(r.Record.Tags, len(r.Record.Moves), r.Record.Result)
 	}
-	f.Report.Score, f.Report.Err, f.Report.Record = nil, nil, nil
+	for _, w := range r.Warnings {
+		f.Warnings += w.Error() + "\n"
+	}
+	f.Report.Score, f.Report.Err, f.Report.Record, f.Report.Warnings = nil, nil, nil, nil
 	return f
 }
 
@@ -128,7 +133,7 @@ func FuzzFile(f *testing.F) {
 				t.Fatalf("jobs %d: %d reports; serial gives %d", jobs, len(par), len(serial))
 			}
 			for i := range par {
-				if par[i] != serial[i] {
+				if !reflect.DeepEqual(par[i], serial[i]) {
 					t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", jobs, i+1, par[i], serial[i])
 				}
 			}

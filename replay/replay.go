@@ -1,12 +1,13 @@
 package replay
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -28,9 +29,13 @@ type Report struct {
 	Termination string
 	// First is the side to move in the start position (set once the
 	// start is built): the mover of odd plies, the sides alternating.
-	First  rules.Color
-	Err    *notation.Error // nil for a valid game
-	Record *notation.Game
+	First rules.Color
+	Err   *notation.Error // nil for a valid game
+	// Warnings are what leaves the game valid but is worth saying: a
+	// Date that cannot be read, the variations an SGF reader left out,
+	// with Options.Strict the tags arbiter does not know. nil when none.
+	Warnings []*notation.Error
+	Record   *notation.Game
 	// Text is Record.String(), the canonical record text, for a valid game
 	// replayed with Options.Text; "" otherwise. A record that declares "*"
 	// although its final position is decided gets the result of the rules
@@ -74,9 +79,23 @@ func name(s string) string {
 	return s
 }
 
-// Options change how records are replayed. Jobs and Prepare concern File
-// only.
+// Options change how records are read and replayed. Jobs and Prepare
+// concern File only; Results concerns the reading of .agn records (File and
+// Format.Parse).
 type Options struct {
+	// Game is the game of the records that have no Game tag (SGF: no GM
+	// property), as a UGI runner's PGN has none; nil leaves them invalid
+	// (unknown-game). A record's own Game tag wins. With Text, the record
+	// is given the Game tag.
+	Game rules.Game
+	// Results is what the result tokens of .agn records mean: PGN's
+	// convention (White) or the UGI runners' (the first mover). The
+	// record is read into PGN's convention; SGF names the winner's colour
+	// and does not use it.
+	Results notation.Results
+	// Strict warns about the tags arbiter does not know (they are kept
+	// either way).
+	Strict bool
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
 	// Text fills Report.Text of each valid game (Position: writes the
@@ -95,7 +114,7 @@ type Options struct {
 // Game replays one parsed game and reports on it. file names the file in
 // the report. It leaves to the parser the checks the parser makes (the
 // Result tag's, for one): a game built by hand gets none of them. Of the
-// options, Game reads Text.
+// options, Game reads Game, Strict and Text.
 func Game(file string, g *notation.Game, opts Options) Report {
 	r, _ := replay(file, g, -1, opts)
 	if opts.Text && r.Valid {
@@ -139,8 +158,16 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: notation.TermNormal}
 	r.White, _ = g.Tag("White")
 	r.Black, _ = g.Tag("Black")
+	if len(g.Warnings) > 0 {
+		r.Warnings = make([]*notation.Error, len(g.Warnings))
+		for i, w := range g.Warnings {
+			c := *w
+			c.File = file
+			r.Warnings[i] = &c
+		}
+	}
 	var st state
-	game, gameErr := findGame(file, g)
+	game, named, gameErr := findGame(file, g, opts.Game)
 	if game != nil {
 		st.game = game
 		r.Game = game.ID()
@@ -154,7 +181,16 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if r.Err = gameErr; r.Err != nil {
 		return r, st
 	}
-	if r.Err = checkTags(file, g, &r); r.Err != nil {
+	if !named && opts.Text {
+		g.SetTag("Game", game.Name())
+	}
+	r.Err = checkTags(file, g, opts, &r)
+	if len(r.Warnings) > 1 {
+		slices.SortStableFunc(r.Warnings, func(a, b *notation.Error) int {
+			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+		})
+	}
+	if r.Err != nil {
 		return r, st
 	}
 	// The parser has checked the Result tag against the result token.
@@ -188,27 +224,36 @@ func located(file, code string, line, col int, format string, args ...any) *nota
 	return &notation.Error{File: file, Code: code, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// findGame looks up the game of g's Game tag; the error says why there is
-// none.
-func findGame(file string, g *notation.Game) (rules.Game, *notation.Error) {
+// findGame looks up the game of g's Game tag, or when g has none the game
+// given for such records (deflt, which may be nil); named says that the
+// tag named it. The error says why there is no game.
+func findGame(file string, g *notation.Game, deflt rules.Game) (game rules.Game, named bool, err *notation.Error) {
 	gameTag, line, col, ok := tag(g, "Game")
 	if !ok {
-		return nil, located(file, notation.CodeUnknownGame, g.Line, g.Col, "missing Game tag (want one of: %s)", games.IDs())
+		if deflt != nil {
+			return deflt, false, nil
+		}
+		return nil, false, located(file, notation.CodeUnknownGame, g.Line, g.Col,
+			"missing Game tag (want one of: %s; or give the game of such records with --game)", games.IDs())
 	}
-	game, err := games.Lookup(gameTag)
-	if err != nil {
-		return nil, located(file, notation.CodeUnknownGame, line, col, "unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
+	game, lerr := games.Lookup(gameTag)
+	if lerr != nil {
+		return nil, true, located(file, notation.CodeUnknownGame, line, col, "unknown game %q (known: %s)", notation.Shorten(gameTag), games.IDs())
 	}
-	return game, nil
+	return game, true, nil
 }
 
-// checkTags checks the tags: the PGN standard's and arbiter's own are
-// known, any other is a mistake (a misspelt "Reslut" would otherwise pass
-// unseen); Termination and Date, which every game shares, are read.
-func checkTags(file string, g *notation.Game, r *Report) *notation.Error {
-	for _, t := range g.Tags {
-		if !knownTag(t.Name) {
-			return located(file, notation.CodeBadTag, t.Line, t.Col, "unknown tag %q (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(t.Name), ownTagList)
+// checkTags reads the tags every game shares: Termination (one of
+// notation.Terminations) and Date, whose unreadable value is a warning and
+// counts as not known (with opts.Text the record is given the canonical
+// date). Tags arbiter does not know are kept, as PGN readers keep them;
+// with opts.Strict each is a warning that names a known tag close to it.
+func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation.Error {
+	if opts.Strict {
+		for _, t := range g.Tags {
+			if !knownTag(t.Name) {
+				r.Warnings = append(r.Warnings, located(file, notation.CodeUnknownTag, t.Line, t.Col, "%s", unknownTag(t.Name)))
+			}
 		}
 	}
 	if v, line, col, ok := tag(g, "Termination"); ok {
@@ -218,8 +263,17 @@ func checkTags(file string, g *notation.Game, r *Report) *notation.Error {
 		}
 		r.Termination = t
 	}
-	if v, line, col, ok := tag(g, "Date"); ok && !validDate(v) {
-		return located(file, notation.CodeBadTag, line, col, "Date %q is not a date YYYY.MM.DD (use ?? for unknown parts)", notation.Shorten(v))
+	if v, line, col, ok := tag(g, "Date"); ok {
+		d, ok := notation.ParseDate(v)
+		if !ok {
+			r.Warnings = append(r.Warnings, located(file, notation.CodeBadDate, line, col,
+				"Date %q cannot be read (want YYYY.MM.DD, with ?? for unknown parts): it counts as not known (????.??.??)", notation.Shorten(v)))
+		}
+		if opts.Text {
+			if c := d.String(); c != v {
+				g.SetTag("Date", c)
+			}
+		}
 	}
 	return nil
 }
@@ -341,46 +395,95 @@ func tag(g *notation.Game, name string) (value string, line, col int, ok bool) {
 	return "", 0, 0, false
 }
 
-// gameTags holds the tags the games read (rules.Tagger), whatever the
-// game of the record: a Layout tag in a Lines of Action record is kept, as
-// the PGN standard's tags that arbiter does not read are. ownTagList names
-// arbiter's tags and these, for the unknown-tag message.
-var gameTags, ownTagList = func() (map[string]bool, string) {
+// knownTags lists the tags arbiter reads or writes: the PGN standard's
+// (its Seven Tag Roster and supplemental tags), arbiter's own (Game,
+// Score; Seed, which arbiter new writes to make a random start again), the
+// games' own (rules.Tagger: Board, Layout), cutechess's WhiteTimeControl
+// and BlackTimeControl (a tournament writes them when the engines' time
+// controls differ), the UGI runners' Winner and Loser (checked against the
+// result), and GameName and GameComment (SGF's GN and GC). Other tags are
+// kept all the same; with Options.Strict they are warnings.
+// ownTagList names arbiter's own tags and the games', for the warning.
+var knownTags, ownTagList = func() (map[string]bool, string) {
 	m := map[string]bool{}
+	for _, t := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
+		"WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF",
+		"WhiteNA", "BlackNA", "WhiteType", "BlackType",
+		"EventDate", "EventSponsor", "Section", "Stage",
+		"Opening", "Variation", "SubVariation", "ECO", "NIC",
+		"Time", "UTCTime", "UTCDate", "TimeControl", "WhiteTimeControl", "BlackTimeControl", "SetUp", "FEN",
+		"Termination", "Annotator", "Mode", "PlyCount",
+		"Game", "Score", "Seed", "Winner", "Loser", "GameName", "GameComment"} {
+		m[t] = true
+	}
 	var names []string
+	seen := map[string]bool{}
 	for _, g := range games.All {
 		if tg, ok := g.(rules.Tagger); ok {
 			for _, t := range tg.Tags() {
-				if !m[t] {
-					m[t] = true
+				m[t] = true
+				if !seen[t] {
+					seen[t] = true
 					names = append(names, t)
 				}
 			}
 		}
 	}
+	m["Board"] = true // PGN's board number, and Knight Fight's board
 	slices.Sort(names)
 	return m, strings.Join(slices.Concat([]string{"Game", "Score"}, names, []string{"Seed"}), ", ")
 }()
 
-// knownTag reports whether name is a tag arbiter reads or keeps: the PGN
-// standard's (its Seven Tag Roster and supplemental tags) and arbiter's
-// own (Game, Score; Seed, which arbiter new writes to make a random start
-// again; and the games' own, gameTags), and cutechess's
-// WhiteTimeControl and BlackTimeControl, which a tournament writes when the
-// engines' time controls differ.
-func knownTag(name string) bool {
-	switch name {
-	case "Event", "Site", "Date", "Round", "White", "Black", "Result",
-		"WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF",
-		"WhiteNA", "BlackNA", "WhiteType", "BlackType",
-		"EventDate", "EventSponsor", "Section", "Stage", "Board",
-		"Opening", "Variation", "SubVariation", "ECO", "NIC",
-		"Time", "UTCTime", "UTCDate", "TimeControl", "WhiteTimeControl", "BlackTimeControl", "SetUp", "FEN",
-		"Termination", "Annotator", "Mode", "PlyCount",
-		"Game", "Score", "Seed":
-		return true
+// knownTag reports whether name is one of knownTags.
+func knownTag(name string) bool { return knownTags[name] }
+
+// unknownTag is the warning about the tag name that arbiter does not know:
+// it names the known tag closest to it, when one is close (a misspelt
+// "Reslut" is Result).
+func unknownTag(name string) string {
+	best, bestD := "", 3
+	for _, t := range slices.Sorted(maps.Keys(knownTags)) {
+		d := distance(strings.ToLower(name), strings.ToLower(t))
+		if d < bestD && (d <= 1 || len(name) >= 6) {
+			best, bestD = t, d
+		}
 	}
-	return gameTags[name]
+	if best != "" {
+		return fmt.Sprintf("unknown tag %q, kept (did you mean %s?)", notation.Shorten(name), best)
+	}
+	return fmt.Sprintf("unknown tag %q, kept (arbiter reads the PGN standard's tags and %s: see docs/notation.md)", notation.Shorten(name), ownTagList)
+}
+
+// distance is the number of edits (a byte inserted, deleted or replaced,
+// or two neighbours swapped) that turn a into b, as far as 3: past that it
+// returns 3.
+func distance(a, b string) int {
+	if d := len(a) - len(b); d > 2 || d < -2 {
+		return 3
+	}
+	// prev2, prev and cur are rows of the table of the optimal string
+	// alignment distance.
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return min(prev[len(b)], 3)
 }
 
 func known(t string) bool {
@@ -390,34 +493,6 @@ func known(t string) bool {
 		}
 	}
 	return false
-}
-
-// validDate accepts YYYY.MM.DD where any part may be question marks; the
-// known parts must make a possible date.
-func validDate(s string) bool {
-	if len(s) != 10 || s[4] != '.' || s[7] != '.' {
-		return false
-	}
-	num := func(part string) (int, bool) {
-		if strings.Trim(part, "?") == "" {
-			return 0, true // unknown
-		}
-		n, err := strconv.Atoi(part)
-		return n, err == nil && n >= 0
-	}
-	y, ok1 := num(s[0:4])
-	m, ok2 := num(s[5:7])
-	d, ok3 := num(s[8:10])
-	if !ok1 || !ok2 || !ok3 || m > 12 || d > 31 || (s[5] != '?' && m == 0) || (s[8] != '?' && d == 0) {
-		return false
-	}
-	if m > 0 && d > 0 {
-		if y == 0 {
-			y = 2000 // unknown year: allow 29 February
-		}
-		return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Day() == d
-	}
-	return true
 }
 
 func parseScore(s string) (rules.Score, bool) {

@@ -12,8 +12,9 @@
 // with a type assertion where it helps: Tagger (the game's own record tags,
 // which the validator accepts), Perfter (a fast perft, usually
 // PerftUnchecked), Hasher (a position key kept up to date, for engines),
-// MoveAppender (moves written without allocating) and the Unchecked
-// constraint (PlayUnchecked on plain copies). docs/adding-a-game.md lists
+// MoveAppender (moves written without allocating), Drawer (the board as a
+// Picture, which Picture.SVG writes) and the Unchecked constraint
+// (PlayUnchecked on plain copies). docs/adding-a-game.md lists
 // what a new game writes.
 //
 // # Layout of a game package
@@ -28,6 +29,7 @@
 //	             and its text: ParseMove, FormatMove, AppendMove
 //	fen.go       the position text: FEN, ParseFEN and String
 //	square.go    the Square type, when the game has one
+//	svg.go       Draw: the board's look (colours, labels, the pieces' art)
 //
 // Further files hold what only that game has (loa/tables.go,
 // tankbattle/layout.go, knightfight/board.go).

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -26,6 +27,7 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"losCell":     func(x *float64) string { return fmtOpt(x, 1, "-") },
 		"term":        termCell,
 		"inc":         func(i int) int { return i + 1 },
+		"crossLink":   crossLink,
 	}).Parse(htmlSource))
 })
 
@@ -102,11 +104,26 @@ const (
 	minSegment = 6.0 // the narrowest non-zero segment
 )
 
+// crossLink is the address of the games behind a crosstable cell c (row
+// row, column j of section sec), through the report's GameLink; "" without
+// one, and for the diagonal and opponents not met.
+func crossLink(d htmlData, sec htmlSection, row *CrossRow, j int, c string) string {
+	if d.R.GameLink == nil || c == "" || c == "x" || j >= len(sec.Players) {
+		return ""
+	}
+	return d.R.GameLink(sec.Game.ID, row.Player, sec.Players[j].Name)
+}
+
 // WriteHTML writes r as one self-contained HTML page (inline CSS and SVG, no
 // scripts, no fetches). Every name is escaped by html/template. The charts
 // scale with the page (viewBox, width 100 %) and wide tables scroll in
 // their own box, so that the page fits any screen from 360 px wide.
 func (r *Report) WriteHTML(w io.Writer) error {
+	return htmlTemplate().Execute(w, r.htmlData())
+}
+
+// htmlData lays out the page of r.
+func (r *Report) htmlData() htmlData {
 	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), UnknownNote: r.UnknownNote(), SPRT: r.sprtCharts()}
 	y := 10.0
 	for _, id := range d.GameIDs {
@@ -125,7 +142,24 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	for _, s := range r.Sections() {
 		d.Sections = append(d.Sections, r.htmlSection(s))
 	}
-	return htmlTemplate().Execute(w, d)
+	return d
+}
+
+// WriteHTMLParts writes the part of r's HTML page that follows the game
+// types' table: for each game type its standings with the ratings chart,
+// head to head, LOS and crosstable, then the SPRT charts. It is for a page
+// of one's own (arbiter serve), which must carry HTMLStyle.
+func (r *Report) WriteHTMLParts(w io.Writer) error {
+	d := r.htmlData()
+	return htmlTemplate().ExecuteTemplate(w, "parts", d)
+}
+
+// HTMLStyle returns the style sheet of the HTML page, for a page that holds
+// WriteHTMLParts.
+func HTMLStyle() string {
+	var b strings.Builder
+	htmlTemplate().ExecuteTemplate(&b, "style", nil)
+	return b.String()
 }
 
 // splitBars lays out the white, draw and black segments of a game type's

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 )
@@ -98,4 +99,48 @@ func writeJSONList[T any](b *errWriter, sections []*Section, each func(*Section,
 	} else {
 		io.WriteString(b, "\n  ]")
 	}
+}
+
+// MarshalJSON writes s as encoding/json does, but a number that is not
+// finite as null, which encoding/json refuses: a database may hold one (the
+// bound of an alpha too small, the LLR of hypotheses too far apart, stored
+// before such tests were refused).
+func (s SPRTResult) MarshalJSON() ([]byte, error) {
+	type plain SPRTResult
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	all := finite(s.Elo0) && finite(s.Elo1) && finite(s.Alpha) && finite(s.Beta) &&
+		finite(s.LLR) && finite(s.Lower) && finite(s.Upper)
+	for _, p := range s.Trajectory {
+		all = all && finite(p.LLR)
+	}
+	if all {
+		return json.Marshal(plain(s))
+	}
+	num := func(x float64) *float64 {
+		if !finite(x) {
+			return nil
+		}
+		return &x
+	}
+	type point struct {
+		Games int      `json:"games"`
+		LLR   *float64 `json:"llr"`
+	}
+	traj := make([]point, len(s.Trajectory))
+	for i, p := range s.Trajectory {
+		traj[i] = point{p.Games, num(p.LLR)}
+	}
+	// The fields of the outer struct hide the embedded ones of the same
+	// names.
+	return json.Marshal(struct {
+		plain
+		Elo0       *float64 `json:"elo0"`
+		Elo1       *float64 `json:"elo1"`
+		Alpha      *float64 `json:"alpha"`
+		Beta       *float64 `json:"beta"`
+		LLR        *float64 `json:"llr"`
+		Lower      *float64 `json:"lower"`
+		Upper      *float64 `json:"upper"`
+		Trajectory []point  `json:"trajectory"`
+	}{plain(s), num(s.Elo0), num(s.Elo1), num(s.Alpha), num(s.Beta), num(s.LLR), num(s.Lower), num(s.Upper), traj})
 }

@@ -78,6 +78,11 @@ type Report struct {
 	// Query's SPRT; absent when there are none.
 	SPRT []*SPRTResult `json:"sprt,omitempty"`
 
+	// GameLink, when set, makes each cell of the HTML crosstables a link
+	// to the games between the two players (a and b, of game type game):
+	// the address it returns.
+	GameLink func(game, a, b string) string `json:"-"`
+
 	// lazy holds, by game id, the sections whose pairs and crosstable rows
 	// are made as they are written (more than PairLimit players, asked
 	// for with Query.Pairs): they are in no list above.

@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +45,15 @@ const (
 	DefaultSPRTBeta  = 0.05
 )
 
+// The range of an SPRT's parameters that Check accepts: hypotheses within
+// ±MaxSPRTElo (a test of a larger difference answers within a few games,
+// and beyond it the normalized model's maximum likelihood is not always
+// found), error rates at least MinSPRTRate (so that the bounds are finite).
+const (
+	MaxSPRTElo  = 200
+	MinSPRTRate = 1e-300
+)
+
 // ParamError is a bad parameter of an SPRT.
 type ParamError struct {
 	Param string // elo0, elo1, alpha, beta or model
@@ -53,22 +63,30 @@ type ParamError struct {
 func (e ParamError) Error() string { return e.Msg }
 
 // Check returns the problems of s, each naming the parameter it is about:
-// elo0 must be below elo1, alpha and beta inside (0, 1) with alpha + beta
-// below 1, and the model one of Models.
+// elo0 must be below elo1, both within ±MaxSPRTElo; alpha and beta at
+// least MinSPRTRate and below 1, with alpha + beta below 1; the model one
+// of Models. Within that range the bounds and the LLR of any counts are
+// finite numbers.
 func (s SPRT) Check() []ParamError {
 	var errs []ParamError
-	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-	switch {
-	case !finite(s.Elo0):
-		errs = append(errs, ParamError{"elo0", fmt.Sprintf("sprt elo0 is %v; it must be a number", s.Elo0)})
-	case !finite(s.Elo1):
-		errs = append(errs, ParamError{"elo1", fmt.Sprintf("sprt elo1 is %v; it must be a number", s.Elo1)})
-	case s.Elo0 >= s.Elo1:
+	elo := func(name string, x float64) bool {
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 0):
+			errs = append(errs, ParamError{name, fmt.Sprintf("sprt %s is %v; it must be a number", name, x)})
+		case math.Abs(x) > MaxSPRTElo:
+			errs = append(errs, ParamError{name, fmt.Sprintf("sprt %s is %s; it must be within ±%d (a test of a larger difference answers within a few games)",
+				name, fmtNum(x), MaxSPRTElo)})
+		default:
+			return true
+		}
+		return false
+	}
+	if e0, e1 := elo("elo0", s.Elo0), elo("elo1", s.Elo1); e0 && e1 && s.Elo0 >= s.Elo1 {
 		errs = append(errs, ParamError{"elo1", fmt.Sprintf("sprt elo0 (%s) must be below elo1 (%s)", fmtNum(s.Elo0), fmtNum(s.Elo1))})
 	}
 	rate := func(name string, x float64) bool {
-		if !(x > 0 && x < 1) {
-			errs = append(errs, ParamError{name, fmt.Sprintf("sprt %s is %s; it must be between 0 and 1 (both excluded)", name, fmtNum(x))})
+		if !(x >= MinSPRTRate && x < 1) {
+			errs = append(errs, ParamError{name, fmt.Sprintf("sprt %s is %s; it must be at least %s and below 1", name, fmtNum(x), fmtNum(MinSPRTRate))})
 			return false
 		}
 		return true
@@ -81,6 +99,16 @@ func (s SPRT) Check() []ParamError {
 	}
 	return errs
 }
+
+// decimal is a number written as a plain decimal: an optional sign, digits
+// with an optional point (or a point and digits), an optional exponent.
+var decimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+// IsDecimal reports whether s writes a parameter of an SPRT as a plain
+// decimal number (5, -1.5, 0.05, 1e-3): not with digit separators ("0_1",
+// which strconv and YAML read as 1), in another base ("0x10") or as an
+// infinity or NaN, so that a parameter means what it says.
+func IsDecimal(s string) bool { return decimal.MatchString(s) }
 
 // fmtNum prints a parameter as given: 0.05, 5, -1.5.
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
@@ -130,9 +158,24 @@ const nEloPerT = 800 / math.Ln10
 // player's side: three counts (losses, draws, wins) or five pentanomial
 // counts of colour-swapped pairs [LL, LD, WL+DD, WD, WW] (scores 0, ¼, ½,
 // ¾, 1). Empty cells count 1e-3. The bayesian model takes three counts
-// only (five give NaN) and is 0 until there is a win and a loss, as in
-// fastchess. It does not allocate.
+// only and is 0 until there is a win and a loss, as in fastchess. It does
+// not allocate.
+//
+// The LLR is always a finite number: for a test that Check accepts, the
+// ratio of any counts; where there is none (hypotheses past Check's range
+// whose maximum likelihood is not found, a model Check refuses, counts of
+// another shape, five counts for the bayesian model), 0, no evidence
+// either way.
 func (s SPRT) LLR(counts []int) float64 {
+	llr := s.llr(counts)
+	if math.IsNaN(llr) || math.IsInf(llr, 0) {
+		return 0
+	}
+	return llr
+}
+
+// llr is LLR, NaN where it has no value.
+func (s SPRT) llr(counts []int) float64 {
 	n := len(counts)
 	if n != 3 && n != 5 {
 		return math.NaN()

@@ -432,22 +432,41 @@ func (r *Report) sprtCharts() []sprtChart {
 	for _, s := range r.SPRT {
 		c := sprtChart{S: s, W: 700, H: 260, Left: 50, Right: 690, Top: 10, Bottom: 230}
 		// The chart draws the LLRs as the text prints them: to 2 decimals.
+		// A number that is not finite (a database may hold one) is left
+		// out of the scale, and drawn at its edge.
+		finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 		lower, upper := round(s.Lower, 2), round(s.Upper, 2)
-		lo, hi := math.Min(lower, 0), math.Max(upper, 0)
+		lo, hi := 0.0, 0.0
+		for _, b := range []float64{lower, upper} {
+			if finite(b) {
+				lo, hi = math.Min(lo, b), math.Max(hi, b)
+			}
+		}
 		maxG := 1
 		for _, p := range s.Trajectory {
-			llr := round(p.LLR, 2)
-			lo, hi = math.Min(lo, llr), math.Max(hi, llr)
+			if llr := round(p.LLR, 2); finite(llr) {
+				lo, hi = math.Min(lo, llr), math.Max(hi, llr)
+			}
 			maxG = max(maxG, p.Games)
 		}
 		pad := (hi - lo) * 0.05
+		if pad == 0 {
+			pad = 1
+		}
 		lo, hi = lo-pad, hi+pad
 		x := func(g int) float64 { return round(c.Left+(c.Right-c.Left)*float64(g)/float64(maxG), 1) }
-		y := func(v float64) float64 { return round(c.Bottom-(c.Bottom-c.Top)*(v-lo)/(hi-lo), 1) }
+		y := func(v float64) float64 {
+			if math.IsNaN(v) {
+				v = 0
+			}
+			return round(c.Bottom-(c.Bottom-c.Top)*(min(max(v, lo), hi)-lo)/(hi-lo), 1)
+		}
 		var pts []string
 		pts = append(pts, fmt.Sprintf("%v,%v", x(0), y(0)))
 		for _, p := range s.Trajectory {
-			pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(round(p.LLR, 2))))
+			if finite(p.LLR) {
+				pts = append(pts, fmt.Sprintf("%v,%v", x(p.Games), y(round(p.LLR, 2))))
+			}
 		}
 		c.Path = strings.Join(pts, " ")
 		c.UpperY, c.LowerY, c.ZeroY = y(upper), y(lower), y(0)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -221,5 +222,47 @@ func TestSPRTStoredMatch(t *testing.T) {
 	}
 	if v := j.SPRT[0]["decided_llr"]; v != 3.1 || j.SPRT[0]["decided_at"] != "2026-12-01T21:00:00Z" {
 		t.Errorf("JSON decided_llr %v at %v; want 3.1 at 2026-12-01T21:00:00Z", v, j.SPRT[0]["decided_at"])
+	}
+}
+
+// TestSPRTNotFinite checks that every format writes an SPRT whose numbers
+// are not finite, as a database may hold them (stored before such tests
+// were refused): JSON as null (encoding/json failed on them), text and CSV
+// as nan and inf, HTML without them in the chart.
+func TestSPRTNotFinite(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	r := &Report{SPRT: []*SPRTResult{{Tournament: "m", Player: "a", Opponent: "b",
+		SPRT:  SPRT{Elo0: 0, Elo1: 5, Alpha: 1e-320, Beta: 0.05, Model: ModelNormalized},
+		Games: 4, WDL: Match{Wins: 2, Draws: 2}, LLR: nan, Lower: -3, Upper: inf, Verdict: Running,
+		Trajectory: []SPRTPoint{{Games: 1, LLR: 0.5}, {Games: 2, LLR: nan}, {Games: 3, LLR: inf}, {Games: 4, LLR: 1}}}}}
+	for _, c := range []struct{ format, want string }{
+		{"text", "LLR nan (-3.00, inf): running"},
+		{"csv", ",nan,-3.00,inf,running,"},
+		{"markdown", "| LLR nan (-3.00, inf): running |"},
+		{"html", `<polyline class="llr" points="50,`},
+		{"json", `"llr": null`},
+		{"json", `"upper": null`},
+		{"json", `"lower": -3`},
+		{"json", `{"games":2,"llr":null}`},
+	} {
+		var b bytes.Buffer
+		if err := r.Write(&b, c.format); err != nil {
+			t.Fatalf("%s: %v", c.format, err)
+		}
+		out := b.String()
+		if c.format == "json" {
+			var compact bytes.Buffer
+			json.Compact(&compact, b.Bytes())
+			out = compact.String()
+			if !json.Valid(b.Bytes()) {
+				t.Errorf("json is not valid:\n%s", b.String())
+			}
+		}
+		if !strings.Contains(out, strings.ReplaceAll(c.want, `": `, `":`)) && !strings.Contains(out, c.want) {
+			t.Errorf("%s lacks %q:\n%s", c.format, c.want, out)
+		}
+		if c.format == "html" && (strings.Contains(out, "NaN") || regexp.MustCompile(`="[^"]*Inf`).MatchString(out)) {
+			t.Errorf("html draws NaN or Inf:\n%s", out)
+		}
 	}
 }

@@ -327,8 +327,16 @@ func TestSPRTCheck(t *testing.T) {
 	}{
 		{SPRT{Elo0: 5, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}, "elo1", "must be below elo1"},
 		{SPRT{Elo0: 6, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}, "elo1", "must be below elo1"},
-		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05, Model: "normalized"}, "alpha", "between 0 and 1"},
-		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1, Model: "normalized"}, "beta", "between 0 and 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05, Model: "normalized"}, "alpha", "at least 1e-300 and below 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1, Model: "normalized"}, "beta", "at least 1e-300 and below 1"},
+		// The bound ln((1 − beta)/alpha) would be +Inf.
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 1e-320, Beta: 0.05, Model: "normalized"}, "alpha", "sprt alpha is 1e-320; it must be at least 1e-300 and below 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1e-320, Model: "normalized"}, "beta", "sprt beta is 1e-320; it must be at least 1e-300 and below 1"},
+		// Hypotheses whose LLR has no value for some counts.
+		{SPRT{Elo0: -2000, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}, "elo0", "sprt elo0 is -2000; it must be within ±200"},
+		{SPRT{Elo0: 0, Elo1: 2000, Alpha: 0.05, Beta: 0.05, Model: "logistic"}, "elo1", "sprt elo1 is 2000; it must be within ±200"},
+		{SPRT{Elo0: 1e308, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}, "elo0", "sprt elo0 is 1e+308; it must be within ±200"},
+		{SPRT{Elo0: 0, Elo1: math.Inf(1), Alpha: 0.05, Beta: 0.05, Model: "normalized"}, "elo1", "must be a number"},
 		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.6, Beta: 0.4, Model: "normalized"}, "beta", "alpha + beta is 1"},
 		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "gaussian"}, "model", `"gaussian" is unknown`},
 		{SPRT{Elo0: math.NaN(), Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}, "elo0", "must be a number"},
@@ -339,8 +347,64 @@ func TestSPRTCheck(t *testing.T) {
 			t.Errorf("%+v.Check() = %v; want one error on %s saying %q", c.s, errs, c.param, c.msg)
 		}
 	}
-	if errs := (SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "bayesian"}).Check(); len(errs) != 0 {
-		t.Errorf("Check() = %v; want none", errs)
+	for _, s := range []SPRT{
+		{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "bayesian"},
+		{Elo0: -200, Elo1: 200, Alpha: 1e-300, Beta: 1e-300, Model: "normalized"},
+	} {
+		if errs := s.Check(); len(errs) != 0 {
+			t.Errorf("%+v.Check() = %v; want none", s, errs)
+		}
+		if lo, hi := s.Bounds(); math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+			t.Errorf("%+v.Bounds() = %v, %v; want finite bounds", s, lo, hi)
+		}
+	}
+}
+
+// TestLLRTotal checks that the LLR is a finite number whatever the counts:
+// over the edges of the range Check accepts, with the results all in one
+// cell, a few, or none (a normalized test of ±2000 Elo made NaN of draws
+// alone, which the database refused to store); and 0 where it has no
+// value.
+func TestLLRTotal(t *testing.T) {
+	var counts [][]int
+	for _, n := range []int{3, 5} {
+		for _, total := range []int{0, 1, 10, 10_000_000, 1_000_000_000} {
+			for i := range n {
+				for j := range n {
+					c := make([]int, n)
+					c[i] += total
+					c[j]++
+					counts = append(counts, c)
+				}
+			}
+		}
+	}
+	for _, model := range Models {
+		for _, elo := range [][2]float64{{-200, 200}, {0, 200}, {-200, 0}, {199, 200}, {-200, -199}, {-1, 1}, {0, 5}} {
+			s := SPRT{Elo0: elo[0], Elo1: elo[1], Alpha: 0.05, Beta: 0.05, Model: model}
+			for _, c := range counts {
+				if model == ModelBayesian && len(c) == 5 {
+					continue
+				}
+				if llr := s.llr(c); math.IsNaN(llr) || math.IsInf(llr, 0) {
+					t.Errorf("%v.LLR(%v) = %v; want a number", s, c, llr)
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		s      SPRT
+		counts []int
+	}{
+		{SPRT{Elo0: -2000, Elo1: 2000, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}, []int{0, 0, 10_000_000, 0, 1}},
+		{SPRT{Elo0: 1e308, Elo1: 1.5e308, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}, []int{1, 2, 3}},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: ModelBayesian}, []int{1, 2, 3, 4, 5}},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "gaussian"}, []int{1, 2, 3}},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: ModelLogistic}, []int{1, 2}},
+	} {
+		if llr := tc.s.LLR(tc.counts); llr != 0 {
+			t.Errorf("%v.LLR(%v) = %v; want 0, no value", tc.s, tc.counts, llr)
+		}
 	}
 }
 
@@ -391,8 +455,8 @@ func BenchmarkLLR(b *testing.B) {
 }
 
 // FuzzLLR checks that the LLR of any counts under a checked test neither
-// panics nor hangs, and is finite for tests within ±200 Elo (where every
-// model has a solution), seeded from the table above.
+// panics nor hangs, and has a value (is not 0 for want of one), seeded
+// from the table above.
 func FuzzLLR(f *testing.F) {
 	for _, c := range sprtCases {
 		for i := range Models {
@@ -414,8 +478,7 @@ func FuzzLLR(f *testing.F) {
 				return
 			}
 		}
-		llr := s.LLR(counts)
-		if math.Abs(elo0) <= 200 && math.Abs(elo1) <= 200 && (math.IsNaN(llr) || math.IsInf(llr, 0)) {
+		if llr := s.llr(counts); math.IsNaN(llr) || math.IsInf(llr, 0) {
 			t.Errorf("%+v.LLR(%v) = %v", s, counts, llr)
 		}
 		EstimateOf(counts)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -176,7 +177,11 @@ func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order s
 		return 0, err
 	}
 	defer rows.Close()
-	ncol := len(strings.Split(columns, ","))
+	names := strings.Split(columns, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	ncol := len(names)
 	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", ncol), ",") + ")"
 	insert := func(n int) string {
 		return `INSERT INTO ` + table + ` (` + columns + `) VALUES ` + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",")
@@ -208,8 +213,11 @@ func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order s
 			return total, err
 		}
 		for i, v := range vals {
-			if b, ok := v.([]byte); ok { // text read as bytes: stored as text
-				vals[i] = string(b)
+			switch v := v.(type) {
+			case []byte: // text read as bytes: stored as text
+				vals[i] = string(v)
+			case float64:
+				vals[i] = sqliteReal(names[i], v)
 			}
 		}
 		args = append(args, vals...)
@@ -224,4 +232,18 @@ func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order s
 		return total, err
 	}
 	return total, flush()
+}
+
+// sqliteReal is what a copy into SQLite writes for the REAL x of column
+// name: x itself, but for a NaN, which PostgreSQL stores and SQLite cannot
+// (it makes it NULL), an LLR of 0 (what stats.SPRT.LLR gives where the LLR
+// has no value) and elsewhere NULL (unknown).
+func sqliteReal(name string, x float64) any {
+	switch {
+	case !math.IsNaN(x):
+		return x
+	case name == "llr":
+		return 0.0
+	}
+	return nil
 }

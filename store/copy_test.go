@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -203,5 +204,33 @@ func TestSchemasAgree(t *testing.T) {
 		WHERE m.type = 'table' ORDER BY m.name, p.cid`)
 	if len(want) < 7 || fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("PostgreSQL tables:\n%v\nSQLite tables:\n%v", got, want)
+	}
+}
+
+// TestCopyNotFinite copies an SPRT whose numbers are not finite, as
+// PostgreSQL stores them (a test too far apart or an alpha too small,
+// stored before such tests were refused), to SQLite, which has no NaN: the
+// LLR that has no value is copied as 0, and the infinite bound as it is
+// (the copy failed on sprt.llr's NOT NULL).
+func TestCopyNotFinite(t *testing.T) {
+	ctx := context.Background()
+	pg := openTest(t, pgtest.URL(t))
+	fillForCopy(t, pg)
+	if _, err := pg.ExecContext(ctx, `UPDATE sprt SET llr = 'NaN', upper = 'Infinity'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pg.ExecContext(ctx, `UPDATE sprt_llr SET llr = 'NaN' WHERE games = 4`); err != nil {
+		t.Fatal(err)
+	}
+	lite := openTest(t, filepath.Join(t.TempDir(), "back.db"))
+	if _, err := pg.CopyTo(ctx, lite); err != nil {
+		t.Fatalf("CopyTo(SQLite) of NaN and Infinity: %v", err)
+	}
+	var llr, upper, point float64
+	if err := lite.QueryRowContext(ctx, `SELECT llr, upper, (SELECT llr FROM sprt_llr WHERE games = 4) FROM sprt`).Scan(&llr, &upper, &point); err != nil {
+		t.Fatal(err)
+	}
+	if llr != 0 || !math.IsInf(upper, 1) || point != 0 {
+		t.Errorf("copied llr %v, upper %v, point %v; want 0, +Inf, 0", llr, upper, point)
 	}
 }

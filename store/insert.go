@@ -287,6 +287,7 @@ type Inserter struct {
 	db   *DB
 	w    gameWriter
 	conn *sql.Conn // SQLite: the connection held, from the first Insert to Close
+	sprt sprtStmts // SaveSPRT's
 }
 
 // NewInserter returns an Inserter of db.
@@ -320,8 +321,30 @@ func (in *Inserter) prepare(ctx context.Context) error {
 }
 
 // Insert stores g and commits; it returns ErrDuplicate when the game is
-// stored already.
+// stored already. On PostgreSQL a lost connection is tried again (see
+// ReconnectFor); a game whose commit the loss may have taken the answer
+// of, and that is then found stored, is this one's (nil), not a
+// duplicate: it is stored once.
 func (in *Inserter) Insert(ctx context.Context, g *Game) error {
+	wasLost := false
+	return in.db.retry(ctx, func(lost bool) error {
+		wasLost = wasLost || lost
+		err := in.insert(ctx, g)
+		if errors.Is(err, ErrDuplicate) && wasLost {
+			var n int
+			if e := in.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE record_hash = ?`, g.RecordHash).Scan(&n); e != nil {
+				return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, e)
+			}
+			if n > 0 {
+				return nil
+			}
+		}
+		return err
+	})
+}
+
+// insert is one try of Insert.
+func (in *Inserter) insert(ctx context.Context, g *Game) error {
 	if in.w.stmts[statsTable] == nil || in.conn == nil && !in.db.postgres {
 		if err := in.prepare(ctx); err != nil {
 			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
@@ -365,6 +388,7 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 // Close releases the prepared statements and the connection held.
 func (in *Inserter) Close() error {
 	err := in.w.close()
+	in.sprt.close()
 	if in.conn != nil {
 		// Back to the pool as the other connections are, or dropped.
 		if _, e := in.conn.ExecContext(context.Background(), "PRAGMA temp_store = DEFAULT"); e != nil {

@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -13,9 +14,66 @@ import (
 )
 
 // IsPostgres reports whether the --db value dsn names a PostgreSQL
-// database (a postgres:// or postgresql:// URL) rather than a SQLite file.
+// database rather than a SQLite file: a postgres:// or postgresql:// URL,
+// or a keyword=value connection string (host=... dbname=...), which Open
+// refuses with a hint to write it as a URL.
 func IsPostgres(dsn string) bool {
-	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") || isKeywords(dsn)
+}
+
+// pgKeywords are the keywords of PostgreSQL's keyword=value connection
+// strings (libpq's, which pgx reads too).
+var pgKeywords = map[string]bool{
+	"host": true, "hostaddr": true, "port": true, "dbname": true, "user": true, "password": true,
+	"passfile": true, "sslmode": true, "sslpassword": true, "sslcert": true, "sslkey": true,
+	"sslrootcert": true, "sslcrl": true, "sslnegotiation": true, "connect_timeout": true,
+	"application_name": true, "options": true, "service": true, "target_session_attrs": true,
+	"channel_binding": true, "gssencmode": true, "krbsrvname": true, "require_auth": true,
+	"load_balance_hosts": true, "client_encoding": true,
+}
+
+// keywordRE matches one keyword=value setting: the keyword, and the value
+// plain or in single quotes (with backslash escapes).
+var keywordRE = regexp.MustCompile(`\s*([A-Za-z_]+)\s*=\s*('(?:[^'\\]|\\.)*'?|\S*)`)
+
+// isKeywords reports whether dsn starts as a keyword=value connection
+// string: a keyword of PostgreSQL's, then "=".
+func isKeywords(dsn string) bool {
+	m := keywordRE.FindStringSubmatch(dsn)
+	return m != nil && strings.HasPrefix(dsn, m[0]) && pgKeywords[strings.ToLower(m[1])] && !strings.ContainsAny(m[1], "/\\")
+}
+
+// Name returns the --db value dsn as messages name it, never with a
+// password: a SQLite file's path as it is; a PostgreSQL URL with the
+// password of its user and the values of its password and sslpassword
+// parameters replaced by xxxxx (an @ in the password that is not
+// percent-encoded is taken as part of it, as the URL's last @ ends the
+// user); a keyword=value string as its keywords alone (host=… password=…).
+func Name(dsn string) string {
+	if isKeywords(dsn) {
+		var keys []string
+		for _, m := range keywordRE.FindAllStringSubmatch(dsn, -1) {
+			keys = append(keys, m[1]+"=…")
+		}
+		return strings.Join(keys, " ")
+	}
+	scheme, _, ok := strings.Cut(dsn, "://")
+	if !ok || !IsPostgres(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return scheme + "://…"
+	}
+	params := strings.Split(u.RawQuery, "&")
+	for i, p := range params {
+		k, _, _ := strings.Cut(p, "=")
+		if k, err := url.QueryUnescape(k); err != nil || strings.EqualFold(k, "password") || strings.EqualFold(k, "sslpassword") {
+			params[i] = k + "=xxxxx"
+		}
+	}
+	u.RawQuery = strings.Join(params, "&")
+	return u.Redacted()
 }
 
 // openPostgres connects to the PostgreSQL database at the URL dsn and
@@ -25,12 +83,19 @@ func IsPostgres(dsn string) bool {
 // connections rewrite them to PostgreSQL's $1, $2, ... (see rebind), so that
 // both backends run the same statements through database/sql.
 func openPostgres(ctx context.Context, dsn string) (*DB, error) {
+	if isKeywords(dsn) {
+		return nil, fmt.Errorf("database %s: a keyword=value connection string is not taken: give a URL, "+
+			"postgres://USER:PASSWORD@HOST:PORT/DBNAME (an @, :, /, ?, # or %% in the user or the password written %%40, %%3A, %%2F, %%3F, %%23, %%25)", Name(dsn))
+	}
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("database %s: %w", redact(dsn), err)
+		// pgx's message quotes the URL, which its redaction does not
+		// always rid of the password (an @ in it not percent-encoded).
+		return nil, fmt.Errorf("database %s: cannot read the URL: write it postgres://USER:PASSWORD@HOST:PORT/DBNAME, "+
+			"an @, :, /, ?, # or %% in the user or the password as %%40, %%3A, %%2F, %%3F, %%23, %%25", Name(dsn))
 	}
 	sdb := sql.OpenDB(rebindConnector{stdlib.GetConnector(*cfg)})
-	db := &DB{DB: sdb, path: redact(dsn), postgres: true}
+	db := &DB{DB: sdb, path: Name(dsn), postgres: true}
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("database %s: %w", db.path, err)
@@ -40,16 +105,6 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("database %s: %w", db.path, err)
 	}
 	return db, nil
-}
-
-// redact returns the URL dsn without its password, to name the database in
-// messages.
-func redact(dsn string) string {
-	u, err := url.Parse(dsn)
-	if err != nil {
-		return "postgres://…"
-	}
-	return u.Redacted()
 }
 
 // migratePostgres applies the missing PostgreSQL migrations, one per

@@ -379,26 +379,26 @@ func (db *DB) FirstControlName(ctx context.Context, f Filter) (id int64, white, 
 		return 0, "", "", false, nil
 	}
 	if err != nil {
-		return 0, "", "", false, fmt.Errorf("look for control characters in names: %w", err)
+		return 0, "", "", false, fmt.Errorf("look for control characters in names: %w", db.damaged(err))
 	}
 	return id, white, black, true, nil
 }
 
 // queryEach runs query and calls scan on each row; every error is wrapped
-// in what the query does.
+// in what the query does (ErrDamaged for malformed pages).
 func (db *DB) queryEach(ctx context.Context, what, query string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		return fmt.Errorf("%s: %w", what, db.damaged(err))
 	}
 	defer rows.Close()
 	for rows.Next() {
 		if err := scan(rows); err != nil {
-			return fmt.Errorf("%s: %w", what, err)
+			return fmt.Errorf("%s: %w", what, db.damaged(err))
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		return fmt.Errorf("%s: %w", what, db.damaged(err))
 	}
 	return nil
 }

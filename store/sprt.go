@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -35,24 +36,50 @@ type SPRTPoint struct {
 }
 
 // SaveSPRT writes s and adds the trajectory points; with reset, the
-// trajectory stored before is dropped first. It is one transaction.
+// trajectory stored before is dropped first. It is one transaction, tried
+// again on a lost connection (see ReconnectFor).
 func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset bool) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store sprt: %w", err)
+	return db.retry(ctx, func(bool) error { return db.saveSPRT(ctx, db.BeginTx, nil, s, points, reset) })
+}
+
+// SaveSPRT is DB.SaveSPRT on the inserter's connection, with statements
+// prepared once: a runner stores its match's test after every game, and
+// on SQLite the game's transaction and the test's then share one
+// connection and its page cache.
+func (in *Inserter) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset bool) error {
+	if in.sprt.row == nil {
+		var err error
+		if in.sprt.row, err = in.db.PrepareContext(ctx, sprtRowSQL); err != nil {
+			return fmt.Errorf("store sprt: %w", err)
+		}
+		if in.sprt.point, err = in.db.PrepareContext(ctx, sprtPointSQL); err != nil {
+			return fmt.Errorf("store sprt: %w", err)
+		}
 	}
-	defer tx.Rollback()
-	var decided, decidedAt, decidedLLR any
-	if s.DecidedAfter > 0 {
-		decided, decidedAt, decidedLLR = s.DecidedAfter, s.DecidedAt.UTC().Format(time.RFC3339Nano), s.DecidedLLR
+	begin := in.db.BeginTx
+	if in.conn != nil {
+		begin = in.conn.BeginTx
 	}
-	pentanomial := 0 // an integer column on both backends
-	if s.Pentanomial {
-		pentanomial = 1
+	return in.db.retry(ctx, func(bool) error { return in.db.saveSPRT(ctx, begin, &in.sprt, s, points, reset) })
+}
+
+// sprtStmts are SaveSPRT's statements prepared on the pool: the row's and
+// a trajectory point's.
+type sprtStmts struct{ row, point *sql.Stmt }
+
+func (st *sprtStmts) close() {
+	for _, s := range []*sql.Stmt{st.row, st.point} {
+		if s != nil {
+			s.Close()
+		}
 	}
-	// A runner that counted fewer games than the row does (it had not read
-	// another runner's yet) leaves the row as it is, unless it resets it.
-	_, err = tx.ExecContext(ctx, `INSERT INTO sprt (tournament_id, player, opponent, elo0, elo1, alpha, beta, model,
+	*st = sprtStmts{}
+}
+
+// sprtRowSQL writes the row of a test. A runner that counted fewer games
+// than the row does (it had not read another runner's yet) leaves the row
+// as it is, unless it resets it (the last parameter).
+const sprtRowSQL = `INSERT INTO sprt (tournament_id, player, opponent, elo0, elo1, alpha, beta, model,
 		pentanomial, lower, upper, games, llr, verdict, decided_after, updated_at, decided_at, decided_llr)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT (tournament_id) DO UPDATE SET player = excluded.player, opponent = excluded.opponent,
@@ -61,11 +88,46 @@ func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset b
 		upper = excluded.upper, games = excluded.games, llr = excluded.llr, verdict = excluded.verdict,
 		decided_after = excluded.decided_after, updated_at = excluded.updated_at,
 		decided_at = COALESCE(sprt.decided_at, excluded.decided_at), decided_llr = excluded.decided_llr
-		WHERE ? OR sprt.games <= excluded.games`,
-		s.TournamentID, s.Player, s.Opponent, s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model, pentanomial,
-		s.Lower, s.Upper, s.Games, s.LLR, s.Verdict, decided, time.Now().UTC().Format(time.RFC3339Nano),
-		decidedAt, decidedLLR, reset)
+		WHERE ? OR sprt.games <= excluded.games`
+
+// sprtPointSQL writes a point of a test's trajectory.
+const sprtPointSQL = `INSERT INTO sprt_llr (tournament_id, games, llr) VALUES (?,?,?)
+			ON CONFLICT (tournament_id, games) DO UPDATE SET llr = excluded.llr`
+
+// saveSPRT is one try of SaveSPRT, in a transaction that begin begins,
+// with the statements of st where it is not nil.
+func (db *DB) saveSPRT(ctx context.Context, begin func(context.Context, *sql.TxOptions) (*sql.Tx, error),
+	st *sprtStmts, s *SPRT, points []SPRTPoint, reset bool) error {
+	tx, err := begin(ctx, nil)
 	if err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	defer tx.Rollback()
+	stmt := func(prepared *sql.Stmt, query string) (*sql.Stmt, error) {
+		if prepared != nil {
+			return tx.StmtContext(ctx, prepared), nil
+		}
+		return tx.PrepareContext(ctx, query)
+	}
+	if st == nil {
+		st = &sprtStmts{}
+	}
+	var decided, decidedAt, decidedLLR any
+	if s.DecidedAfter > 0 {
+		decided, decidedAt, decidedLLR = s.DecidedAfter, s.DecidedAt.UTC().Format(time.RFC3339Nano), s.DecidedLLR
+	}
+	pentanomial := 0 // an integer column on both backends
+	if s.Pentanomial {
+		pentanomial = 1
+	}
+	row, err := stmt(st.row, sprtRowSQL)
+	if err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	defer row.Close()
+	if _, err = row.ExecContext(ctx, s.TournamentID, s.Player, s.Opponent, s.Elo0, s.Elo1, s.Alpha, s.Beta, s.Model, pentanomial,
+		s.Lower, s.Upper, s.Games, s.LLR, s.Verdict, decided, time.Now().UTC().Format(time.RFC3339Nano),
+		decidedAt, decidedLLR, reset); err != nil {
 		return fmt.Errorf("store sprt: %w", err)
 	}
 	if reset {
@@ -74,14 +136,13 @@ func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset b
 		}
 	}
 	if len(points) > 0 {
-		st, err := tx.PrepareContext(ctx, `INSERT INTO sprt_llr (tournament_id, games, llr) VALUES (?,?,?)
-			ON CONFLICT (tournament_id, games) DO UPDATE SET llr = excluded.llr`)
+		point, err := stmt(st.point, sprtPointSQL)
 		if err != nil {
 			return fmt.Errorf("store sprt: %w", err)
 		}
-		defer st.Close()
+		defer point.Close()
 		for _, p := range points {
-			if _, err := st.ExecContext(ctx, s.TournamentID, p.Games, p.LLR); err != nil {
+			if _, err := point.ExecContext(ctx, s.TournamentID, p.Games, p.LLR); err != nil {
 				return fmt.Errorf("store sprt: %w", err)
 			}
 		}

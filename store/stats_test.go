@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"math"
 	"testing"
+	"time"
 )
 
 // TestEngineStats checks that a game's engine statistics are stored with
@@ -66,5 +68,18 @@ func testEngineStats(t *testing.T, db *DB) {
 	}
 	if err := read(); err != sql.ErrNoRows {
 		t.Errorf("statistics of a deleted game: %v; want none", err)
+	}
+}
+
+// TestEngineTallyNoOverflow checks that an engine's figures sum up without
+// overflow, however large: the means stay positive and in range.
+func TestEngineTallyNoOverflow(t *testing.T) {
+	var tl EngineTally
+	for range 100 {
+		tl.Add(time.Duration(math.MaxInt64/3), math.MaxInt32, math.MaxInt64/3, math.MaxInt64/3)
+	}
+	s := tl.Stats()
+	if s.Moves != 100 || !(s.MoveMS > 0) || !(s.Depth > 0) || s.Nodes <= 0 || s.NPS <= 0 {
+		t.Errorf("Stats of 100 huge moves = %+v; want every figure positive", s)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path"
@@ -14,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
@@ -33,6 +35,23 @@ type DB struct {
 	*sql.DB
 	path     string // the file, or the URL without its password
 	postgres bool
+	gaveUp   atomic.Bool // a statement gave up on a lost connection (see retry)
+	stamp    stamp       // SQLite: the record of the last passed check
+	// recheck, when set, is Close's check of a database opened for
+	// writing (see checked.go).
+	recheck func()
+}
+
+// Close closes the database. For a SQLite database opened with Open whose
+// files changed while it was open, it then checks them and records the
+// check for the next open (see checked.go).
+func (db *DB) Close() error {
+	err := db.DB.Close()
+	if recheck := db.recheck; recheck != nil {
+		db.recheck = nil
+		recheck()
+	}
+	return err
 }
 
 // Postgres reports whether db is a PostgreSQL database.
@@ -54,7 +73,9 @@ const pageSize = 16384
 // brings its schema up to date. It fails, saying why, when path is a
 // directory, its folder does not exist, arbiter may not write the file or
 // create files beside it (SQLite's log), or the database is damaged (see
-// ErrDamaged): nothing is written into a damaged database.
+// ErrDamaged): nothing is written into a damaged database. The check is
+// skipped when the files are as they were when a check last passed (see
+// checked.go), and Close checks them again when they changed.
 //
 // The page size can only be set before the file has its first page, and
 // turning on WAL writes that page. The driver runs the _pragma list sorted by
@@ -71,7 +92,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := checkWritable(path); err != nil {
 		return nil, err
 	}
-	return open(ctx, path)
+	return open(ctx, path, true)
 }
 
 // OpenReader opens the existing database at path for reading (report,
@@ -93,7 +114,7 @@ func OpenReader(ctx context.Context, path string) (*DB, error) {
 	}
 	mode := readMode(path)
 	if mode == "" {
-		return open(ctx, path)
+		return open(ctx, path, false)
 	}
 	return openReadOnly(ctx, path, mode)
 }
@@ -110,8 +131,9 @@ func readMode(path string) string {
 	return "mode=ro&immutable=1"
 }
 
-// open opens the database at path, checks its integrity and migrates it.
-func open(ctx context.Context, path string) (*DB, error) {
+// open opens the database at path, checks its integrity and migrates it;
+// write: Close checks it again if it changed (see checked.go).
+func open(ctx context.Context, path string, write bool) (*DB, error) {
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=busy_timeout(10000)&_pragma=page_size(" + strconv.Itoa(pageSize) + ")" +
 		"&_journal_mode=wal&_pragma=foreign_keys(1)&_pragma=synchronous(normal)" +
@@ -121,14 +143,17 @@ func open(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	db := &DB{DB: sdb, path: path}
-	if err := whileBusy(ctx, func() error { return db.QuickCheck(ctx) }); err != nil {
+	db := &DB{DB: sdb, path: path, stamp: newStamp(path)}
+	if err := db.check(ctx); err != nil {
 		sdb.Close()
 		return nil, err
 	}
 	if err := whileBusy(ctx, func() error { return db.migrate(ctx) }); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("database %s: %w", path, describe(err))
+	}
+	if write {
+		db.recheck = func() { db.stamp.recheck(ctx, dsn) }
 	}
 	return db, nil
 }
@@ -171,7 +196,7 @@ func openReadOnly(ctx context.Context, path, mode string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	db := &DB{DB: sdb, path: path}
+	db := &DB{DB: sdb, path: path, stamp: newStamp(path)}
 	var version int
 	if err := sdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		sdb.Close()
@@ -191,7 +216,7 @@ func openReadOnly(ctx context.Context, path, mode string) (*DB, error) {
 		sdb.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
-	if err := db.QuickCheck(ctx); err != nil {
+	if err := db.check(ctx); err != nil {
 		sdb.Close()
 		return nil, err
 	}
@@ -216,10 +241,10 @@ const journalSizeLimit = 1 << 20
 var ErrDamaged = errors.New("the database is damaged")
 
 // QuickCheck runs SQLite's quick_check over the database: it reads every
-// page (0.6 s for a 450 MB database of a million games, from the page
-// cache) and fails, wrapping ErrDamaged, when the
-// file is not a sound database. On PostgreSQL, whose server keeps its own
-// data sound, it does nothing.
+// page and fails, wrapping ErrDamaged, when the file is not a sound
+// database. Open and OpenReader run it unless the files are as a passed
+// check left them (see checked.go). On PostgreSQL, whose server keeps its
+// own data sound, it does nothing.
 func (db *DB) QuickCheck(ctx context.Context) error {
 	if db.postgres {
 		return nil
@@ -433,22 +458,33 @@ type EngineTally struct {
 }
 
 // Add counts a move that took elapsed, after which the engine had reported
-// depth, nodes and nps (0: not reported).
+// depth, nodes and nps (0: not reported). The sums stop at the largest
+// int64 rather than overflow: an engine may report any number of nodes,
+// a record any number of moves.
 func (t *EngineTally) Add(elapsed time.Duration, depth int, nodes, nps int64) {
 	t.moves++
-	t.elapsed += elapsed
+	elapsed = max(elapsed, 0)
+	t.elapsed = time.Duration(addSat(int64(t.elapsed), int64(elapsed)))
 	if depth > 0 {
-		t.depthSum += int64(depth)
+		t.depthSum = addSat(t.depthSum, int64(depth))
 		t.depthN++
 	}
 	if nodes > 0 {
-		t.nodes += nodes
-		t.nodesElapsed += elapsed
+		t.nodes = addSat(t.nodes, nodes)
+		t.nodesElapsed = time.Duration(addSat(int64(t.nodesElapsed), int64(elapsed)))
 	}
 	if nps > 0 {
-		t.npsSum += nps
+		t.npsSum = addSat(t.npsSum, nps)
 		t.npsN++
 	}
+}
+
+// addSat is a + b for b ≥ 0, or the largest int64 when that overflows.
+func addSat(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Stats returns the game's figures, or nil without moves. The nps is the

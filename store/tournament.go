@@ -124,21 +124,25 @@ type SlotGame struct {
 // (0: all of them), by slot: a runner resuming a tournament reads them all,
 // one sharing it what the others stored past the slots it knows.
 func (db *DB) SlotGames(ctx context.Context, id int64, from int) ([]SlotGame, error) {
-	rows, err := db.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
-		WHERE tournament_id = ? AND slot >= ? ORDER BY slot`, id, from)
-	if err != nil {
-		return nil, fmt.Errorf("read tournament games: %w", err)
-	}
-	defer rows.Close()
 	var out []SlotGame
-	for rows.Next() {
-		var g SlotGame
-		if err := rows.Scan(&g.Slot, &g.White, &g.Black, &g.Result, &g.Termination); err != nil {
-			return nil, fmt.Errorf("read tournament games: %w", err)
+	err := db.retry(ctx, func(bool) error {
+		out = out[:0]
+		rows, err := db.QueryContext(ctx, `SELECT slot, white, black, result, termination FROM games
+			WHERE tournament_id = ? AND slot >= ? ORDER BY slot`, id, from)
+		if err != nil {
+			return err
 		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+		defer rows.Close()
+		for rows.Next() {
+			var g SlotGame
+			if err := rows.Scan(&g.Slot, &g.White, &g.Black, &g.Result, &g.Termination); err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return rows.Err()
+	})
+	if err != nil {
 		return nil, fmt.Errorf("read tournament games: %w", err)
 	}
 	return out, nil

@@ -172,7 +172,7 @@ func benchRunners(b *testing.B, game, modes string, k int) {
 func benchTournament(b *testing.B, game, modes string, conc int, workers []string, log bool) {
 	perEncounter := *benchGames
 	dir := b.TempDir()
-	cfg, err := config.Load(benchConfig(b, dir, game, modes))
+	cfg, err := config.Load(context.Background(), benchConfig(b, dir, game, modes))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestExamplesWithBuiltinEngines(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.yaml")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			cfg, err := config.Load(f)
+			cfg, err := config.Load(context.Background(), f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -52,7 +52,7 @@ func TestOpeningGames(t *testing.T) {
 		}
 		path := filepath.Join(dir, "o.yaml")
 		writeFile(t, path, b.String())
-		cfg, err := config.Load(path)
+		cfg, err := config.Load(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestOpeningStart(t *testing.T) {
 1. 2 1 *
 `)
 	path := writeConfig(t, dir, toyHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
-	cfg, err := config.Load(path)
+	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -111,7 +111,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := dec.Decode(&init); err != nil {
 		return fmt.Errorf("tournament worker: read the start: %w", err)
 	}
-	cfg, err := config.Parse(init.File, []byte(init.Text), config.NoOpenings)
+	cfg, err := config.Parse(ctx, init.File, []byte(init.Text), config.NoOpenings)
 	if err != nil {
 		enc.Encode(workerReply{Error: err.Error(), CPU: proc.CPU()})
 		return err

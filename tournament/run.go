@@ -163,15 +163,19 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
 	}
-	r, err := resume(ctx, cfg, opt)
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Until the first game starts there is none to finish: opt.Stop ends
+	// the start-up at once (see startStop).
+	start := watchStart(opt.Stop, opt.Stopping, cancel)
+	defer start.stopped(nil)
+	r, err := resume(wctx, cfg, opt)
 	if err != nil {
-		return nil, err
+		return nil, start.stopped(err)
 	}
 	sum := r.sum
 	first := r.queue.first(r.concurrency())
 	n := len(first)
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	lo, closeLog, err := r.openLog()
 	if err != nil {
 		return sum, err
@@ -180,9 +184,12 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 	players, cleanup, err := startPlayers(wctx, cfg, opt, first, lo, sum)
 	defer cleanup()
 	if err != nil {
-		return sum, err
+		return sum, start.stopped(err)
 	}
-	source, err := r.slotSource(ctx, wctx)
+	source, err := r.slotSource(wctx, wctx)
+	if err == nil {
+		err = start.stopped(nil)
+	}
 	if err != nil {
 		return sum, err
 	}

@@ -16,7 +16,7 @@ import (
 // fakeRunner runs the tournament of config args[0] into database args[1],
 // as the tournament command would; the kill-and-resume test SIGKILLs it.
 func fakeRunner(args []string) int {
-	cfg, err := config.Load(args[0])
+	cfg, err := config.Load(context.Background(), args[0])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

@@ -63,7 +63,7 @@ func openDB(t testing.TB, path string) *store.DB {
 // database t.db beside it, which it returns.
 func playConfig(t *testing.T, path string, opt Options) *store.DB {
 	t.Helper()
-	cfg, err := config.Load(path)
+	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func playConfig(t *testing.T, path string, opt Options) *store.DB {
 // writeConfig), loads it and opens a fresh database dir/t.db.
 func loadTournament(t *testing.T, dir, head string, engines ...string) (*config.Tournament, *store.DB) {
 	t.Helper()
-	cfg, err := config.Load(writeConfig(t, dir, head, engines...))
+	cfg, err := config.Load(context.Background(), writeConfig(t, dir, head, engines...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -499,7 +499,7 @@ func TestChangedConfigRefused(t *testing.T) {
 	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
 		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
 	}
-	cfg, err = config.Load(writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
+	cfg, err = config.Load(context.Background(), writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -598,5 +598,33 @@ func TestIdleDeathRestarts(t *testing.T) {
 		if r.Termination != notation.TermNormal {
 			t.Errorf("slot %d ended by %s; want normal\n%s", r.Slot, r.Termination, r.Record)
 		}
+	}
+}
+
+// TestStopDuringStart: a stop (the first Ctrl-C) while the engines are
+// checked before the first game, one of them never answering ugi, ends
+// the run at once, as a stop after the start does (it was ignored until
+// the check timed out): Run returns ErrStopped, having said that no game
+// is in play, and stores nothing.
+func TestStopDuringStart(t *testing.T) {
+	for _, workers := range [][]string{nil, workerCmd(t)} {
+		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
+			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000")
+			stop := make(chan struct{})
+			var said []int
+			time.AfterFunc(300*time.Millisecond, func() { close(stop) })
+			start := time.Now()
+			_, err := Run(context.Background(), cfg, Options{DB: db, Workers: workers, Stop: stop,
+				Stopping: func(n int) { said = append(said, n) }})
+			if !errors.Is(err, ErrStopped) {
+				t.Fatalf("Run stopped during the start = %v; want ErrStopped", err)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("Run returned %v after it began; want soon after the stop", d)
+			}
+			if fmt.Sprint(said) != "[0]" || len(rows(t, db)) != 0 {
+				t.Errorf("Stopping told %v, %d games stored; want [0], none", said, len(rows(t, db)))
+			}
+		})
 	}
 }

@@ -17,7 +17,7 @@ import (
 func sharedTournament(t *testing.T, head string, engines ...string) (*config.Tournament, string) {
 	t.Helper()
 	url := pgtest.URL(t)
-	cfg, err := config.Load(writeConfig(t, t.TempDir(), head, engines...))
+	cfg, err := config.Load(context.Background(), writeConfig(t, t.TempDir(), head, engines...))
 	if err != nil {
 		t.Fatal(err)
 	}

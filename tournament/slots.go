@@ -144,7 +144,10 @@ func (q *queue) halt() {
 	}
 }
 
-// taken is a slot a player took, and when: the game's start.
+// taken is a slot a player took, and when: the game's start, which is
+// when the player asked for it. (A game's start precedes what it was given
+// on: the claim of a shared slot reads the stored SPRT after it, so a
+// verdict stored after a game's start cannot have been seen by its claim.)
 type taken struct {
 	game pairing.Game
 	at   time.Time
@@ -174,8 +177,9 @@ type localSlots struct{ q *queue }
 
 func (l localSlots) next(context.Context) (taken, slotState, <-chan struct{}, error) {
 	defer l.q.stepLock()()
+	at := time.Now()
 	g, st, wake := l.q.take()
-	return taken{g, time.Now()}, st, wake, nil
+	return taken{g, at}, st, wake, nil
 }
 
 func (localSlots) poll() time.Duration { return time.Hour }
@@ -197,6 +201,7 @@ func (l *leasedSlots) next(ctx context.Context) (taken, slotState, <-chan struct
 	if halted {
 		return taken{}, slotNone, nil, nil
 	}
+	at := time.Now()
 	k, left, err := l.leases.Claim(ctx, end)
 	switch {
 	case err != nil:
@@ -205,7 +210,7 @@ func (l *leasedSlots) next(ctx context.Context) (taken, slotState, <-chan struct
 		return taken{}, slotNone, nil, fmt.Errorf("claim a slot: slot %d is past the schedule's %d", k, end)
 	case k >= 0:
 		g, _ := l.q.game(k)
-		return taken{g, time.Now()}, slotGot, nil, nil
+		return taken{g, at}, slotGot, nil, nil
 	case left > 0 || !last:
 		// Others' games in play (they may die and their leases expire),
 		// the stored SPRT catching up with a game another runner stored,

@@ -208,9 +208,15 @@ func (r *sprtRun) final() *SPRTStatus {
 	return &s
 }
 
+// sprtSaver stores a test: a store.DB, or the inserter that stores the
+// games.
+type sprtSaver interface {
+	SaveSPRT(ctx context.Context, s *store.SPRT, points []store.SPRTPoint, reset bool) error
+}
+
 // save stores the test as it stands and the trajectory points not stored
 // yet; reset replaces the whole stored trajectory.
-func (r *sprtRun) save(ctx context.Context, db *store.DB, reset bool) error {
+func (r *sprtRun) save(ctx context.Context, db sprtSaver, reset bool) error {
 	f := r.final()
 	r.row.Games, r.row.LLR, r.row.Verdict, r.row.DecidedAfter = f.Games, f.LLR, f.Verdict, f.DecidedAfter
 	r.row.DecidedLLR, r.row.DecidedAt = f.DecidedLLR, f.DecidedAt

@@ -29,7 +29,7 @@ func builtinMatch(t *testing.T, exe, sprt string, rounds int, a, b [2]string) (*
 		eng("a", a) + eng("b", b)
 	path := filepath.Join(dir, "m.yaml")
 	writeFile(t, path, text)
-	cfg, err := config.Load(path)
+	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -209,7 +209,7 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 	if before >= want.SPRT.DecidedAfter {
 		t.Fatalf("the runner reached the verdict (%d games) before it was killed", before)
 	}
-	kcfg, err := config.Load(path)
+	kcfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 // state and the new trajectory point (one transaction). The match is long
 // (20,000 games); results cycle through a fixed pattern.
 func BenchmarkSPRTGame(b *testing.B) {
-	cfg, err := config.Load(writeConfig(b, b.TempDir(), sprtHead(10000, "{elo0: 0, elo1: 5}"), "a=first", "b=last"))
+	cfg, err := config.Load(context.Background(), writeConfig(b, b.TempDir(), sprtHead(10000, "{elo0: 0, elo1: 5}"), "a=first", "b=last"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -106,3 +106,57 @@ func (g *stopGate) stopped() bool {
 
 // close ends the watch.
 func (g *stopGate) close() { close(g.done) }
+
+// startStop watches a stop channel while a run starts (resume, the
+// engines' check, the leases): there is no game in play to finish yet, so
+// a stop then ends the start-up at once, cancelling its context, and the
+// run returns ErrStopped, after telling stopping, when set, of no game in
+// play, as a stop after the start would. Once the start is over (stopped),
+// the stopGate takes the stop over.
+type startStop struct {
+	mu    sync.Mutex
+	over  bool // the start is over: a stop is the gate's
+	early bool // the stop came before, and cancelled the start
+	done  chan struct{}
+}
+
+// watchStart calls cancel when stop (nil: never) closes before the start
+// is over.
+func watchStart(stop <-chan struct{}, stopping func(int), cancel func()) *startStop {
+	s := &startStop{done: make(chan struct{})}
+	if stop == nil {
+		return s
+	}
+	go func() {
+		select {
+		case <-stop:
+		case <-s.done:
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !s.over {
+			s.early = true
+			cancel()
+			if stopping != nil {
+				stopping(0)
+			}
+		}
+	}()
+	return s
+}
+
+// stopped ends the start and returns err, or ErrStopped when a stop came
+// before and cancelled it (err is then what the cancel made).
+func (s *startStop) stopped(err error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.over {
+		s.over = true
+		close(s.done)
+	}
+	if s.early {
+		return ErrStopped
+	}
+	return err
+}

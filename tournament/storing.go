@@ -216,7 +216,7 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 	if err := r.storeByes(ctx); err != nil {
 		return err
 	}
-	if err := r.saveSPRT(ctx, gate); err != nil {
+	if err := r.saveSPRT(ctx, ins, gate); err != nil {
 		return err
 	}
 	if r.queue.over() {
@@ -227,13 +227,14 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, ga
 	return nil
 }
 
-// saveSPRT stores where the SPRT stands, and stops the match once it has
-// answered: no game starts any more.
-func (r *run) saveSPRT(ctx context.Context, gate *stopGate) error {
+// saveSPRT stores where the SPRT stands (to the inserter, after a game
+// stored), and stops the match once it has answered: no game starts any
+// more.
+func (r *run) saveSPRT(ctx context.Context, to sprtSaver, gate *stopGate) error {
 	if r.sp == nil {
 		return nil
 	}
-	if err := r.sp.save(ctx, r.opt.DB, false); err != nil {
+	if err := r.sp.save(ctx, to, false); err != nil {
 		return err
 	}
 	if r.sp.decided() {
@@ -266,7 +267,7 @@ func (r *run) sync(ctx context.Context, gate *stopGate) (int, error) {
 		return k, err
 	}
 	if k > 0 {
-		if err := r.saveSPRT(ctx, gate); err != nil {
+		if err := r.saveSPRT(ctx, r.opt.DB, gate); err != nil {
 			return k, err
 		}
 	}

@@ -170,6 +170,7 @@ type Client struct {
 	t       Timeouts
 	cmd     *exec.Cmd
 	stdin   *os.File
+	inW     deadlineWriter // stdin, written through a rawPipe where there are some
 	stdout  *os.File
 	stderrF *os.File
 	outR    deadlineReader // stdout, or a pipe fed from it where files have no deadlines
@@ -250,7 +251,13 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Client, error) {
 		wbuf:    make([]byte, 0, 256),
 		token:   token,
 	}
-	e.outR = e.stdout
+	e.inW, e.outR = e.stdin, e.stdout
+	if p, ok := rawPipeOf(e.stdin); ok {
+		e.inW = p
+	}
+	if p, ok := rawPipeOf(e.stdout); ok {
+		e.outR = p
+	}
 	if e.stdout.SetReadDeadline(time.Time{}) != nil {
 		// Pipes without deadlines (Windows): a goroutine copies stdout
 		// into an in-memory pipe, which has them.
@@ -362,8 +369,8 @@ func (e *Client) send() error {
 	if e.log != nil {
 		e.log.lines(e.logWho, '>', b)
 	}
-	e.stdin.SetWriteDeadline(time.Now().Add(e.t.Ping))
-	if _, err := e.stdin.Write(b); err != nil {
+	e.inW.SetWriteDeadline(time.Now().Add(e.t.Ping))
+	if _, err := e.inW.Write(b); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return e.fail(&Error{Kind: Stall, Detail: "does not read its input"})
 		}
@@ -420,6 +427,19 @@ func (e *Client) refuse(cmd string) error {
 type deadlineReader interface {
 	io.Reader
 	SetReadDeadline(t time.Time) error
+}
+
+// deadlineWriter is a writer with a write deadline.
+type deadlineWriter interface {
+	io.Writer
+	SetWriteDeadline(t time.Time) error
+}
+
+// pipeEnd is an end of a pipe to an engine: an *os.File, or where the
+// system has them, a rawPipe over it (see rawpipe_unix.go).
+type pipeEnd interface {
+	deadlineReader
+	deadlineWriter
 }
 
 // longAgo is a read deadline that has passed: it interrupts a read.

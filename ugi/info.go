@@ -6,8 +6,13 @@ import (
 )
 
 // MaxScore is the largest score, in centi-units or moves to mate, that
-// ParseInfo takes: a score beyond it is not read.
-const MaxScore = 1_000_000
+// ParseInfo takes, and MaxDepth the largest depth: a value beyond them is
+// not read (the record's move comments refuse them too, see
+// notation.MaxDepth).
+const (
+	MaxScore = 1_000_000
+	MaxDepth = 10_000
+)
 
 // Info is what an info line says of a search. The zero value of a field is
 // "not said": Depth, Nodes and NPS are read only when above 0, the score
@@ -23,7 +28,11 @@ type Info struct {
 
 // ParseInfo reads an info line: depth, score (cp or mate; a bound counts
 // as the score), nodes and nps. The words after pv or string are not read.
-// It does not allocate.
+// A value that is not a whole number in range is unreadable and left out,
+// as if the line did not give it: a depth, nodes or nps of 0 or less, a
+// depth past MaxDepth, a score past MaxScore, a mate in 0 ("mate 0" or
+// "mate -0": the side to move has a move, so no mate is on the board), a
+// number written otherwise ("1e23", "35.5"). It does not allocate.
 func ParseInfo(s string) Info {
 	var in Info
 	i := 0
@@ -43,7 +52,7 @@ func ParseInfo(s string) Info {
 		case "", "pv", "string":
 			return in
 		case "depth":
-			if n, err := strconv.Atoi(word()); err == nil && n > 0 {
+			if n, err := strconv.Atoi(word()); err == nil && n > 0 && n <= MaxDepth {
 				in.Depth = n
 			}
 		case "nodes":
@@ -64,7 +73,9 @@ func ParseInfo(s string) Info {
 			case "cp":
 				in.Eval = Eval{OK: true, Value: n}
 			case "mate":
-				in.Eval = Eval{OK: true, Mate: true, Value: n}
+				if n != 0 {
+					in.Eval = Eval{OK: true, Mate: true, Value: n}
+				}
 			}
 		}
 	}

@@ -21,7 +21,10 @@ import (
 // checks before the first game), SLOT the game's schedule slot ("-" outside
 // a game), ENGINE the engine's name in the config ("-" for a note of the
 // runner's), DIR ">" for a line sent to the engine, "<" for one read from
-// it and "!" for a note (a warning, the start of a run), TEXT the line.
+// it and "!" for a note (a warning, the start of a run), TEXT the line: as
+// it is, or quoted as a Go string when it starts with a '"' or holds what
+// a terminal would act on or a reader take for a line of its own (see
+// appendText).
 //
 // Games played at once run in worker processes (see procs.go), each with a
 // Log of its own on the same file. A Log keeps whole lines in a buffer and
@@ -117,12 +120,48 @@ func logLine[T string | []byte](l *Log, who string, dir byte, text T) {
 	b = append(b, ' ')
 	b = append(b, who...)
 	b = append(b, ' ', dir, ' ')
-	b = append(b, text...)
+	b = appendText(b, text)
 	l.buf = append(b, '\n')
 	if len(l.buf) >= logFlushSize {
 		l.flush()
 	}
 	l.mu.Unlock()
+}
+
+// appendText appends a line's TEXT column to b: the line as it is, or,
+// when it starts with a '"' or holds a control character other than a tab
+// (ESC, which a terminal showing the log would act on; CR, with which an
+// engine could write over the start of its line and forge one; NUL, BEL),
+// a character that is not printable or invalid UTF-8, the line quoted as a
+// Go string ("\x1b[2Jbestmove a1\r"), as the ENGINE column is.
+func appendText[T string | []byte](b []byte, text T) []byte {
+	if len(text) > 0 && text[0] == '"' {
+		return strconv.AppendQuote(b, string(text))
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			if !printable(string(text[i:])) {
+				return strconv.AppendQuote(b, string(text))
+			}
+			return append(b, text...)
+		case c < ' ' && c != '\t' || c == 0x7f:
+			return strconv.AppendQuote(b, string(text))
+		}
+	}
+	return append(b, text...)
+}
+
+// printable reports whether s is valid UTF-8 of printable characters and
+// tabs.
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || r != '\t' && !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // lines logs each line of b (commands as sent: lines ending in '\n').

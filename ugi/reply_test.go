@@ -159,3 +159,49 @@ func TestLogWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLogText checks the log's TEXT column: a line as it is, or quoted
+// when it would disturb a terminal or a reader (it was written raw: an
+// engine's ESC cleared the screen of whoever read the log, and a CR
+// forged a line of its own).
+func TestLogText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.log")
+	l, err := OpenLog(path, time.Now(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ line, want string }{
+		{"bestmove c1-c3", "bestmove c1-c3"},
+		{"info string Šachy\tok", "info string Šachy\tok"},
+		{"info string \x1b[2J", `"info string \x1b[2J"`},
+		{"bestmove a1\r0 1/3 alpha < bestmove h8", `"bestmove a1\r0 1/3 alpha < bestmove h8"`},
+		{"nul\x00 bel\a", `"nul\x00 bel\a"`},
+		{"bad \xff utf8", `"bad \xff utf8"`},
+		{"del\x7f", `"del\x7f"`},
+		{"line\u2028separator", `"line\u2028separator"`},
+		{`"quoted" text`, `"\"quoted\" text"`},
+	}
+	for _, tt := range tests {
+		l.line("1/0 e", '<', tt.line)
+		l.lines("1/0 e", '>', []byte(tt.line+"\n"))
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(got) != 2*len(tests) {
+		t.Fatalf("%d lines; want %d:\n%s", len(got), 2*len(tests), data)
+	}
+	for i, tt := range tests {
+		for k, dir := range []string{"<", ">"} {
+			_, text, _ := strings.Cut(got[2*i+k], " 1/0 e "+dir+" ")
+			if text != tt.want {
+				t.Errorf("line %q logged as %q; want %q", tt.line, text, tt.want)
+			}
+		}
+	}
+}

@@ -81,6 +81,15 @@ func TestParseInfo(t *testing.T) {
 		{"info string depth 9 score cp 10", Info{}},
 		{"info depth 0 nodes -5 nps x score cp 2000000", Info{}},
 		{"info\tdepth  3", Info{Depth: 3}},
+		// Odd values are unreadable: left out, as if not given.
+		{"info depth 4 score mate -0", Info{Depth: 4}},
+		{"info depth 4 score mate 0", Info{Depth: 4}},
+		{"info depth 4 score mate +0", Info{Depth: 4}},
+		{"info depth 6 score cp 1e23 nodes 9", Info{Depth: 6, Nodes: 9}},
+		{"info depth -3 score cp 12", Info{Eval: Eval{OK: true, Value: 12}}},
+		{"info depth 10001 score cp 12", Info{Eval: Eval{OK: true, Value: 12}}},
+		{"info depth 10000 score cp 35.5", Info{Depth: 10000}},
+		{"info nodes 9223372036854775808 nps 1e9", Info{}},
 	}
 	for _, tc := range tests {
 		if got := ParseInfo(tc.line); !equalInfo(got, tc.want) {
@@ -141,7 +150,7 @@ func FuzzParseInfo(f *testing.F) {
 	seeds.Lines(f, "info.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		in := ParseInfo(s)
-		if in.Depth < 0 || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > MaxScore || in.Eval.Value < -MaxScore {
+		if in.Depth < 0 || in.Depth > MaxDepth || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > MaxScore || in.Eval.Value < -MaxScore || in.Eval.Mate && in.Eval.Value == 0 {
 			t.Errorf("ParseInfo(%q) = %+v: out of range", s, in)
 		}
 	})

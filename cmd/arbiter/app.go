@@ -73,7 +73,8 @@ func newApp(e *env) *cli.App {
 	return &cli.App{
 		Name:  "arbiter",
 		Usage: "record, validate, play and report " + gameNames() + " games",
-		Description: "arbiter reads and writes game records (*.agn), replays them against the rules,\n" +
+		Description: "arbiter reads and writes game records (*.agn, and boardspace.net's SGF of Lines\n" +
+			"of Action), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
 			"Games: " + games.IDs() + ". See README.md and docs/.",
 		Version:                version(),
@@ -87,6 +88,7 @@ func newApp(e *env) *cli.App {
 		Commands: []*cli.Command{
 			validateCommand(e),
 			showCommand(e),
+			viewCommand(e),
 			perftCommand(e),
 			newCommand(e),
 			engineCommand(e),
@@ -95,8 +97,10 @@ func newApp(e *env) *cli.App {
 			openingsCommand(e),
 			workerCommand(e),
 			reportCommand(e),
+			serveCommand(e),
 			importCommand(e),
 			exportCommand(e),
+			convertCommand(e),
 			copyCommand(e),
 			completionCommand(e),
 		},

@@ -40,7 +40,7 @@ func copyCommand(e *env) *cli.Command {
 				}
 			}
 			if from == to {
-				return usageErrorf("copy: --from and --to are the same database %s", from)
+				return usageErrorf("copy: --from and --to are the same database %s", store.Name(from))
 			}
 			ctx := c.Context
 			src, err := openExisting(c, "from")

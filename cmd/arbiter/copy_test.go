@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,5 +101,71 @@ func vacuumed(t *testing.T, url string) {
 		if vacuums == 0 || analyzes == 0 {
 			t.Errorf("%s: %s vacuumed %d times, analyzed %d; want both", url, table, vacuums, analyzes)
 		}
+	}
+}
+
+// TestPasswordHidden: no message of any command that names a database
+// shows its password, in any form the --db value gives it (a password
+// parameter printed in clear; an @ in the password, not percent-encoded,
+// leaked a fragment; a keyword=value string was taken for a SQLite file,
+// created under that name, and printed whole).
+func TestPasswordHidden(t *testing.T) {
+	dir := t.TempDir()
+	sqlite := filepath.Join(dir, "a.db")
+	in := filepath.Join(dir, "in.agn")
+	if err := os.WriteFile(in, []byte(randomRecords(t, 2, 40, 3)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "import", "--db", sqlite, in); r.code != 0 {
+		t.Fatalf("import: %v", r)
+	}
+	cfg, err := filepath.Abs("../../examples/lines-of-action.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const secret = "s3cr3t"
+	dsns := []string{
+		"postgres://arb@127.0.0.1:1/x?connect_timeout=2&password=" + secret,
+		"postgres://arb:" + secret + "@xx:" + secret + "@127.0.0.1:1/x",
+		"host=127.0.0.1 port=1 user=arb password=" + secret + " dbname=x",
+	}
+	// A live database, whose password parameter the server (trust)
+	// ignores: the messages of a copy, and of a changed config.
+	live := pgtest.URL(t) + "&password=" + secret
+	for _, dsn := range append(dsns, live) {
+		for _, args := range [][]string{
+			{"report", "--db", dsn},
+			{"export", "--db", dsn},
+			{"import", "--db", dsn, in},
+			{"tournament", "--db", dsn, "--concurrency", "1", cfg},
+			{"copy", "--from", dsn, "--to", filepath.Join(dir, "b.db")},
+			{"copy", "--from", sqlite, "--to", dsn},
+			{"copy", "--from", dsn, "--to", dsn},
+			{"match", "-db", dsn, "-game", "lines-of-action", "-engine", "cmd=arbiter", "args=engine --game lines-of-action", "name=a",
+				"-engine", "cmd=arbiter", "args=engine --game lines-of-action", "name=b", "-each", "st=0.01", "-rounds", "1"},
+		} {
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			cmd.Dir = dir
+			out, _ := cmd.CombinedOutput()
+			if strings.Contains(string(out), secret) || strings.Contains(string(out), "@xx:") {
+				t.Errorf("arbiter %q says the password:\n%s", args, out)
+			}
+		}
+		if dsn == live {
+			// The changed config's message names the database.
+			other := filepath.Join(dir, "other.yaml")
+			text, _ := os.ReadFile(cfg)
+			os.WriteFile(other, []byte(strings.Replace(strings.Replace(string(text), "rounds: 1", "rounds: 2", 1),
+				"file: openings/", "file: "+filepath.Dir(cfg)+"/openings/", 1)), 0o644)
+			r := arbiterMain(t, "", "tournament", "--db", dsn, other)
+			if r.code != exitFailure || !strings.Contains(r.stderr, "password=xxxxx") || strings.Contains(r.stderr, secret) {
+				t.Errorf("tournament with a changed config: %v; want exit 1, the database named without its password", r)
+			}
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "host=*"))
+	if len(files) > 0 {
+		t.Errorf("a keyword=value string made SQLite files: %v", files)
 	}
 }

@@ -5,11 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/sgf"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -20,11 +26,30 @@ func exportCommand(e *env) *cli.Command {
 		Usage:     "write the stored games as records that validate accepts",
 		ArgsUsage: " ",
 		Description: "Writes the records of the stored games, in the order they were stored, to\n" +
-			"stdout (or --output), one blank line after each.",
-		Flags: append(selectionFlags(), outputFlag()),
+			"stdout (or --output), one blank line after each: as .agn records, or with\n" +
+			"--format sgf as boardspace.net's SGF of Lines of Action (GM[9]; the selection\n" +
+			"must then hold Lines of Action games only). --results first-mover writes 1-0\n" +
+			"for a win of the side that moves first, as UGI runners write results (.agn only:\n" +
+			"SGF names the winner's colour).",
+		Flags: append(selectionFlags(), outputFlag(),
+			&cli.StringFlag{Name: "format", Value: "agn", Usage: "the records' format: `agn` or sgf"},
+			&cli.StringFlag{Name: "results", Value: notation.ResultsWhite.String(),
+				Usage: "what 1-0 means in the records written: `white` (PGN: White won) or first-mover (UGI runners' p1win: the side that moves first won)"},
+		),
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c, "export"); err != nil {
 				return err
+			}
+			format := c.String("format")
+			if format != "agn" && format != "sgf" {
+				return usageErrorf("export: --format %q: want agn or sgf", format)
+			}
+			results, err := notation.ParseResults(c.String("results"))
+			if err != nil {
+				return usageErrorf("export: --results: %v", err)
+			}
+			if format == "sgf" && results != notation.ResultsWhite {
+				return usageErrorf("export: --results %s is for .agn records: SGF names the winner's colour (RE[B+], B[Resign])", results)
 			}
 			// The games of the selection are those the report counts.
 			q, err := selection(c, "export")
@@ -47,13 +72,38 @@ func exportCommand(e *env) *cli.Command {
 			if err := checkNames(ctx, db, f); err != nil {
 				return err
 			}
+			if format == "sgf" {
+				if err := onlyLOA(ctx, db, f); err != nil {
+					return err
+				}
+			}
 			w, finish, err := createOutput(e, c.String("output"))
 			if err != nil {
 				return err
 			}
-			return finish(writeRecords(ctx, w, db, f))
+			return finish(writeRecords(ctx, w, db, f, format, results))
 		},
 	}
+}
+
+// onlyLOA fails when the games of f are not all Lines of Action games, which
+// alone SGF's GM[9] holds: nothing is written then.
+func onlyLOA(ctx context.Context, db *store.DB, f store.Filter) error {
+	var other []string
+	err := db.Tallies(ctx, f, func(t *store.Tally) {
+		if t.Game != loa.Game.ID() && !slices.Contains(other, t.Game) {
+			other = append(other, t.Game)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if len(other) > 0 {
+		slices.Sort(other)
+		return usageErrorf("export: --format sgf writes Lines of Action games only, and the selection holds %s games "+
+			"(choose with --game %s); nothing was written", strings.Join(other, " and "), loa.Game.ID())
+	}
+	return nil
 }
 
 // checkNames fails when a selected game has a player whose name holds a
@@ -76,15 +126,51 @@ func checkNames(ctx context.Context, db *store.DB, f store.Filter) error {
 		"(it would be read back as another name); nothing was written", id, name)
 }
 
-// writeRecords writes the record of each game of f, ending it with one
-// blank line.
-func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter) error {
+// writeRecords writes the record of each game of f in format ("agn" or
+// "sgf"), ending it with one blank line, its result in the convention
+// results.
+func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter, format string, results notation.Results) error {
+	var buf []byte
 	err := db.Records(ctx, f, func(rec string) error {
-		_, err := io.WriteString(w, strings.TrimRight(rec, "\r\n \t")+"\n\n")
+		if format == "agn" && results == notation.ResultsWhite {
+			_, err := io.WriteString(w, strings.TrimRight(rec, "\r\n \t")+"\n\n")
+			return err
+		}
+		// A stored record is canonical: it parses cleanly.
+		gs, err := notation.Parse("record", []byte(rec))
+		if err != nil || len(gs) != 1 {
+			return fmt.Errorf("a stored record does not read: %v", err)
+		}
+		g := gs[0]
+		if format == "sgf" {
+			if buf, err = sgf.Append(buf[:0], g); err != nil {
+				return err
+			}
+			_, err = w.Write(append(buf, '\n'))
+			return err
+		}
+		if game := gameOfRecord(g); game != nil && game.FirstMover() == rules.Black {
+			g.Result = notation.FlipResult(g.Result)
+			if v, ok := g.Tag("Result"); ok {
+				g.SetTag("Result", notation.FlipResult(v))
+			}
+		}
+		_, err = io.WriteString(w, strings.TrimRight(g.String(), "\r\n \t")+"\n\n")
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
+}
+
+// gameOfRecord is the game of the record g's Game tag; nil when it names
+// none.
+func gameOfRecord(g *notation.Game) rules.Game {
+	v, _ := g.Tag("Game")
+	game, err := games.Lookup(v)
+	if err != nil {
+		return nil
+	}
+	return game
 }

@@ -83,7 +83,7 @@ func importCommand(e *env) *cli.Command {
 			"With --tournament, the games join the tournament of that name (created for the\n" +
 			"first game's game type if missing); a game of another game type is skipped.\n" +
 			"Exit status: 0 when every game was valid, 1 when any was skipped, 2 for usage\n" +
-			"errors or unreadable files (then nothing is stored).",
+			"errors or unreadable files (then nothing is stored).\n\n" + recordHelp,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database: a SQLite `FILE` (created if missing) or a postgres:// URL"},
 			&cli.StringFlag{Name: "tournament", Usage: "attach the games to the tournament `NAME`"},
@@ -130,6 +130,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 			if ins.failed.Load() {
 				return // storing failed: finish says why
 			}
+			writeWarnings(e.stderr, &r)
 			if !r.Valid {
 				invalid++
 				fmt.Fprintln(e.stderr, r.Describe())

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -346,5 +347,45 @@ func TestImportDecidedStar(t *testing.T) {
 	}
 	if r.Finished != decided || r.Unfinished != stars {
 		t.Errorf("report: %d finished, %d unfinished; export: %d decided, %d undecided", r.Finished, r.Unfinished, decided, stars)
+	}
+}
+
+// TestImportHugeMoveComments: move comments whose figures are out of range
+// are plain text, not engine figures, and figures in range sum up without
+// overflow (a depth of 1e18 and 1e9 s a move on every move gave the report
+// an ms/move of -24819115207.1).
+func TestImportHugeMoveComments(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/samples/lines-of-action.agn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, _ := notation.Parse("samples.agn", data)
+	tests := []struct {
+		name    string
+		comment string
+		moveMS  string // the report's avg_move_ms of White
+	}{
+		{"out of range", "+99999.99/999999999999999999 999999999.999s", "null"},
+		{"the largest", "+99999.99/10000 1000000.000s", "1000000000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := *games[0]
+			g.Moves = slices.Clone(g.Moves)
+			for i := range g.Moves {
+				g.Moves[i].Comment = tt.comment
+			}
+			db := filepath.Join(t.TempDir(), "a.db")
+			if code, _, errs := runCLI(t, g.String(), "import", "--db", db, "-").parts(); code != 0 {
+				t.Fatalf("import: exit %d: %s", code, errs)
+			}
+			code, out, errs := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
+			if code != 0 {
+				t.Fatalf("report: exit %d: %s", code, errs)
+			}
+			if want := `"avg_move_ms": ` + tt.moveMS + ","; !strings.Contains(out, want) {
+				t.Errorf("report: %s; want %s", out, want)
+			}
+		})
 	}
 }

@@ -50,8 +50,11 @@ func matchCommand(e *env) *cli.Command {
 			if err != nil {
 				return usageErrorf("match: %v", err)
 			}
-			cfg, y, run, err := loadMatch(opts)
+			cfg, y, run, err := loadMatch(c.Context, opts)
 			if err != nil {
+				if c.Context.Err() != nil {
+					return err // interrupted: run exits with 130
+				}
 				return usageErrorf("match: %v", err)
 			}
 			if run.db == "" {

@@ -65,7 +65,7 @@ func TestMatchKeys(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, y, _, err := loadMatch(opts)
+			_, y, _, err := loadMatch(context.Background(), opts)
 			if err != nil {
 				t.Fatalf("loadMatch: %v", err)
 			}
@@ -118,7 +118,7 @@ func TestMatchErrors(t *testing.T) {
 		{"draw", append(two, "-each", "st=1", "-draw", "movenumber=-1"), "-draw movenumber=-1: want a whole number from 0"},
 		{"maxmoves", append(two, "-each", "st=1", "-maxmoves", "0"), `-maxmoves "0": want a whole number from 1`},
 		{"openings format", append(two, "-each", "st=1", "-openings", "file=x.agn", "format=pgn"), "-openings format=pgn: want agn, fen or epd"},
-		{"openings file", append(two, "-each", "st=1", "-openings", "file=nope.agn"), "-openings: openings file: open "},
+		{"openings file", append(two, "-each", "st=1", "-openings", "file=nope.agn"), "-openings: openings file: read "},
 		{"engine cmd", append(two, "-each", "st=1", "-engine", "name=c", "cmd=./nope"), `-engine name=c: engine "c": command `},
 		{"same names", append(append(two, "-each", "st=1"), builtin("a", "search", "3")...), `engine name "a" is used twice`},
 		{"ratinginterval", append(two, "-each", "st=1", "-ratinginterval", "x"), `-ratinginterval "x": want a whole number from 0`},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -478,8 +479,8 @@ func engineTC(keys map[string]string, bad func(k, format string, args ...any) er
 // loadMatch makes the match's tournament config: the text of opts, checked
 // by the config's own checks (told in the options' words), named after its
 // identity unless -name names it. base is the directory relative paths
-// are taken from.
-func loadMatch(opts []matchOption) (*config.Tournament, *matchYAML, matchRun, error) {
+// are taken from. Reading the openings file stops when ctx is done.
+func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *matchYAML, matchRun, error) {
 	y, run, err := matchConfig(opts)
 	if err != nil {
 		return nil, nil, run, err
@@ -489,7 +490,7 @@ func loadMatch(opts []matchOption) (*config.Tournament, *matchYAML, matchRun, er
 		return nil, nil, run, err
 	}
 	file := filepath.Join(wd, "match.yaml")
-	cfg, err := config.Parse(file, []byte(y.text()), 0)
+	cfg, err := config.Parse(ctx, file, []byte(y.text()), 0)
 	if err != nil {
 		return nil, nil, run, y.explain(err)
 	}
@@ -497,7 +498,7 @@ func loadMatch(opts []matchOption) (*config.Tournament, *matchYAML, matchRun, er
 		// The name comes from the settings that make the games (the
 		// config's identity): the same command plays the same tournament.
 		y.lines[0] = "name: match-" + cfg.Hash()[:12]
-		if cfg, err = config.Parse(file, []byte(y.text()), 0); err != nil {
+		if cfg, err = config.Parse(ctx, file, []byte(y.text()), 0); err != nil {
 			return nil, nil, run, y.explain(err)
 		}
 	}

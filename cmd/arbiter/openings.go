@@ -1,21 +1,29 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/ugi"
 )
+
+// maxOpenings is the most openings --count asks for: the command holds
+// them all, and the positions it has seen, before it writes the first.
+const maxOpenings = 100_000
 
 // openingsCommand writes an opening suite for tournaments.
 func openingsCommand(e *env) *cli.Command {
@@ -41,7 +49,8 @@ func openingsCommand(e *env) *cli.Command {
 			"A tournament uses the file with its openings key (docs/tournament.md).\n\n" +
 			"   arbiter openings --game lines-of-action --plies 8 --count 200 > loa.agn\n" +
 			"   arbiter openings -g tank-battle --plies 6 --count 100 --balanced 50 --depth 4 > tb.agn\n" +
-			"   arbiter openings -g lines-of-action --plies 6 --from testdata/loa-real/*.agn > real.agn",
+			"   arbiter openings -g lines-of-action --plies 6 --from testdata/loa-real/*.agn > real.agn\n\n" +
+			"--count is at most 100000. Ctrl-C stops it at once (exit 130), writing nothing.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
 			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)", DefaultText: "none"},
@@ -76,7 +85,10 @@ func openingsCommand(e *env) *cli.Command {
 				return usageErrorf("openings: --count is required")
 			case count < 1 && (len(from) == 0 || c.IsSet("count")):
 				return usageErrorf("openings: --count must be at least 1, not %d", count)
+			case count > maxOpenings:
+				return usageErrorf("openings: --count must be at most %d, not %d", maxOpenings, count)
 			}
+			ctx := c.Context
 			keep, err := balancedFilter(c, g)
 			if err != nil {
 				return err
@@ -87,25 +99,31 @@ func openingsCommand(e *env) *cli.Command {
 					return usageErrorf("openings: --seed does not go with --from, which takes the files' games in order")
 				}
 				var st fromStats
-				suite, st, err = fromGames(g, from, plies, count, keep)
+				suite, st, err = fromGames(ctx, g, from, plies, count, keep)
 				if err == nil {
 					fmt.Fprintf(e.stderr, "openings: %s\n", st.summary(plies))
 				}
 			} else {
 				var filter func(rules.Position) (bool, error)
 				if keep != nil {
-					filter = keep.keep
+					filter = func(pos rules.Position) (bool, error) { return keep.keep(ctx, pos) }
 				}
-				suite, err = book.Generate(g, c.Int64("seed"), plies, count, 1000+200*count, filter)
+				suite, err = book.Generate(ctx, g, c.Int64("seed"), plies, count, 1000+200*count, filter)
 			}
-			if err != nil {
+			var ee *exitError
+			switch {
+			case ctx.Err() != nil:
+				return ctx.Err() // interrupted: run exits with 130
+			case errors.As(err, &ee):
+				return err
+			case err != nil:
 				return withCode(exitFailure, fmt.Errorf("openings: %w", err))
 			}
 			if keep != nil {
 				fmt.Fprintf(e.stderr, "openings: %d candidates evaluated, %d outside ±%d kept out\n", keep.seen, keep.seen-keep.kept, keep.cp)
 			}
-			var b strings.Builder
-			fmt.Fprintf(&b, "; %s\n; made by: arbiter %s\n\n", fmt.Sprintf("%d openings of %s, %d plies each", len(suite), g.Name(), plies), commandLine(c))
+			b := bufio.NewWriterSize(e.stdout, 64<<10)
+			fmt.Fprintf(b, "; %s\n; made by: arbiter %s\n\n", fmt.Sprintf("%d openings of %s, %d plies each", len(suite), g.Name(), plies), commandLine(c))
 			for i, o := range suite {
 				rec := o.Record(g)
 				rec.Tags = append([]notation.Tag{{Name: "Event", Value: g.ID() + " openings"}, {Name: "Round", Value: strconv.Itoa(i + 1)}}, rec.Tags...)
@@ -120,8 +138,7 @@ func openingsCommand(e *env) *cli.Command {
 				}
 				b.WriteString(rec.String())
 			}
-			_, err = e.stdout.Write([]byte(b.String()))
-			return err
+			return b.Flush()
 		},
 	}
 }
@@ -167,15 +184,22 @@ func balancedFilter(c *cli.Context, g rules.Game) (*balanced, error) {
 
 // eval is the engine's evaluation of pos for the side to move: a fresh
 // engine each time, so that one evaluation does not depend on the others.
-func (b *balanced) eval(pos rules.Position) engine.Info {
+// The search stops when ctx is done, and eval then returns ctx.Err().
+func (b *balanced) eval(ctx context.Context, pos rules.Position) (engine.Info, error) {
 	e := engine.New(b.game, engine.Options{Level: b.level, HashMB: 1})
-	return e.Think(pos, nil, b.lim, nil, nil).Info
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	in := e.Think(pos, nil, b.lim, &stop, nil).Info
+	return in, ctx.Err()
 }
 
 // keep is book.Generate's filter.
-func (b *balanced) keep(pos rules.Position) (bool, error) {
+func (b *balanced) keep(ctx context.Context, pos rules.Position) (bool, error) {
 	b.seen++
-	in := b.eval(pos)
+	in, err := b.eval(ctx, pos)
+	if err != nil {
+		return false, err
+	}
 	if ev := in.Eval; ev.Mate || ev.Value > b.cp || ev.Value < -b.cp {
 		return false, nil
 	}
@@ -224,18 +248,27 @@ func (st fromStats) summary(plies int) string {
 // fromGames makes a suite of the first plies plies of the games of files,
 // in order, distinct positions only, at most count of them when count > 0
 // (after keep, when set). The games that are over within plies plies, or
-// shorter, are skipped.
-func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) ([]book.Opening, fromStats, error) {
+// shorter, are skipped. The files are read as validate reads them (a FIFO
+// too, a stream no further than its games need); it all stops when ctx is
+// done.
+func fromGames(ctx context.Context, g rules.Game, files []string, plies, count int, keep *balanced) ([]book.Opening, fromStats, error) {
 	var (
 		all []book.Opening
 		st  fromStats
 	)
 	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
+		f, err := input.Read(ctx, name, input.Options{Map: true, Records: true})
+		var tl *notation.TooLongError
+		switch {
+		case ctx.Err() != nil:
+			return nil, st, ctx.Err()
+		case errors.As(err, &tl):
+			return nil, st, err
+		case err != nil:
 			return nil, st, withCode(exitUsage, err)
 		}
-		suite, skipped, err := book.ReadFirst(g, name, data, plies)
+		suite, skipped, err := book.ReadFirst(ctx, g, name, f.Data, plies)
+		f.Release() // the openings hold copies
 		if err != nil {
 			return nil, st, err
 		}
@@ -244,7 +277,7 @@ func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) (
 		st.skipped.Short += skipped.Short
 		all = append(all, suite...)
 	}
-	distinct, err := book.Distinct(g, all)
+	distinct, err := book.Distinct(ctx, g, all)
 	if err != nil {
 		return nil, st, err
 	}
@@ -259,7 +292,11 @@ func fromGames(g rules.Game, files []string, plies, count int, keep *balanced) (
 			if err != nil {
 				return nil, st, err
 			}
-			if ok, _ := keep.keep(pos); !ok {
+			ok, err := keep.keep(ctx, pos)
+			if err != nil {
+				return nil, st, err
+			}
+			if !ok {
 				continue
 			}
 		}

@@ -21,6 +21,20 @@ import (
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
+// readSuite reads the Lines of Action suite that openings wrote, every
+// opening made whole.
+func readSuite(text string) ([]book.Opening, error) {
+	suite, err := book.Read(context.Background(), loa.Game, "suite.agn", "", []byte(text), -1)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]book.Opening, suite.Len())
+	for i := range out {
+		out[i] = suite.Opening(i)
+	}
+	return out, nil
+}
+
 func TestOpeningsCommand(t *testing.T) {
 	args := []string{"openings", "--game", "lines-of-action", "--plies", "5", "--count", "12", "--seed", "9"}
 	a := runCLI(t, "", args...)
@@ -34,11 +48,11 @@ func TestOpeningsCommand(t *testing.T) {
 	if c := runCLI(t, "", other...); c.stdout == a.stdout {
 		t.Errorf("seeds 9 and 10 wrote the same suite")
 	}
-	suite, err := book.Read(loa.Game, "suite.agn", "", []byte(a.stdout), -1)
+	suite, err := readSuite(a.stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	distinct, _ := book.Distinct(loa.Game, suite)
+	distinct, _ := book.Distinct(context.Background(), loa.Game, suite)
 	if len(suite) != 12 || len(distinct) != 12 {
 		t.Errorf("%d openings, %d distinct; want 12", len(suite), len(distinct))
 	}
@@ -68,7 +82,7 @@ func TestOpeningsBalanced(t *testing.T) {
 	if m == nil || m[2] == "0" {
 		t.Errorf("stderr = %q; want some candidates kept out", r.stderr)
 	}
-	suite, err := book.Read(loa.Game, "suite.agn", "", []byte(r.stdout), -1)
+	suite, err := readSuite(r.stdout)
 	if err != nil || len(suite) != 8 {
 		t.Fatalf("%d openings, %v; want 8", len(suite), err)
 	}
@@ -91,7 +105,7 @@ func TestOpeningsFrom(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("openings --plies 40 --from real_loa.agn: exit %d, %s", r.code, r.stderr)
 	}
-	suite, err := book.Read(loa.Game, "suite.agn", "", []byte(r.stdout), -1)
+	suite, err := readSuite(r.stdout)
 	if err != nil || len(suite) != 5 {
 		t.Fatalf("%d openings, %v; want 5", len(suite), err)
 	}

@@ -49,6 +49,8 @@ func reportCommand(e *env) *cli.Command {
 				"auto fits it with the ratings (as Ordo's -W), a number fixes it in Elo"},
 			&cli.BoolFlag{Name: "pairs", Usage: fmt.Sprintf("print head to head and crosstables also for game types "+
 				"with more than %d players", stats.PairLimit)},
+			&cli.StringFlag{Name: "games", Usage: "with --format html, also write the selected games as a viewer page to `FILE.html`, " +
+				"and link each crosstable cell to its games there"},
 		),
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c, "report"); err != nil {
@@ -81,6 +83,10 @@ func reportCommand(e *env) *cli.Command {
 				return err
 			}
 			q.Pairs = c.Bool("pairs")
+			gamesPage := c.String("games")
+			if gamesPage != "" && format != "html" {
+				return usageErrorf("report: --games writes a viewer page for --format html, not %s", format)
+			}
 			if os.Getenv("GOMEMLIMIT") == "" {
 				// The report's live data stays well under this; the soft
 				// limit makes the collector return the garbage of
@@ -96,6 +102,15 @@ func reportCommand(e *env) *cli.Command {
 			r, err := stats.Compute(c.Context, db, q)
 			if err != nil {
 				return fmt.Errorf("report: %w", err)
+			}
+			if gamesPage != "" {
+				if err := checkOutput(gamesPage, c.String("db")); err != nil {
+					return err
+				}
+				if err := writeGamesPage(c.Context, e, db, q, gamesPage); err != nil {
+					return err
+				}
+				r.GameLink = gameLink(c.String("output"), gamesPage)
 			}
 			// The report is written as it is formatted (a big one is
 			// hundreds of MB of text), to a temporary file renamed into
@@ -164,9 +179,10 @@ func parseSPRT(s string) (stats.SPRT, error) {
 			test.Model = strings.TrimSpace(p)
 			break
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return test, fmt.Errorf("%q is not a number", strings.TrimSpace(p))
+		p = strings.TrimSpace(p)
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || !stats.IsDecimal(p) {
+			return test, fmt.Errorf("%q is not a plain decimal number (5, -1.5, 0.05, 1e-3)", p)
 		}
 		*nums[i] = v
 	}
@@ -247,7 +263,7 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 // name or another one (a link, another spelling of the path): writing the
 // output there would destroy the data it is made from.
 func checkOutput(output, db string) error {
-	if output == "" || output == "-" {
+	if output == "" || output == "-" || store.IsPostgres(db) {
 		return nil
 	}
 	out, outErr := os.Stat(output)

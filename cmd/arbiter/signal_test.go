@@ -142,13 +142,16 @@ func peakRSS(pid int, done <-chan struct{}) int64 {
 // 2 GB of zeros to 2.35 GB).
 func TestEndlessInput(t *testing.T) {
 	tests := []struct {
-		name  string
-		stdin *zeros
-		args  []string
+		name   string
+		stdin  *zeros
+		args   []string
+		prefix string // what stdin gives before the zeros
 	}{
-		{"dev zero", nil, []string{"validate", "/dev/zero"}},
-		{"stdin", &zeros{}, []string{"validate", "-"}},
-		{"import stdin", &zeros{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}},
+		{"dev zero", nil, []string{"validate", "/dev/zero"}, ""},
+		{"stdin", &zeros{}, []string{"validate", "-"}, ""},
+		{"import stdin", &zeros{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}, ""},
+		// An SGF game tree whose comment never ends.
+		{"convert SGF stdin", &zeros{}, []string{"convert", "-"}, "(;GM[9]C["},
 	}
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		tests = tests[1:]
@@ -157,7 +160,7 @@ func TestEndlessInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdin io.Reader
 			if tt.stdin != nil {
-				stdin = tt.stdin
+				stdin = io.MultiReader(strings.NewReader(tt.prefix), tt.stdin)
 			}
 			cmd, out, stderr := startMain(t, stdin, tt.args...)
 			exited := make(chan struct{})
@@ -193,5 +196,114 @@ func TestEndlessInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInterruptStart: Ctrl-C and SIGTERM end a command at once while it
+// reads or makes its input: a tournament whose config or openings file is
+// a FIFO no one writes to; arbiter openings searching deep
+// for balanced openings, making the most openings it makes, or reading
+// its games from a FIFO (all of them ignored both signals).
+func TestInterruptStart(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.agn")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfgFIFO := filepath.Join(dir, "cfg.yaml")
+	if err := syscall.Mkfifo(cfgFIFO, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile("../../examples/lines-of-action.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withOpenings := func(name, file string) string {
+		path := filepath.Join(dir, name)
+		text := strings.Replace(string(example), "file: openings/lines-of-action.agn", "file: "+file, 1)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	db := filepath.Join(dir, "a.db")
+	tests := []struct {
+		name string
+		args []string
+		wait time.Duration // before the signal
+	}{
+		{"tournament, config a FIFO", []string{"tournament", "--db", db, cfgFIFO}, time.Second},
+		{"tournament, openings a FIFO", []string{"tournament", "--db", db, withOpenings("fifo.yaml", fifo)}, time.Second},
+		{"openings, deep balanced", []string{"openings", "--game", "lines-of-action", "--plies", "6", "--count", "100", "--balanced", "100", "--depth", "60"}, time.Second},
+		// About 3 s of work here (plies 30), so that the signal comes
+		// well before the end on a machine several times faster.
+		{"openings, the most", []string{"openings", "--game", "lines-of-action", "--plies", "30", "--count", "100000"}, 300 * time.Millisecond},
+		{"openings, from a FIFO", []string{"openings", "--game", "lines-of-action", "--plies", "6", "--from", fifo}, time.Second},
+	}
+	for _, tt := range tests {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(tt.name+" "+sig.String(), func(t *testing.T) {
+				cmd, out, stderr := startMain(t, nil, tt.args...)
+				go io.Copy(io.Discard, out)
+				time.Sleep(tt.wait)
+				at := time.Now()
+				interrupt(t, cmd, stderr, sig)
+				if d := time.Since(at); d > time.Second {
+					t.Errorf("arbiter %q exited %v after %v; want at once", tt.args, d, sig)
+				}
+			})
+		}
+	}
+}
+
+// TestOpeningsCountCapped: a --count past the most openings arbiter makes
+// is a usage error, at once, rather than memory without end.
+func TestOpeningsCountCapped(t *testing.T) {
+	r := runCLI(t, "", "openings", "--game", "lines-of-action", "--plies", "6", "--count", "100000000")
+	want := "arbiter: openings: --count must be at most 100000, not 100000000\n"
+	if r.code != exitUsage || r.stdout != "" || r.stderr != want {
+		t.Errorf("openings --count 100000000: exit %d, stdout %.100q, stderr %q; want exit 2, %q", r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// TestEndlessSuite: an openings file that never ends (/dev/zero) is a
+// config error once it is past the largest suite, with the memory bounded
+// (it grew without end, 1.57 GB in 10 s, ignoring signals).
+func TestEndlessSuite(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	dir := t.TempDir()
+	example, err := os.ReadFile("../../examples/lines-of-action.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "zero.yaml")
+	text := strings.Replace(string(example), "file: openings/lines-of-action.agn", "file: /dev/zero, format: fen", 1)
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd, out, stderr := startMain(t, nil, "tournament", "--db", filepath.Join(dir, "a.db"), cfg)
+	exited := make(chan struct{})
+	peak := make(chan int64, 1)
+	go func() { peak <- peakRSS(cmd.Process.Pid, exited) }()
+	stdout, _ := io.ReadAll(out)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("arbiter tournament still running after 60 s")
+	}
+	close(exited)
+	want := "openings file: read /dev/zero: larger than 64 MiB, the most an openings file may hold"
+	if code := cmd.ProcessState.ExitCode(); code != exitUsage || len(stdout) != 0 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("tournament with openings /dev/zero: exit %d, stdout %.100q, stderr %q; want exit 2, %q", code, stdout, stderr.String(), want)
+	}
+	if p := <-peak; p >= 0 {
+		t.Logf("peak RSS %d MB", p>>20)
+		if p > 400<<20 && !raceEnabled {
+			t.Errorf("peak RSS %d MB; want at most 400 MB", p>>20)
+		}
 	}
 }

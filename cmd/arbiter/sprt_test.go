@@ -101,7 +101,15 @@ func TestSPRTCommands(t *testing.T) {
 		{[]string{"--sprt", "0,5,0.5,0.5", "--player", "r1", "--player", "r2"}, "alpha + beta is 1"},
 		{[]string{"--sprt", "0,5,0.05,0.05,gauss", "--player", "r1", "--player", "r2"}, `model "gauss" is unknown`},
 		{[]string{"--sprt", "0", "--player", "r1", "--player", "r2"}, "want ELO0,ELO1[,ALPHA,BETA[,MODEL]]"},
-		{[]string{"--sprt", "0,x", "--player", "r1", "--player", "r2"}, `"x" is not a number`},
+		{[]string{"--sprt", "0,x", "--player", "r1", "--player", "r2"}, `"x" is not a plain decimal number`},
+		// Values whose LLR or bounds are not finite, and numbers that do
+		// not mean what they say (0_1 was read as 1).
+		{[]string{"--sprt", "-2000,2000", "--player", "r1", "--player", "r2"}, "sprt elo0 is -2000; it must be within ±200"},
+		{[]string{"--sprt", "1e308,1.5e308", "--player", "r1", "--player", "r2"}, "sprt elo0 is 1e+308; it must be within ±200"},
+		{[]string{"--sprt", "0,5,1e-320,0.05", "--player", "r1", "--player", "r2"}, "sprt alpha is 1e-320; it must be at least 1e-300 and below 1"},
+		{[]string{"--sprt", "0_1,5", "--player", "r1", "--player", "r2"}, `"0_1" is not a plain decimal number`},
+		{[]string{"--sprt", "0x1p3,9", "--player", "r1", "--player", "r2"}, `"0x1p3" is not a plain decimal number`},
+		{[]string{"--sprt", "0,Infinity", "--player", "r1", "--player", "r2"}, `"Infinity" is not a plain decimal number`},
 		{[]string{"--player", "r1", "--player", "r2", "--player", "r3"}, "--player is given 3 times"},
 		{[]string{"--player", "r1", "--player", "r1"}, `--player "r1" is given twice`},
 	} {
@@ -121,7 +129,8 @@ func TestSPRTCommands(t *testing.T) {
 // tests that pass the SPRT's own check.
 func FuzzParseSPRT(f *testing.F) {
 	for _, s := range []string{"0,5", "0,5,0.05,0.05", "0,5,0.05,0.05,logistic", "-1.5,3,0.1,0.2,bayesian",
-		"5,0", "0,5,0.5,0.5", "0", "0,x", "0,5,0.05", "0,5,0.05,0.05,normalized,extra", " 0 , 5 ", "NaN,5", "0,Inf"} {
+		"5,0", "0,5,0.5,0.5", "0", "0,x", "0,5,0.05", "0,5,0.05,0.05,normalized,extra", " 0 , 5 ", "NaN,5", "0,Inf",
+		"0_1,5", "-2000,2000", "0,5,1e-320,0.05"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -133,11 +142,14 @@ func FuzzParseSPRT(f *testing.F) {
 }
 
 // checkSPRTKept checks, from what db stores, that a match's SPRT kept its
-// word: no game started after the verdict was reached (the stored start
-// times against the stored verdict's), and the games stored past the
-// verdict's count are at most those that can have been in play then,
-// inPlay (two a worker: one played, one finished and waiting to be
-// stored). It returns the verdict's count.
+// word: every slot up to the verdict's count is stored (the test walks the
+// slots in order), no game started after the verdict was reached (the
+// stored start times against the stored verdict's), and of the games past
+// the verdict's count, those not over by then (start plus duration) are at
+// most those that can have been in play, inPlay (two a worker: one played,
+// one finished and waiting to be stored). The others ended before the
+// verdict, while a slot before them was still in play. It returns the
+// verdict's count.
 func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	t.Helper()
 	ctx := context.Background()
@@ -155,19 +167,19 @@ func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := d.QueryContext(ctx, `SELECT slot, started_at FROM games ORDER BY slot`)
+	rows, err := d.QueryContext(ctx, `SELECT slot, started_at, duration_ms FROM games ORDER BY slot`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	stored := 0
+	below, playing := 0, 0
 	for rows.Next() {
 		var slot int
 		var s string
-		if err := rows.Scan(&slot, &s); err != nil {
+		var ms int64
+		if err := rows.Scan(&slot, &s, &ms); err != nil {
 			t.Fatal(err)
 		}
-		stored++
 		started, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
 			t.Fatal(err)
@@ -175,9 +187,18 @@ func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 		if !started.Before(verdict) {
 			t.Errorf("slot %d started at %s, after the verdict at %s", slot, s, at)
 		}
+		switch {
+		case slot < decided:
+			below++
+		case !started.Add(time.Duration(ms) * time.Millisecond).Before(verdict):
+			playing++
+		}
 	}
-	if stored < decided || stored > decided+inPlay {
-		t.Errorf("%d games stored, the SPRT answered after %d; want at most %d more (those in play)", stored, decided, inPlay)
+	if below != decided {
+		t.Errorf("%d games stored of the first %d slots; the SPRT answered after %d", below, decided, decided)
+	}
+	if playing > inPlay {
+		t.Errorf("%d games past the verdict's %d were in play at the verdict; want at most %d", playing, decided, inPlay)
 	}
 	return decided
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,7 +62,7 @@ func tournamentCommand(e *env) *cli.Command {
 			if c.IsSet("concurrency") && conc < 1 {
 				return usageErrorf("tournament: --concurrency must be at least 1, not %d", conc)
 			}
-			cfg, err := config.Load(c.Args().First())
+			cfg, err := config.Load(c.Context, c.Args().First())
 			if err != nil {
 				return withCode(exitUsage, err)
 			}
@@ -118,8 +119,25 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	ctx, stop, undo := interrupts(parent, e.stderr)
 	defer undo()
 
-	db, err := store.Open(ctx, o.db)
+	// No game is in play yet: the first Ctrl-C ends the opening of the
+	// database (a server's connection, its migrations) at once, as it
+	// ends tournament.Run's start.
+	octx, ocancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-stop:
+			ocancel()
+		case <-octx.Done():
+		}
+	}()
+	db, err := store.Open(octx, o.db)
+	ocancel()
 	if err != nil {
+		select {
+		case <-stop:
+			return tournament.ErrStopped // interrupted: run exits with 130
+		default:
+		}
 		return err
 	}
 	defer db.Close()
@@ -204,6 +222,10 @@ func workerCommand(e *env) *cli.Command {
 			context.AfterFunc(c.Context, func() {
 				time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
 			})
+			// A worker plays one game at a time, a ping-pong with its
+			// engines: a second processor only adds the scheduler's
+			// wake-ups of idle threads to every move.
+			runtime.GOMAXPROCS(1)
 			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
 				return withCode(exitFailure, err)
 			}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 
 	"github.com/urfave/cli/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules/games"
 )
 
 func validateCommand(e *env) *cli.Command {
@@ -22,12 +24,16 @@ func validateCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE... (- for standard input)",
 		Description: "Replays every game of every FILE and prints one line per invalid game:\n\n" +
 			"   file:line:col: game N (White vs Black): ply K \"c3-e5\": why\n\n" +
+			"and one per warning (\"...: warning: why\": a Date that cannot be read, the\n" +
+			"variations of an SGF file left out, with --strict a tag arbiter does not know),\n" +
 			"then a summary line. With --json, prints one JSON object per game instead\n" +
 			"(the summary goes to stderr). Exit status: 0 when every game is valid,\n" +
 			"1 when any is invalid, 2 for usage errors or unreadable files (then nothing\n" +
-			"is validated and stdout stays empty).",
+			"is validated and stdout stays empty).\n\n" +
+			recordHelp,
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "write one JSON object per game (JSON Lines) on stdout"},
+			strictFlag(),
 		}, replayFlags()...),
 		Action: func(c *cli.Context) error {
 			// The files are mapped, not read: the reports point into
@@ -38,19 +44,23 @@ func validateCommand(e *env) *cli.Command {
 			}
 			defer releaseFiles(files)
 			out := bufio.NewWriterSize(e.stdout, 64<<10)
-			var total, invalid int
+			var total, invalid, warnings int
 			asJSON := c.Bool("json")
 			enc := json.NewEncoder(out)
 			enc.SetEscapeHTML(false)
 			for _, f := range files {
 				err := replay.File(c.Context, f.Name, f.Data, opts, func(r replay.Report) {
 					total++
+					warnings += len(r.Warnings)
 					if !r.Valid {
 						invalid++
 					}
 					if asJSON {
 						enc.Encode(jsonReport(&r))
-					} else if !r.Valid {
+						return
+					}
+					writeWarnings(out, &r)
+					if !r.Valid {
 						fmt.Fprintln(out, r.Describe())
 					}
 				})
@@ -60,6 +70,9 @@ func validateCommand(e *env) *cli.Command {
 				}
 			}
 			summary := fmt.Sprintf("%d games, %d valid, %d invalid", total, total-invalid, invalid)
+			if warnings > 0 {
+				summary += fmt.Sprintf(", %d %s", warnings, plural(warnings, "warning", "warnings"))
+			}
 			if asJSON {
 				fmt.Fprintln(e.stderr, summary)
 			} else {
@@ -76,21 +89,63 @@ func validateCommand(e *env) *cli.Command {
 	}
 }
 
-// replayFlags are the flags that validate and import share, which
-// replayInput reads.
-func replayFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel (at most 4 per CPU)"},
+// writeWarnings writes a line for each warning of r, as validate lists
+// them: "file:line:col: game N (White vs Black): warning: why".
+func writeWarnings(w io.Writer, r *replay.Report) {
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "%s: warning: %s\n", r.Heading(warn.Line, warn.Col), warn.Msg)
 	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// replayFlags are the flags that the commands reading records in bulk
+// (validate, import, convert) share, which replayInput reads: --jobs and
+// the recordFlags.
+func replayFlags() []cli.Flag {
+	return append([]cli.Flag{jobsFlag()}, recordFlags(false)...)
+}
+
+// replaySelectFlags are replayFlags for a command that also chooses a game
+// of its files by number, as view does: --game takes N as well as ID (read
+// the number with gameNumber).
+func replaySelectFlags() []cli.Flag {
+	flags := recordFlags(true)
+	flags[0].(*cli.GenericFlag).DefaultText = "every game"
+	return append([]cli.Flag{jobsFlag()}, flags...)
+}
+
+func jobsFlag() cli.Flag {
+	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "games replayed in parallel (at most 4 per CPU)"}
+}
+
+// strictFlag is validate's and convert's --strict.
+func strictFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "strict", Usage: "warn about every tag arbiter does not know (it is kept either way), naming a known tag close to it"}
 }
 
 // replayInput checks the FILE arguments and the replayFlags of command
 // cmd, reads (or with mapped, maps) the files as readFiles does, and returns
-// them with the replay options the flags set.
+// them with the replay options the flags set (--strict too, where cmd has
+// it).
 func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File, replay.Options, error) {
 	if c.NArg() == 0 {
 		return nil, replay.Options{}, usageErrorf("%s: no FILE given (use - for standard input)", cmd)
 	}
+	opts, err := recordOptions(c, cmd)
+	if err != nil {
+		return nil, replay.Options{}, err
+	}
+	if choice, _ := c.Generic("game").(*gameChoice); choice != nil && choice.numbered && !choice.selects {
+		return nil, replay.Options{}, usageErrorf("%s: --game %d: a game number chooses a game in show and view; here --game takes the game ID of records without a Game tag (one of %s)",
+			cmd, choice.number, games.IDs())
+	}
+	opts.Strict = c.Bool("strict")
 	jobs := c.Int("jobs")
 	if jobs < 1 {
 		return nil, replay.Options{}, usageErrorf("%s: --jobs must be at least 1, not %d", cmd, jobs)
@@ -107,7 +162,8 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 	if err != nil {
 		return nil, replay.Options{}, withCode(exitUsage, err)
 	}
-	return files, replay.Options{Jobs: jobs}, nil
+	opts.Jobs = jobs
+	return files, opts, nil
 }
 
 // maxJobs is the most games replayed in parallel: 4 per CPU. More would
@@ -152,11 +208,13 @@ type gameJSON struct {
 	Score       string          `json:"score"`
 	Termination string          `json:"termination"`
 	Error       *notation.Error `json:"error"`
+	// Warnings is left out when there are none.
+	Warnings []*notation.Error `json:"warnings,omitempty"`
 }
 
 func jsonReport(r *replay.Report) gameJSON {
 	j := gameJSON{File: r.File, Index: r.Index, Line: r.Line, Game: r.Game, White: r.White, Black: r.Black,
-		Plies: r.Plies, Valid: r.Valid, Result: r.Result.String(), Termination: r.Termination, Error: r.Err}
+		Plies: r.Plies, Valid: r.Valid, Result: r.Result.String(), Termination: r.Termination, Error: r.Err, Warnings: r.Warnings}
 	if r.Score != nil {
 		j.Score = r.Score.String()
 	}

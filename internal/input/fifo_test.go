@@ -83,3 +83,30 @@ func TestReadFIFO(t *testing.T) {
 		}
 	})
 }
+
+// TestReadFIFOLimit checks that a FIFO whose writer never stops is read no
+// further than Options.Limit.
+func TestReadFIFOLimit(t *testing.T) {
+	path := fifo(t)
+	go func() {
+		w, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer w.Close()
+		buf := make([]byte, 64<<10)
+		for {
+			if _, err := w.Write(buf); err != nil {
+				return // the reader gave up: EPIPE
+			}
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	f, err := input.Read(ctx, path, input.Options{Limit: 1 << 20})
+	var le *input.LimitError
+	if !errors.As(err, &le) {
+		t.Fatalf("Read(endless FIFO) = %v, %v; want a *LimitError", f, err)
+	}
+}

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/notation"
 )
 
 // Options say how Read reads a file.
@@ -21,13 +21,38 @@ type Options struct {
 	// Stdin is what the name "-" reads.
 	Stdin io.Reader
 	// Records reads a stream (standard input, a pipe, a FIFO, a device)
-	// as a file of game records: no further than replay.MaxGame bytes past
-	// the start of the last game it has seen, failing then with a
-	// *replay.TooLongError, so that the memory a stream takes is what its
-	// games take plus at most MaxGame. Without it a stream is read to its
-	// end. A regular file is read whole either way: replay.File checks
+	// as a file of game records: no further than notation.MaxGame bytes
+	// past the start of the last game it has seen, failing then with a
+	// *notation.TooLongError, so that the memory a stream takes is what
+	// its games take plus at most MaxGame. Without it a stream is read to
+	// its end. A regular file is read whole either way: replay.File checks
 	// the size of its games.
 	Records bool
+	// Limit, when above 0, is the most bytes Read takes from any file,
+	// regular or a stream: a longer one is a *LimitError, found before
+	// more than Limit bytes are held (a regular file by its size).
+	Limit int64
+}
+
+// LimitError is Read's error for a file longer than Options.Limit.
+type LimitError struct {
+	Name  string
+	Limit int64
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("read %s: larger than %s", e.Name, Size(e.Limit))
+}
+
+// Size writes a number of bytes for people: "64 MiB", "1 KiB", "100 bytes".
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // A File is what Read read or mapped.
@@ -47,9 +72,9 @@ func (f *File) Release() {
 	}
 }
 
-// Read reads (or maps) the file name, "-" for opts.Stdin. Other than ctx's
-// and a *replay.TooLongError, its errors say what it could not read:
-// "read NAME: why".
+// Read reads (or maps) the file name, "-" for opts.Stdin. Other than ctx's,
+// a *notation.TooLongError and a *LimitError, its errors say what it could
+// not read: "read NAME: why".
 //
 // Opening and reading stop when ctx is done, with ctx.Err(), even while
 // the system call waits (a FIFO with no writer, a terminal): the call is
@@ -87,13 +112,14 @@ func read(ctx context.Context, name string, opts Options) (*File, error) {
 	var err error
 	if name == "-" {
 		f.Name = "<stdin>"
-		f.Data, err = readStream(ctx, f.Name, opts.Stdin, 0, opts.Records)
+		f.Data, err = readStream(ctx, f.Name, opts.Stdin, 0, opts)
 	} else {
 		f.Data, f.release, err = readFile(ctx, name, opts)
 	}
 	if err != nil {
-		var tl *replay.TooLongError
-		if errors.As(err, &tl) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+		var tl *notation.TooLongError
+		var le *LimitError
+		if errors.As(err, &tl) || errors.As(err, &le) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			return nil, err
 		}
 		return nil, fmt.Errorf("read %s: %w", f.Name, unwrapPath(err))
@@ -116,37 +142,57 @@ func readFile(ctx context.Context, name string, opts Options) (data []byte, rele
 		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		data, err = readStream(ctx, name, fh, 0, opts.Records)
+		data, err = readStream(ctx, name, fh, 0, opts)
 		return data, nil, err
+	}
+	if opts.Limit > 0 && st.Size() > opts.Limit {
+		return nil, nil, &LimitError{Name: name, Limit: opts.Limit}
 	}
 	if opts.Map {
 		if data, release, ok := mapFile(fh, st.Size()); ok {
 			return data, release, nil
 		}
 	}
-	data, err = readStream(ctx, name, fh, st.Size(), false)
+	// A file that grows while it is read is still bounded.
+	opts.Records = false
+	data, err = readStream(ctx, name, fh, st.Size(), opts)
 	return data, nil, err
 }
 
-// readStream reads r to its end, checking ctx between reads. With records,
-// it reads no further than replay.MaxGame bytes past the start of the last
-// game it has seen (see stream), and then fails with a
-// *replay.TooLongError that names the stream name. size is a hint of the
-// length.
-func readStream(ctx context.Context, name string, r io.Reader, size int64, records bool) ([]byte, error) {
+// readStream reads r to its end, checking ctx between reads. With
+// opts.Records, it reads no further than notation.MaxGame bytes past the
+// start of the last game it has seen (see stream), and then fails with a
+// *notation.TooLongError that names the stream name; with opts.Limit, no
+// further than that many bytes, failing with a *LimitError. size is a
+// hint of the length.
+func readStream(ctx context.Context, name string, r io.Reader, size int64, opts Options) ([]byte, error) {
 	const chunk = 1 << 20
-	buf := make([]byte, 0, max(min(size+1, 1<<30), 512))
+	hint := min(size+1, 1<<30)
+	if opts.Limit > 0 {
+		hint = min(hint, opts.Limit+1)
+	}
+	buf := make([]byte, 0, max(hint, 512))
 	var game stream
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// Doubled (append grows large slices by a quarter, copying
+			// a stream of unknown length some twenty times over), and
+			// never past what the limit lets it hold.
+			n := 2 * cap(buf)
+			if opts.Limit > 0 {
+				n = int(min(int64(n), opts.Limit+1))
+			}
+			buf = append(make([]byte, 0, n), buf...)
 		}
 		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+chunk)])
 		buf = buf[:len(buf)+n]
-		if records {
+		if opts.Limit > 0 && int64(len(buf)) > opts.Limit {
+			return nil, &LimitError{Name: name, Limit: opts.Limit}
+		}
+		if opts.Records {
 			if tl := game.check(name, buf, err == io.EOF); tl != nil {
 				return nil, tl
 			}

@@ -13,10 +13,13 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/input"
-	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/notation"
 )
 
 const game = "[Game \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. c8-c6 a2-c2 *\n\n"
+
+// sgfGame is a game as SGF writes it.
+const sgfGame = "(;GM[9]\nPB[b]PW[w]\n;B[C8-C6]\n;W[A2-C2]\n)\n"
 
 // zeros is an endless stream of zero bytes, like /dev/zero, that counts
 // what was read from it.
@@ -45,6 +48,7 @@ func TestRead(t *testing.T) {
 	empty := write(t, dir, "empty.agn", "")
 	// More than a stream is looked at in (8 MiB), in whole games.
 	long := strings.Repeat(game, 9<<20/len(game)+1)
+	longSGF := strings.Repeat(sgfGame, 9<<20/len(sgfGame)+1)
 	tests := []struct {
 		name     string
 		file     string
@@ -58,6 +62,7 @@ func TestRead(t *testing.T) {
 		{name: "empty, not mapped", file: empty, opts: input.Options{Map: true}, wantName: empty, want: ""},
 		{name: "stdin", file: "-", opts: input.Options{Stdin: strings.NewReader(games), Records: true}, wantName: "<stdin>", want: games},
 		{name: "long stream", file: "-", opts: input.Options{Stdin: strings.NewReader(long), Records: true}, wantName: "<stdin>", want: long},
+		{name: "long SGF stream", file: "-", opts: input.Options{Stdin: strings.NewReader(longSGF), Records: true}, wantName: "<stdin>", want: longSGF},
 		{name: "missing", file: filepath.Join(dir, "none.agn"), err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
 		{name: "missing, mapped", file: filepath.Join(dir, "none.agn"), opts: input.Options{Map: true}, err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
 		{name: "directory", file: dir, opts: input.Options{Map: true}, err: "read " + dir + ": is a directory"},
@@ -108,15 +113,17 @@ func TestReadBounded(t *testing.T) {
 		{"games then zeros", io.MultiReader(strings.NewReader(head), &zeros{}), 13, 1, 3},
 		// A fourth game, of tags, that never ends.
 		{"games then endless tags", io.MultiReader(strings.NewReader(head+"\n[Game \"x\"]\n"), &zeros{}), 20, 1, 4},
+		// SGF game trees, then one whose comment never ends.
+		{"SGF games then an endless comment", io.MultiReader(strings.NewReader(strings.Repeat(sgfGame, 3)+"(;GM[9]C["), &zeros{}), 16, 1, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f, err := input.Read(context.Background(), "-", input.Options{Stdin: tt.stdin, Records: true})
-			var tl *replay.TooLongError
+			var tl *notation.TooLongError
 			if !errors.As(err, &tl) {
-				t.Fatalf("Read = %v, %v; want a *replay.TooLongError", f, err)
+				t.Fatalf("Read = %v, %v; want a *notation.TooLongError", f, err)
 			}
-			want := replay.TooLongError{File: "<stdin>", Line: tt.line, Col: tt.col, Index: tt.index}
+			want := notation.TooLongError{File: "<stdin>", Line: tt.line, Col: tt.col, Index: tt.index}
 			if *tl != want {
 				t.Errorf("Read: %+v; want %+v", *tl, want)
 			}
@@ -126,15 +133,59 @@ func TestReadBounded(t *testing.T) {
 	// reader looks again (8 MiB).
 	z := &zeros{}
 	input.Read(context.Background(), "-", input.Options{Stdin: z, Records: true})
-	if most := int64(replay.MaxGame + 9<<20); z.n.Load() > most {
+	if most := int64(notation.MaxGame + 9<<20); z.n.Load() > most {
 		t.Errorf("Read of endless zeros read %d MiB; want at most %d", z.n.Load()>>20, most>>20)
+	}
+}
+
+// TestReadLimit checks that Options.Limit bounds every kind of file: a
+// regular file by its size, before it is read, and a stream as it comes,
+// holding no more than the limit and a chunk.
+func TestReadLimit(t *testing.T) {
+	dir := t.TempDir()
+	small := write(t, dir, "small.fen", "0123456789")
+	big := write(t, dir, "big.fen", strings.Repeat("x", 2<<20+1))
+	tests := []struct {
+		name  string
+		file  string
+		stdin io.Reader
+		limit int64
+		err   string // "" for none
+	}{
+		{name: "file within", file: small, limit: 10},
+		{name: "file over", file: small, limit: 9, err: "read " + small + ": larger than 9 bytes"},
+		{name: "file over, mapped", file: big, limit: 2 << 20, err: "read " + big + ": larger than 2 MiB"},
+		{name: "stream within", file: "-", stdin: strings.NewReader("0123456789"), limit: 10},
+		{name: "stream over", file: "-", stdin: strings.NewReader("0123456789"), limit: 4, err: "read <stdin>: larger than 4 bytes"},
+		{name: "endless stream", file: "-", stdin: &zeros{}, limit: 1 << 10, err: "read <stdin>: larger than 1 KiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := input.Read(context.Background(), tt.file, input.Options{Map: true, Stdin: tt.stdin, Limit: tt.limit})
+			if tt.err == "" {
+				if err != nil {
+					t.Fatalf("Read(%q) = %v; want no error", tt.file, err)
+				}
+				f.Release()
+				return
+			}
+			var le *input.LimitError
+			if !errors.As(err, &le) || err.Error() != tt.err {
+				t.Fatalf("Read(%q) = %v; want the *LimitError %q", tt.file, err, tt.err)
+			}
+		})
+	}
+	z := &zeros{}
+	input.Read(context.Background(), "-", input.Options{Stdin: z, Limit: 1 << 20})
+	if most := int64(2 << 20); z.n.Load() > most {
+		t.Errorf("Read of endless zeros with a 1 MiB limit read %d bytes; want at most %d", z.n.Load(), most)
 	}
 }
 
 // TestReadNotRecords checks that without Records a stream is read to its
 // end, however long a game it holds.
 func TestReadNotRecords(t *testing.T) {
-	data := bytes.Repeat([]byte{'x'}, replay.MaxGame+1)
+	data := bytes.Repeat([]byte{'x'}, notation.MaxGame+1)
 	f, err := input.Read(context.Background(), "-", input.Options{Stdin: bytes.NewReader(data)})
 	if err != nil || len(f.Data) != len(data) {
 		t.Fatalf("Read = %v; want all %d bytes", err, len(data))

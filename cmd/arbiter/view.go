@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/view"
+)
+
+func viewCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "view",
+		Usage:     "write a game viewer: one self-contained HTML page with every game of the files",
+		ArgsUsage: "FILE... (- for standard input)",
+		Description: "Replays every game of every FILE, as validate does, and writes one HTML page\n" +
+			"(no network, nothing fetched) that shows any of them: the board, the move list\n" +
+			"with the move comments, buttons and arrow keys to step, a graph of the engines'\n" +
+			"evaluations; an invalid game opens at its failing ply with the validator's\n" +
+			"message. #g3p40 in the page's address opens game 3 after ply 40. See\n" +
+			"docs/viewing.md.",
+		Flags: append([]cli.Flag{outputFlag()}, replaySelectFlags()...),
+		Action: func(c *cli.Context) error {
+			only, ok := gameNumber(c)
+			switch {
+			case !ok:
+				only = 0 // every game
+			case only < 1:
+				return usageErrorf("view: --game %d: game numbers start at 1", only)
+			}
+			files, opts, err := replayInput(e, c, "view", true)
+			if err != nil {
+				return err
+			}
+			defer releaseFiles(files)
+			names := make([]string, len(files))
+			for i, f := range files {
+				names[i] = filepath.Base(f.Name)
+			}
+			page := view.New("arbiter view: " + strings.Join(names, ", "))
+			prepare := opts.Prepare
+			opts.Prepare = func(r *replay.Report) {
+				if prepare != nil {
+					prepare(r)
+				}
+				if only == 0 || r.Index == only {
+					page.Prepare(r)
+				}
+			}
+			invalid := 0
+			for _, f := range files {
+				err := replay.File(c.Context, f.Name, f.Data, opts, func(r replay.Report) {
+					if only != 0 && r.Index != only {
+						return
+					}
+					if !r.Valid {
+						invalid++
+					}
+					page.Add(r)
+				})
+				if err != nil {
+					return err
+				}
+			}
+			if page.Games() == 0 {
+				if only != 0 {
+					return usageErrorf("view: no file has a game %d", only)
+				}
+				return withCode(exitFailure, fmt.Errorf("view: the files hold no games"))
+			}
+			w, finish, err := createOutput(e, c.String("output"))
+			if err != nil {
+				return err
+			}
+			if err := finish(page.Write(interruptible(c.Context, w), "")); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "view: %d games, %d invalid (shown at their failing ply)\n", page.Games(), invalid)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,53 @@
+//go:build unix
+
+package config
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestLoadFIFO checks that a config, or its openings file, that is a FIFO
+// no one writes to does not hold Load once its context is done: Load
+// returns the context's error soon after.
+func TestLoadFIFO(t *testing.T) {
+	tests := []struct {
+		name string
+		fifo string // the file that is a FIFO
+	}{
+		{"config", "t.yaml"},
+		{"openings", "toy.fen"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := writeConfig(t, dir, toyHead+"openings: {file: toy.fen}\n", "a=first", "b=last")
+			fifo := filepath.Join(dir, tt.fifo)
+			os.Remove(fifo)
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Skipf("no FIFO: %v", err)
+			}
+			// A writer lets the abandoned open return at the end.
+			defer func() {
+				if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+					w.Close()
+				}
+			}()
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(50*time.Millisecond, cancel)
+			start := time.Now()
+			cfg, err := Load(ctx, path)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("Load with %s a FIFO, cancelled = %v, %v; want context.Canceled", tt.fifo, cfg, err)
+			}
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("Load returned %v after it began; want soon after the cancel", d)
+			}
+		})
+	}
+}

@@ -1,0 +1,498 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/stats"
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/view"
+)
+
+//go:embed pages.html.tmpl
+var pagesSource string
+
+//go:embed live.js
+var liveScript string
+
+//go:embed serve.css
+var ownStyle string
+
+// style is the pages' style sheet: the report's, for the parts of it the
+// tournament page holds, and the server's own.
+var style = stats.HTMLStyle() + ownStyle
+
+// csp allows the pages' own inline script and style (by hash), requests to
+// the server itself (the live parts), and nothing else.
+var csp = "default-src 'none'; script-src '" + hash(liveScript) + "'; style-src '" + hash(style) +
+	"'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+func hash(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
+}
+
+var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
+	"tlink":  func(name string) string { return "/t/" + url.PathEscape(name) },
+	"glink":  func(id int64) string { return "/game/" + strconv.FormatInt(id, 10) },
+	"pct":    func(a, b int) int { return a * 100 / max(b, 1) },
+	"name":   func(s string) string { return cmpName(s) },
+	"gname":  gameName,
+	"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
+	"script": func() template.JS { return template.JS(liveScript) },
+	"style":  func() template.CSS { return template.CSS(style) },
+}).Parse(pagesSource))
+
+func cmpName(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "?"
+	}
+	return s
+}
+
+func gameName(id string) string {
+	if g, err := games.Lookup(id); err == nil {
+		return g.Name()
+	}
+	return id
+}
+
+// Server answers the pages of one database.
+type Server struct {
+	db    *store.DB
+	title string // the database as the pages name it
+
+	mu          sync.Mutex
+	tournaments []store.TournamentRow
+	progress    map[int64]store.Progress
+	snaps       map[int64]*snapshot
+	listErr     error
+	lastID      int64                   // the largest game id at the last look
+	computing   map[int64]chan struct{} // closed when a first snapshot is made
+}
+
+// snapshot is what a tournament's page shows, computed by the refresher.
+type snapshot struct {
+	T        store.TournamentRow
+	Progress store.Progress
+	Version  string
+	Latest   []store.GameRow
+	Parts    template.HTML // the report's standings, charts, crosstable
+	Err      error
+	Made     time.Time
+	Took     time.Duration
+}
+
+// New returns a server of db; title names the database on the pages.
+func New(db *store.DB, title string) *Server {
+	return &Server{db: db, title: title, progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
+		computing: map[int64]chan struct{}{}}
+}
+
+// Run serves on ln until ctx ends, refreshing the numbers every second;
+// then it closes every connection at once and returns ctx's error.
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{Handler: s.Handler(), BaseContext: func(net.Listener) context.Context { return ctx },
+		ReadHeaderTimeout: 10 * time.Second}
+	go s.refresh(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+		srv.Close()
+		<-errc
+		return ctx.Err()
+	case err := <-errc:
+		return err
+	}
+}
+
+// Handler returns the server's routes: GET and HEAD only.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.index)
+	mux.HandleFunc("GET /live", s.indexLive)
+	mux.HandleFunc("GET /t/{name}", s.tournament)
+	mux.HandleFunc("GET /t/{name}/live", s.tournamentLive)
+	mux.HandleFunc("GET /game/{id}", s.game)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cache-Control", "no-store")
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			h.Set("Allow", "GET, HEAD")
+			s.fail(w, http.StatusMethodNotAllowed, errors.New("this server only reads: "+r.Method+" is not allowed"))
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// refresh reads every tournament's progress each second, and computes the
+// pages of those whose games changed (see doc.go).
+func (s *Server) refresh(ctx context.Context) {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		s.look(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// look reads the tournaments and their progress once, and makes the
+// snapshots that are due.
+func (s *Server) look(ctx context.Context) {
+	rows, err := s.db.TournamentRows(ctx)
+	var last int64
+	if err == nil {
+		last, err = s.db.LastGameID(ctx)
+	}
+	s.mu.Lock()
+	old, same := s.progress, last == s.lastID && s.tournaments != nil
+	s.mu.Unlock()
+	// The games are counted again only when one was stored; the games in
+	// play are read every time (a small index of the slots not stored).
+	prog := map[int64]store.Progress{}
+	for _, t := range rows {
+		if err != nil {
+			break
+		}
+		p, known := old[t.ID]
+		if same && known {
+			p.InPlay, err = s.db.InPlay(ctx, t.ID)
+		} else {
+			p, err = s.db.Progress(ctx, t.ID)
+		}
+		prog[t.ID] = p
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	s.mu.Lock()
+	s.listErr = err
+	if err == nil {
+		s.tournaments, s.progress, s.lastID = rows, prog, last
+	}
+	// A tournament's page is made at the first look, so that its first
+	// request finds it ready, then again when its games change.
+	var due, fresh []store.TournamentRow
+	for _, t := range rows {
+		sn := s.snaps[t.ID]
+		switch {
+		case sn == nil:
+			fresh = append(fresh, t)
+		case version(prog[t.ID]) != sn.Version && time.Since(sn.Made) >= max(time.Second, 2*sn.Took):
+			due = append(due, t)
+		}
+	}
+	s.mu.Unlock()
+	for _, t := range fresh {
+		s.first(ctx, t)
+	}
+	for _, t := range due {
+		s.make(ctx, t, prog[t.ID])
+	}
+}
+
+// version names a tournament's progress: it changes when a game is stored
+// or a game in play changes hands.
+func version(p store.Progress) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d.%d", p.Stored, p.LastID)
+	for _, l := range p.InPlay {
+		fmt.Fprintf(&b, ".%d", l.Slot)
+	}
+	h := sha256.Sum256([]byte(b.String()))
+	return fmt.Sprintf("%d-%x", p.Stored, h[:6])
+}
+
+// make computes the snapshot of tournament t at progress p.
+func (s *Server) make(ctx context.Context, t store.TournamentRow, p store.Progress) *snapshot {
+	start := time.Now()
+	sn := &snapshot{T: t, Progress: p, Version: version(p)}
+	sn.Latest, sn.Err = s.db.LatestGames(ctx, t.ID, 12)
+	if sn.Err == nil {
+		var r *stats.Report
+		r, sn.Err = stats.Compute(ctx, s.db, stats.Query{Tournament: t.Name})
+		if sn.Err == nil {
+			var b bytes.Buffer
+			if sn.Err = r.WriteHTMLParts(&b); sn.Err == nil {
+				sn.Parts = template.HTML(b.String())
+			}
+		}
+	}
+	sn.Made, sn.Took = time.Now(), time.Since(start)
+	if ctx.Err() != nil {
+		return sn
+	}
+	s.mu.Lock()
+	s.snaps[t.ID] = sn
+	s.mu.Unlock()
+	return sn
+}
+
+// snapshotOf returns the latest snapshot of the tournament called name,
+// making the first one now when there is none.
+func (s *Server) snapshotOf(ctx context.Context, name string) (*snapshot, error) {
+	s.mu.Lock()
+	var t *store.TournamentRow
+	for i := range s.tournaments {
+		if s.tournaments[i].Name == name {
+			t = &s.tournaments[i]
+		}
+	}
+	if t == nil {
+		s.mu.Unlock()
+		// The refresher may not have read the list yet.
+		id, err := s.db.TournamentID(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := s.db.TournamentRows(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for i := range rows {
+			if rows[i].ID == id {
+				t = &rows[i]
+			}
+		}
+		if t == nil {
+			return nil, fmt.Errorf("tournament %q: %w", name, store.ErrNoTournament)
+		}
+		s.mu.Lock()
+	}
+	s.mu.Unlock()
+	return s.first(ctx, *t)
+}
+
+// first returns the snapshot of t, making it when there is none yet; one
+// goroutine makes it while the others wait for it.
+func (s *Server) first(ctx context.Context, t store.TournamentRow) (*snapshot, error) {
+	s.mu.Lock()
+	if sn := s.snaps[t.ID]; sn != nil {
+		s.mu.Unlock()
+		return sn, nil
+	}
+	wait, busy := s.computing[t.ID]
+	if !busy {
+		wait = make(chan struct{})
+		s.computing[t.ID] = wait
+	}
+	s.mu.Unlock()
+	if busy {
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		s.mu.Lock()
+		sn := s.snaps[t.ID]
+		s.mu.Unlock()
+		if sn == nil {
+			return nil, errors.New("the page could not be made")
+		}
+		return sn, nil
+	}
+	defer func() {
+		s.mu.Lock()
+		delete(s.computing, t.ID)
+		s.mu.Unlock()
+		close(wait)
+	}()
+	p, err := s.db.Progress(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.make(ctx, t, p), nil
+}
+
+// page is what the templates get.
+type page struct {
+	Title   string
+	DB      string
+	Live    string // the address of the live part
+	Version string
+	Rows    []indexRow
+	S       *snapshot
+	Err     error
+}
+
+type indexRow struct {
+	store.TournamentRow
+	Stored int
+	InPlay int
+}
+
+func (s *Server) indexPage() page {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pg := page{Title: "arbiter serve", DB: s.title, Live: "/live", Err: s.listErr}
+	var v strings.Builder
+	for _, t := range s.tournaments {
+		p := s.progress[t.ID]
+		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Stored: p.Stored, InPlay: len(p.InPlay)})
+		v.WriteString(version(p))
+	}
+	h := sha256.Sum256([]byte(v.String()))
+	pg.Version = fmt.Sprintf("%x", h[:8])
+	return pg
+}
+
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	empty := s.tournaments == nil && s.listErr == nil
+	s.mu.Unlock()
+	if empty {
+		s.look(r.Context()) // the first request may come before the refresher's first look
+	}
+	s.render(w, "index", s.indexPage())
+}
+
+func (s *Server) indexLive(w http.ResponseWriter, r *http.Request) {
+	pg := s.indexPage()
+	s.live(w, r, "indexlive", pg)
+}
+
+func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	sn, err := s.snapshotOf(r.Context(), name)
+	if err != nil {
+		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+		return
+	}
+	s.render(w, "tournament", page{Title: sn.T.Name, DB: s.title, Live: "/t/" + url.PathEscape(name) + "/live",
+		Version: sn.Version, S: sn, Err: sn.Err})
+}
+
+func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	sn, err := s.snapshotOf(r.Context(), name)
+	if err != nil {
+		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+		return
+	}
+	s.live(w, r, "tlive", page{Version: sn.Version, S: sn, Err: sn.Err})
+}
+
+// live answers a page's question for its live part: 204 while the version
+// the page has (?v=) is the latest, else the part with its version in the
+// X-Version header.
+func (s *Server) live(w http.ResponseWriter, r *http.Request, name string, pg page) {
+	if r.URL.Query().Get("v") == pg.Version {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	w.Header().Set("X-Version", pg.Version)
+	s.render(w, name, pg)
+}
+
+// game writes the viewer page of one stored game.
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		s.fail(w, http.StatusNotFound, fmt.Errorf("game %q: not a game number", r.PathValue("id")))
+		return
+	}
+	rec, err := s.db.GameRecord(r.Context(), id)
+	if err != nil {
+		s.fail(w, statusOf(err), err)
+		return
+	}
+	name := fmt.Sprintf("game %d", id)
+	p := view.New(s.title + ": " + name)
+	if err := replay.File(r.Context(), name, []byte(rec), replay.Options{Jobs: 1, Prepare: p.Prepare}, p.Add); err != nil {
+		s.fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	var b bytes.Buffer
+	open := ""
+	if p.Games() == 1 {
+		open = "g1p" + strconv.Itoa(plies(rec))
+	}
+	if err := p.Write(&b, open); err != nil {
+		s.fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", view.CSP)
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+}
+
+// plies counts the moves of a record, so that the viewer opens at its
+// end (the viewer stops at the last good ply).
+func plies(rec string) int {
+	gs, _ := notation.Parse("", []byte(rec))
+	if len(gs) == 0 {
+		return 0
+	}
+	return len(gs[0].Moves)
+}
+
+func statusOf(err error) int {
+	switch {
+	case errors.Is(err, store.ErrNoTournament), errors.Is(err, store.ErrNoGame):
+		return http.StatusNotFound
+	}
+	return http.StatusInternalServerError
+}
+
+// render writes template name with pg; an error of the template goes to
+// the error page.
+func (s *Server) render(w http.ResponseWriter, name string, pg page) {
+	var b bytes.Buffer
+	if err := pages.ExecuteTemplate(&b, name, pg); err != nil {
+		s.fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+}
+
+// fail writes the error page: the status and the message, as report
+// would say it.
+func (s *Server) fail(w http.ResponseWriter, status int, err error) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := pages.ExecuteTemplate(w, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
+		io.WriteString(w, template.HTMLEscapeString(err.Error()))
+	}
+}
+
+// Loopback reports whether the host of addr (host:port) is a loopback
+// address, which no other machine reaches.
+func Loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

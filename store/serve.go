@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The reads of arbiter serve, the live web view of a database: cheap
+// queries it runs every second or on a page request, while runners write.
+
+// TournamentRow is a tournament as the live view lists it.
+type TournamentRow struct {
+	ID         int64
+	Name       string
+	Game       string
+	TotalGames int
+	CreatedAt  string // RFC 3339, as stored
+}
+
+// TournamentRows returns every tournament, by name.
+func (db *DB) TournamentRows(ctx context.Context) ([]TournamentRow, error) {
+	var out []TournamentRow
+	err := db.queryEach(ctx, "list the tournaments", `SELECT id, name, game, total_games, created_at FROM tournaments ORDER BY name`, nil,
+		func(rows *sql.Rows) error {
+			var t TournamentRow
+			if err := rows.Scan(&t.ID, &t.Name, &t.Game, &t.TotalGames, &t.CreatedAt); err != nil {
+				return err
+			}
+			out = append(out, t)
+			return nil
+		})
+	return out, err
+}
+
+// Progress is how far a tournament stands: its games stored, the largest
+// game id among them (which changes with every game stored), and on
+// PostgreSQL the games in play.
+type Progress struct {
+	Stored int
+	LastID int64
+	InPlay []Lease // nil on SQLite, where runners hold their games in memory
+}
+
+// Lease is a game in play: its slot, the runner holding it and until when.
+type Lease struct {
+	Slot       int
+	Owner      string
+	LeaseUntil time.Time
+}
+
+// LastGameID returns the largest id of any stored game (0 for none): it
+// changes with every game stored, and costs one look at the end of an
+// index, where counting a tournament's games reads all of them.
+func (db *DB) LastGameID(ctx context.Context) (int64, error) {
+	var last sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT max(id) FROM games`).Scan(&last); err != nil {
+		return 0, fmt.Errorf("read the last game: %w", err)
+	}
+	return last.Int64, nil
+}
+
+// Progress returns the progress of tournament tid. The count reads the
+// (tournament_id, slot) index.
+func (db *DB) Progress(ctx context.Context, tid int64) (Progress, error) {
+	var p Progress
+	var last sql.NullInt64
+	err := db.QueryRowContext(ctx, `SELECT count(*), max(id) FROM games WHERE tournament_id = ?`, tid).Scan(&p.Stored, &last)
+	if err != nil {
+		return p, fmt.Errorf("count the games of tournament %d: %w", tid, err)
+	}
+	p.LastID = last.Int64
+	p.InPlay, err = db.InPlay(ctx, tid)
+	return p, err
+}
+
+// InPlay returns the games of tournament tid in play: on PostgreSQL the
+// slots leased and not stored, by slot; nil on SQLite.
+func (db *DB) InPlay(ctx context.Context, tid int64) ([]Lease, error) {
+	if !db.postgres {
+		return nil, nil
+	}
+	var out []Lease
+	err := db.queryEach(ctx, "list the games in play", `SELECT slot, owner, lease_until FROM slots
+		WHERE tournament_id = ? AND NOT stored AND owner IS NOT NULL AND lease_until >= now() ORDER BY slot`, []any{tid},
+		func(rows *sql.Rows) error {
+			var l Lease
+			if err := rows.Scan(&l.Slot, &l.Owner, &l.LeaseUntil); err != nil {
+				return err
+			}
+			out = append(out, l)
+			return nil
+		})
+	return out, err
+}
+
+// GameRow is a stored game without its record.
+type GameRow struct {
+	ID                  int64
+	Slot                sql.NullInt64
+	White, Black        string
+	Result, Termination string
+	Plies               int
+	StartedAt           string
+}
+
+// LatestGames returns the last n games stored in tournament tid, the
+// latest first.
+func (db *DB) LatestGames(ctx context.Context, tid int64, n int) ([]GameRow, error) {
+	var out []GameRow
+	err := db.queryEach(ctx, "list the latest games", `SELECT id, slot, white, black, result, termination, plies, started_at
+		FROM games WHERE tournament_id = ? ORDER BY id DESC LIMIT ?`, []any{tid, n},
+		func(rows *sql.Rows) error {
+			var g GameRow
+			if err := rows.Scan(&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt); err != nil {
+				return err
+			}
+			out = append(out, g)
+			return nil
+		})
+	return out, err
+}
+
+// ErrNoGame is the error of GameRecord for an id no game has.
+var ErrNoGame = errors.New("no such game")
+
+// GameRecord returns the record of the game with id, or an error wrapping
+// ErrNoGame.
+func (db *DB) GameRecord(ctx context.Context, id int64) (string, error) {
+	var rec string
+	err := db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, id).Scan(&rec)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("game %d: %w", id, ErrNoGame)
+	}
+	if err != nil {
+		return "", fmt.Errorf("read game %d: %w", id, err)
+	}
+	return rec, nil
+}

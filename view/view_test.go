@@ -1,0 +1,166 @@
+package view
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// pageData is the page's data block as the script reads it.
+type pageData struct {
+	Kinds    []kind      `json:"kinds"`
+	Cells    [][4]string `json:"cells"`
+	Captions []string    `json:"captions"`
+	Games    []game      `json:"games"`
+}
+
+// build writes the page of the named files and returns it with its data.
+func build(t *testing.T, names ...string) (string, pageData) {
+	t.Helper()
+	p := New("test <page>")
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := replay.File(context.Background(), n, data, replay.Options{Jobs: 2, Prepare: p.Prepare}, p.Add); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b bytes.Buffer
+	if err := p.Write(&b, ""); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="data">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no data block")
+	}
+	var d pageData
+	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+		t.Fatalf("the data block: %v", err)
+	}
+	return page, d
+}
+
+// cellsAt rebuilds the cells of game g after ply, as the script does.
+func cellsAt(g game, ply int) []int {
+	ids := func(s string) []int {
+		var out []int
+		for _, r := range s {
+			out = append(out, int(r)-idBase)
+		}
+		return out
+	}
+	start := ids(g.Start)
+	cells := start[1:]
+	d := ids(g.Plies)
+	at := 0
+	for range ply {
+		at++ // the caption
+		n := d[at]
+		at++
+		for range n {
+			cells[d[at]] = d[at+1]
+			at += 2
+		}
+		at += 1 + d[at]
+	}
+	return cells
+}
+
+// TestPageData checks the compact positions against the rules: for every
+// game of the samples, at every ply, the pieces the page would draw are the
+// pieces of the position the rules reach.
+func TestPageData(t *testing.T) {
+	names, _ := filepath.Glob("../testdata/samples/*.agn")
+	_, d := build(t, names...)
+	if len(d.Games) < 3 {
+		t.Fatalf("%d games; want the samples'", len(d.Games))
+	}
+	for gi, g := range d.Games {
+		src, _ := os.ReadFile(g.File)
+		parsed, _ := notation.Parse(g.File, src)
+		rec := parsed[g.Index-1]
+		gm, _ := games.Lookup(g.Kind)
+		pos, err := gm.Start(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pic rules.Picture
+		for ply := 0; ply <= g.Valid; ply++ {
+			last := rules.NoMove
+			if ply > 0 {
+				m, _ := pos.ParseMove(rec.Moves[ply-1].Text)
+				if err := pos.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				last = m
+			}
+			pos.(rules.Drawer).Draw(&pic, last)
+			for sq, id := range cellsAt(g, ply) {
+				got, want := d.Cells[id], pic.Squares[sq]
+				if got != [4]string{want.Fill, want.Label, want.Ink, want.Piece} {
+					t.Fatalf("game %d after ply %d, square %d: the page has %q; the rules %q", gi+1, ply, sq, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPageInvalid checks that an invalid game keeps its plies up to the
+// failing one, with the validator's message, and that hostile text stays
+// inside the data block.
+func TestPageInvalid(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "bad.agn")
+	rec := `[Game "Lines of Action"]
+[White "</script><script>alert(1)</script>"]
+[Black "b"]
+
+1. c8-c6 a2-c2 2. b1-b3 h4-f2 3. c1-c4 {+0.35/12 0.120s} a3-c3 *
+`
+	if err := os.WriteFile(name, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page, d := build(t, name)
+	g := d.Games[0]
+	if g.Valid != 4 || g.ErrPly != 5 || !strings.Contains(g.Err, `ply 5 "c1-c4"`) {
+		t.Errorf("valid %d, failing ply %d, message %q; want 4, 5 and the validator's line", g.Valid, g.ErrPly, g.Err)
+	}
+	if g.Evals == nil || g.Evals[4] == nil || *g.Evals[4] != -35 {
+		t.Errorf("evals %v; want Black's +0.35 at ply 5 as -35 from White's side", g.Evals)
+	}
+	if strings.Count(page, "<script") != 2 {
+		t.Errorf("the page has %d script tags; want 2 (a name escaped out of the data)", strings.Count(page, "<script"))
+	}
+}
+
+// TestPlayerLink checks the fragment of a crosstable's link against
+// JavaScript's encodeURIComponent.
+func TestPlayerLink(t *testing.T) {
+	tests := []struct{ a, b, id, want string }{
+		{"alpha", "beta", "lines-of-action", "vs=alpha,beta,lines-of-action"},
+		{"a,b c", "é<>'", "x", "vs=a%2Cb%20c,%C3%A9%3C%3E',x"},
+	}
+	for _, tt := range tests {
+		if got := PlayerLink(tt.a, tt.b, tt.id); got != tt.want {
+			t.Errorf("PlayerLink(%q, %q, %q) = %q; want %q", tt.a, tt.b, tt.id, got, tt.want)
+		}
+	}
+}
+
+// fileInto adds the games of one file to p.
+func fileInto(p *Page, name string, data []byte) error {
+	return replay.File(context.Background(), name, data, replay.Options{Jobs: 2, Prepare: p.Prepare}, p.Add)
+}

@@ -1,0 +1,308 @@
+(function () {
+"use strict";
+// The page's data: the kinds of board, the cells and captions that the
+// games' ids stand for, and the games (see package view).
+var data = JSON.parse(document.getElementById("data").textContent);
+var B = 48, SIZE = 40, MARGIN = 20, PAD = 4;
+var kinds = {};
+data.kinds.forEach(function (k) { kinds[k.id] = k; });
+var games = data.games;
+var $ = function (id) { return document.getElementById(id); };
+var cur = null, flip = false, list = [];
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, function (c) {
+    return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"}[c];
+  });
+}
+
+// decode rebuilds a game's positions: for each ply from 0, its cells, caption and marks.
+function decode(g) {
+  var st = {cells: [], caps: [], marks: []};
+  if (!g.p) return st;
+  var s = g.p, d = g.d || "", i;
+  var cells = [];
+  for (i = 1; i < s.length; i++) cells.push(s.charCodeAt(i) - B);
+  st.cells.push(cells); st.caps.push(s.charCodeAt(0) - B); st.marks.push([]);
+  var at = 0;
+  while (at < d.length) {
+    cells = cells.slice();
+    var cap = d.charCodeAt(at++) - B, n = d.charCodeAt(at++) - B;
+    for (i = 0; i < n; i++) {
+      var sq = d.charCodeAt(at++) - B;
+      cells[sq] = d.charCodeAt(at++) - B;
+    }
+    var m = d.charCodeAt(at++) - B, marks = [];
+    for (i = 0; i < m; i++) marks.push(d.charCodeAt(at++) - B);
+    st.cells.push(cells); st.caps.push(cap); st.marks.push(marks);
+  }
+  return st;
+}
+
+// svg writes a board as rules.Picture.SVG does.
+function svg(k, cells, caption, marks, title, lead) {
+  var nf = k.files.length, nr = k.ranks.length;
+  var w = MARGIN + nf * SIZE + PAD, h = PAD + nr * SIZE + MARGIN;
+  if (caption) h += MARGIN;
+  var art = {};
+  k.pieces.forEach(function (p) { art[p.Name] = p.Art; });
+  var parts = [];
+  if (lead) parts.push(lead);
+  if (caption) parts.push(caption);
+  k.pieces.forEach(function (p) {
+    var sqs = [];
+    cells.forEach(function (c, sq) { if (data.cells[c][3] === p.Name) sqs.push(k.files[sq % nf] + k.ranks[(sq / nf) | 0]); });
+    if (sqs.length) parts.push(p.Name + ": " + sqs.join(", "));
+  });
+  var o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + w + " " + h +
+    '" role="img" font-family="sans-serif" text-anchor="middle"><title>' + esc(title) + "</title><desc>" + esc(parts.join(". ")) + "</desc>\n"];
+  function at(sq) {
+    var f = sq % nf, r = (sq / nf) | 0;
+    if (flip) { f = nf - 1 - f; r = nr - 1 - r; }
+    return [MARGIN + f * SIZE, PAD + (nr - 1 - r) * SIZE];
+  }
+  cells.forEach(function (id, sq) {
+    var c = data.cells[id], fill = c[0], label = c[1], ink = c[2] || "#333", piece = c[3];
+    var xy = at(sq), x = xy[0], y = xy[1];
+    var s = '<g data-square="' + esc(k.files[sq % nf] + k.ranks[(sq / nf) | 0]);
+    if (piece) s += '" data-piece="' + esc(piece);
+    s += '"><rect x="' + x + '" y="' + y + '" width="40" height="40" fill="' + esc(fill) + '"/>';
+    if (label) {
+      if (!piece) s += '<text x="' + (x + SIZE / 2) + '" y="' + (y + SIZE / 2 + 5) + '" font-size="14" fill="';
+      else s += '<text x="' + (x + 2) + '" y="' + (y + 10) + '" font-size="10" text-anchor="start" fill="';
+      s += esc(ink) + '">' + esc(label) + "</text>";
+    }
+    if (piece) s += '<g transform="translate(' + x + " " + y + ')">' + (art[piece] || "") + "</g>";
+    o.push(s + "</g>\n");
+  });
+  marks.forEach(function (sq) {
+    if (sq < 0 || sq >= nf * nr) return;
+    var xy = at(sq);
+    o.push('<rect x="' + (xy[0] + 2) + '" y="' + (xy[1] + 2) + '" width="36" height="36" fill="none" stroke="#e8a000" stroke-width="4"/>\n');
+  });
+  var i;
+  for (i = 0; i < nf; i++) {
+    o.push('<text x="' + (MARGIN + i * SIZE + SIZE / 2) + '" y="' + (PAD + nr * SIZE + 15) + '" font-size="12" fill="#444">' + esc(k.files[flip ? nf - 1 - i : i]) + "</text>");
+  }
+  for (i = 0; i < nr; i++) {
+    o.push('<text x="' + MARGIN / 2 + '" y="' + (PAD + i * SIZE + SIZE / 2 + 4) + '" font-size="12" fill="#444">' + esc(k.ranks[flip ? i : nr - 1 - i]) + "</text>");
+  }
+  o.push("\n");
+  if (caption) o.push('<text x="' + ((w / 2) | 0) + '" y="' + (h - 6) + '" font-size="13" fill="#222">' + esc(caption) + "</text>\n");
+  o.push("</svg>\n");
+  return o.join("");
+}
+
+function name(s) { return s || "?"; }
+function side(g, ply) { return ((ply + g.s) % 2 === 0) ? "white" : "black"; }
+
+// open shows game n (1-based) after ply (the last good ply when null).
+function open(n, ply) {
+  var g = games[n - 1];
+  if (!g) return;
+  if (!cur || cur.n !== n) {
+    cur = {n: n, g: g, st: decode(g)};
+    $("games").value = String(n);
+    if ($("games").value !== String(n)) showAll();
+    $("games").value = String(n);
+    info(g);
+    moves(g, n);
+    graph(g);
+    var e = $("error");
+    e.hidden = !g.em;
+    e.textContent = g.em ? g.em : "";
+  }
+  if (ply === null || ply === undefined || isNaN(ply)) ply = g.em ? g.v : 0;
+  cur.ply = Math.max(0, Math.min(ply, g.v));
+  draw();
+}
+
+function draw() {
+  var g = cur.g, ply = cur.ply, k = kinds[g.k];
+  var title = (k ? k.name : "game") + ": " + name(g.w) + " vs " + name(g.b) + ", after ply " + ply;
+  var lead = side(g, ply) + " to move";
+  var box = $("board");
+  if (k && g.p && cur.st.cells[ply]) {
+    box.innerHTML = svg(k, cur.st.cells[ply], data.captions[cur.st.caps[ply]], cur.st.marks[ply], title, lead);
+  } else if (g.x && g.x[ply] !== undefined) {
+    box.innerHTML = '<pre aria-label="' + esc(title) + '">' + esc(g.x[ply]) + "</pre>";
+  } else {
+    box.innerHTML = '<p class="none">No position: the game cannot be set up.</p>';
+  }
+  var status = "after ply " + ply + " of " + g.m.length;
+  if (ply > 0) status += " (" + g.m[ply - 1] + ")";
+  if (ply === g.m.length && !g.em) status += " · result " + g.r;
+  else status += " · " + lead;
+  $("status").textContent = status;
+  var old = document.querySelector("#moves .cur");
+  if (old) old.classList.remove("cur");
+  var a = document.querySelector('#moves [data-ply="' + ply + '"]');
+  if (a) {
+    a.classList.add("cur");
+    var box2 = $("moves"), top = a.offsetTop - box2.offsetTop;
+    if (top < box2.scrollTop || top > box2.scrollTop + box2.clientHeight - 20) box2.scrollTop = top - box2.clientHeight / 2;
+  }
+  var mark = document.querySelector("#graph .now");
+  if (mark && g.e) {
+    var x = (ply / Math.max(1, g.m.length) * 300).toFixed(1);
+    mark.setAttribute("x1", x); mark.setAttribute("x2", x);
+  }
+  var frag = "#g" + cur.n + "p" + ply;
+  if (location.hash !== frag) {
+    try { history.replaceState(null, "", frag); } catch (e) { /* a file: page may refuse */ }
+  }
+}
+
+function el(tag, cls, text) {
+  var e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function info(g) {
+  var box = $("info");
+  box.textContent = "";
+  var k = kinds[g.k];
+  box.appendChild(el("h2", "", name(g.w) + " – " + name(g.b) + "  " + g.r));
+  var dl = el("dl");
+  var rows = [["Game", k ? k.name : ""], ["File", g.f + ", game " + g.i + " (line " + g.l + ")"]];
+  (g.t || []).forEach(function (t) {
+    if (t[0] !== "White" && t[0] !== "Black" && t[0] !== "Result" && t[0] !== "Game" && t[1] !== "" && t[1].length < 200) rows.push(t);
+  });
+  rows.forEach(function (r) {
+    var d = el("div");
+    d.appendChild(el("dt", "", r[0]));
+    d.appendChild(el("dd", "", r[1]));
+    dl.appendChild(d);
+  });
+  box.appendChild(dl);
+}
+
+function moves(g, n) {
+  var box = $("moves");
+  box.textContent = "";
+  box.scrollTop = 0;
+  var start = el("a", "mv", "start");
+  start.href = "#g" + n + "p0";
+  start.setAttribute("data-ply", "0");
+  box.appendChild(start);
+  var frag = document.createDocumentFragment();
+  g.m.forEach(function (m, i) {
+    var ply = i + 1;
+    if (i % 2 === 0) frag.appendChild(el("span", "num", (i / 2 + 1) + "."));
+    var a;
+    if (ply <= g.v) {
+      a = el("a", "mv", m);
+      a.href = "#g" + n + "p" + ply;
+      a.setAttribute("data-ply", String(ply));
+    } else {
+      a = el("span", ply === g.ep ? "mv bad" : "mv after", m);
+      if (ply === g.ep) a.title = g.em;
+    }
+    frag.appendChild(a);
+    if (g.c && g.c[i]) frag.appendChild(el("span", "cmt", g.c[i]));
+  });
+  box.appendChild(frag);
+}
+
+function graph(g) {
+  var box = $("graph");
+  box.textContent = "";
+  if (!g.e) return;
+  var n = Math.max(1, g.m.length), pts = [];
+  g.e.forEach(function (v, i) {
+    if (v === null || v === undefined) return;
+    var y = Math.max(-10, Math.min(10, v / 100));
+    pts.push(((i + 1) / n * 300).toFixed(1) + "," + (40 - y * 3.8).toFixed(1));
+  });
+  box.innerHTML = '<svg viewBox="0 0 300 80" role="img" aria-label="evaluations from White\'s side, clamped to ±10">' +
+    '<title>evaluations from White\'s side (±10)</title><rect x="0" y="0" width="300" height="80" fill="#f4f4f4"/>' +
+    '<line x1="0" x2="300" y1="40" y2="40" stroke="#999" stroke-dasharray="3,3"/>' +
+    '<polyline fill="none" stroke="#3465a4" stroke-width="1.5" points="' + pts.join(" ") + '"/>' +
+    '<line class="now" x1="0" x2="0" y1="0" y2="80" stroke="#cc0000"/></svg>';
+  box.firstChild.addEventListener("click", function (ev) {
+    var r = box.firstChild.getBoundingClientRect();
+    open(cur.n, Math.round((ev.clientX - r.left) / r.width * n));
+  });
+}
+
+function fill(indices) {
+  var sel = $("games");
+  sel.textContent = "";
+  var many = {};
+  games.forEach(function (g) { many[g.f] = 1; });
+  var files = Object.keys(many).length > 1;
+  var frag = document.createDocumentFragment();
+  indices.forEach(function (i) {
+    var g = games[i], o = document.createElement("option");
+    o.value = String(i + 1);
+    o.textContent = (i + 1) + ". " + name(g.w) + " – " + name(g.b) + " " + g.r + (g.em ? " (invalid)" : "") + (files ? " · " + g.f + " #" + g.i : "");
+    frag.appendChild(o);
+  });
+  sel.appendChild(frag);
+  list = indices;
+}
+
+function showAll() {
+  var all = [];
+  for (var i = 0; i < games.length; i++) all.push(i);
+  fill(all);
+  $("filter").hidden = true;
+}
+
+// route opens what the address fragment names: gN, gNpK, or
+// vs=A,B,GAME (the games between two players, as the report links them).
+function route(h) {
+  h = (h || "").replace(/^#/, "");
+  var m = /^g(\d+)(?:p(\d+))?$/.exec(h);
+  if (m) { open(+m[1], m[2] === undefined ? null : +m[2]); return true; }
+  m = /^vs=([^,]*),([^,]*)(?:,([^,]*))?$/.exec(h);
+  if (m) {
+    var a, b, id;
+    try { a = decodeURIComponent(m[1]); b = decodeURIComponent(m[2]); id = m[3] ? decodeURIComponent(m[3]) : ""; } catch (e) { return false; }
+    var sel = [];
+    games.forEach(function (g, i) {
+      if ((g.w === a && g.b === b || g.w === b && g.b === a) && (!id || g.k === id)) sel.push(i);
+    });
+    if (!sel.length) return false;
+    fill(sel);
+    var f = $("filter");
+    f.textContent = sel.length + " games between " + a + " and " + b + ". ";
+    var all = el("button", "", "show all games");
+    all.addEventListener("click", function () { showAll(); });
+    f.appendChild(all);
+    f.hidden = false;
+    cur = null;
+    open(sel[0] + 1, null);
+    return true;
+  }
+  return false;
+}
+
+function step(d) { if (cur) open(cur.n, cur.ply + d); }
+
+showAll();
+$("games").addEventListener("change", function () { open(+this.value, null); });
+$("first").addEventListener("click", function () { if (cur) open(cur.n, 0); });
+$("prev").addEventListener("click", function () { step(-1); });
+$("next").addEventListener("click", function () { step(1); });
+$("last").addEventListener("click", function () { if (cur) open(cur.n, cur.g.v); });
+$("flip").addEventListener("click", function () { flip = !flip; if (cur) draw(); });
+document.addEventListener("keydown", function (ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  var t = ev.target && ev.target.tagName;
+  if (t === "INPUT" || t === "TEXTAREA" || (t === "SELECT" && (ev.key === "ArrowUp" || ev.key === "ArrowDown"))) return;
+  var k = ev.key;
+  if (k === "ArrowRight") step(1);
+  else if (k === "ArrowLeft") step(-1);
+  else if (k === "Home") { if (cur) open(cur.n, 0); }
+  else if (k === "End") { if (cur) open(cur.n, cur.g.v); }
+  else if (k === "f") { flip = !flip; if (cur) draw(); }
+  else return;
+  ev.preventDefault();
+});
+window.addEventListener("hashchange", function () { route(location.hash); });
+if (!route(location.hash) && !route(data.open)) open(1, null);
+document.body.setAttribute("data-ready", "1");
+})();
