@@ -64,7 +64,10 @@ files=()
 for f in "$@"; do
 	files+=("$f")
 	for ((k = 0; k < DAMAGED; k++)); do
-		d=$WORK/$(basename "$f").damaged$k.agn
+		# The copy keeps the extension, which tells validate the format.
+		b=$(basename "$f") ext=
+		[[ $b == *.* ]] && ext=.${b##*.}
+		d=$WORK/${b%.*}.damaged$k$ext
 		damage "$f" "$d" "$k"
 		files+=("$d")
 	done
