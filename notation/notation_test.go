@@ -497,3 +497,28 @@ func TestBadTextWords(t *testing.T) {
 		check(s)
 	}
 }
+
+// TestSkipPlain checks skipPlain, which reads eight bytes at a time, on
+// every byte value at every place of texts around two words long, from
+// every start, against a reading byte by byte.
+func TestSkipPlain(t *testing.T) {
+	byByte := func(data []byte, i int) int {
+		for i < len(data) && !splitStop[data[i]] {
+			i++
+		}
+		return i
+	}
+	for n := 1; n <= 19; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("c8-c6 ", 4)[:n])
+				b[at] = byte(c)
+				for i := 0; i <= n; i++ {
+					if got, want := skipPlain(b, i), byByte(b, i); got != want {
+						t.Fatalf("skipPlain(%q, %d) = %d; want %d", b, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}

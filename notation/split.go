@@ -2,6 +2,7 @@ package notation
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 )
 
@@ -113,10 +114,7 @@ func (s *Splitter) Next() (Chunk, bool) {
 				start, startLine, startCol = i, line, i-lineStart+1
 			}
 			content, moves = true, true
-			i++
-			for i < n && !splitStop[data[i]] {
-				i++
-			}
+			i = skipPlain(data, i+1)
 		}
 	}
 	s.i, s.line, s.lineStart, s.done = i, line, lineStart, true
@@ -222,6 +220,33 @@ func tagAfterBlankLine(data []byte, i int) int {
 
 func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// skipPlain returns the index of the first byte at or after i that a
+// Splitter must look at (splitStop), or len(data). Movetext is most of a
+// record file, and a line of it holds none of them before its line break:
+// it is read eight bytes at a time while no byte of the word can be one.
+// A byte is '\n' or '%' when it equals them, and '[', '{' or ';' when with
+// bits 0x60 set it is 0x7b ('{'), as it also is for 0x1b (escape): a word
+// with that byte goes to the byte loop, which sees it is none.
+func skipPlain(data []byte, i int) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		nl := w ^ ('\n' * ones)
+		pc := w ^ ('%' * ones)
+		br := (w | 0x60*ones) ^ ('{' * ones)
+		if ((nl-ones)&^nl|(pc-ones)&^pc|(br-ones)&^br)&highs != 0 {
+			break
+		}
+	}
+	for i < len(data) && !splitStop[data[i]] {
+		i++
+	}
+	return i
 }
 
 // splitStop marks the bytes a Splitter must look at; it skips the others in a
