@@ -166,6 +166,8 @@ type fileRun struct {
 	cond     sync.Cond // signalled when there is work, a span is handed on, or on stop
 	spans    []span    // the window: span k lives in spans[k%len(spans)]
 	next     int       // where the next span is cut
+	cutting  bool      // a worker is looking for the end of the span that starts at next
+	restarts int       // times the cutting started again (restart)
 	eof      bool      // the spans cut reach the end of data
 	cut      int       // spans cut so far
 	resolved int       // spans resolved so far (in order)
@@ -232,14 +234,27 @@ func (f *fileRun) work() {
 			}
 			continue
 		}
-		if !f.eof && f.cut-f.handed < len(f.spans) {
-			var s *span
-			if faulted(f.data, func() { s = f.cutSpan() }) {
+		if !f.eof && !f.cutting && f.cut-f.handed < len(f.spans) {
+			// The search for the span's end is the first read of
+			// that part of the file (page faults): not under mu.
+			start, restarts := f.next, f.restarts
+			f.cutting = true
+			f.mu.Unlock()
+			var end int
+			hit := faulted(f.data, func() { end = likelyStart(f.format, f.data, min(start+blockBytes, len(f.data))) })
+			f.mu.Lock()
+			f.cutting = false
+			f.cond.Broadcast()
+			if hit {
 				f.fail()
 				break
 			}
+			if f.err != nil || restarts != f.restarts {
+				continue // the cutting starts again elsewhere
+			}
+			s := f.cutSpan(end)
 			f.mu.Unlock()
-			hit := faulted(f.data, func() { f.split(s) })
+			hit = faulted(f.data, func() { f.split(s) })
 			f.mu.Lock()
 			if hit {
 				f.fail()
@@ -263,13 +278,13 @@ func (f *fileRun) work() {
 	f.mu.Unlock()
 }
 
-// cutSpan cuts the next span, from f.next to the likely start of a game
-// about blockBytes on. It runs with mu held.
-func (f *fileRun) cutSpan() *span {
+// cutSpan cuts the next span, from f.next to end, the likely start of a
+// game about blockBytes on. It runs with mu held.
+func (f *fileRun) cutSpan(end int) *span {
 	s := &f.spans[f.cut%len(f.spans)]
 	f.cut++
 	s.start = f.next
-	s.end = likelyStart(f.format, f.data, min(s.start+blockBytes, len(f.data)))
+	s.end = end
 	s.split, s.stale, s.valid, s.done = false, false, false, false
 	s.reports = s.reports[:0]
 	f.next, f.eof = s.end, s.end == len(f.data)
@@ -385,6 +400,7 @@ func (f *fileRun) restart(i int) {
 		f.spans[k%len(f.spans)].stale = true
 	}
 	f.next, f.eof = i, i >= len(f.data)
+	f.restarts++
 }
 
 // abs returns the line and column in the file of ch, a chunk of s's split.
