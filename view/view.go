@@ -122,44 +122,7 @@ func prepare(r *replay.Report) *prepared {
 	pr := &prepared{j: game{File: r.File, Index: r.Index, Line: r.Line, White: r.White, Black: r.Black, Result: g.Result,
 		First: int(r.First)}}
 	j := &pr.j
-	for _, t := range g.Tags {
-		j.Tags = append(j.Tags, [2]string{t.Name, t.Value})
-	}
-	j.Moves = make([]string, len(g.Moves))
-	hasComment, hasEval := false, false
-	evals := make([]*int, len(g.Moves))
-	for i, m := range g.Moves {
-		j.Moves[i] = m.Text
-		if m.Comment == "" {
-			continue
-		}
-		hasComment = true
-		if c, ok := notation.ParseMoveComment(m.Comment); ok && c.Eval {
-			v := c.Value
-			if c.Mate {
-				v = 20000 - min(abs(v), 1000)
-				if c.Value < 0 {
-					v = -v
-				}
-			}
-			if (i%2 == 1) != (r.First == rules.Black) {
-				v = -v // Black moved: the comment is from Black's side
-			}
-			evals[i], hasEval = &v, true
-		}
-	}
-	if hasComment {
-		j.Comments = make([]string, len(g.Moves))
-		for i, m := range g.Moves {
-			j.Comments[i] = m.Comment
-		}
-	}
-	if hasEval {
-		j.Evals = evals
-	}
-	if r.Err != nil {
-		j.ErrPly, j.Err = r.Err.Ply, r.Describe()
-	}
+	fillRecord(j, r)
 	gm, err := games.Lookup(r.Game)
 	if r.Game == "" || err != nil {
 		return pr
@@ -245,6 +208,51 @@ func prepare(r *replay.Report) *prepared {
 	pr.plies = append([]int32(nil), plies...)
 	sc.prev, sc.plies = prev, plies
 	return pr
+}
+
+// fillRecord fills j with what the page shows of r's record: its tags,
+// moves, move comments and the evaluations in them (from White's side;
+// a mate as ±(20000 - moves)), and the validator's message.
+func fillRecord(j *game, r *replay.Report) {
+	g := r.Record
+	for _, t := range g.Tags {
+		j.Tags = append(j.Tags, [2]string{t.Name, t.Value})
+	}
+	j.Moves = make([]string, len(g.Moves))
+	hasComment, hasEval := false, false
+	evals := make([]*int, len(g.Moves))
+	for i, m := range g.Moves {
+		j.Moves[i] = m.Text
+		if m.Comment == "" {
+			continue
+		}
+		hasComment = true
+		if c, ok := notation.ParseMoveComment(m.Comment); ok && c.Eval {
+			v := c.Value
+			if c.Mate {
+				v = 20000 - min(abs(v), 1000)
+				if c.Value < 0 {
+					v = -v
+				}
+			}
+			if (i%2 == 1) != (r.First == rules.Black) {
+				v = -v // Black moved: the comment is from Black's side
+			}
+			evals[i], hasEval = &v, true
+		}
+	}
+	if hasComment {
+		j.Comments = make([]string, len(g.Moves))
+		for i, m := range g.Moves {
+			j.Comments[i] = m.Comment
+		}
+	}
+	if hasEval {
+		j.Evals = evals
+	}
+	if r.Err != nil {
+		j.ErrPly, j.Err = r.Err.Ply, r.Describe()
+	}
 }
 
 // scratch is the memory prepare reuses from game to game.
