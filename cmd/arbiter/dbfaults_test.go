@@ -30,10 +30,7 @@ func importedDB(t *testing.T, n int) string {
 // countGames is the number of games stored in the database at path.
 func countGames(t *testing.T, path string) int {
 	t.Helper()
-	db, err := store.OpenReader(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(context.Background(), t, path)
 	defer db.Close()
 	var n int
 	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&n); err != nil {

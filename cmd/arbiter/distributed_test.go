@@ -62,10 +62,7 @@ func TestDistributedTournament(t *testing.T) {
 		}
 		runners[i] = r
 	}
-	db, err := store.OpenReader(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(ctx, t, url)
 	defer db.Close()
 	count := func(query string) int {
 		t.Helper()
@@ -198,10 +195,7 @@ func TestDistributedSPRT(t *testing.T) {
 	if lines[0] != lines[1] {
 		t.Errorf("the runners disagree: %q and %q", lines[0], lines[1])
 	}
-	db, err := store.OpenReader(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(ctx, t, url)
 	defer db.Close()
 	var stored, decided int
 	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), decided_after FROM sprt`).Scan(&stored, &decided); err != nil {

@@ -46,14 +46,21 @@ type storedGame struct {
 	result, round string
 }
 
+// openReader opens the database dsn for reading, failing t if it cannot.
+func openReader(ctx context.Context, t testing.TB, dsn string) *store.DB {
+	t.Helper()
+	d, err := store.OpenReader(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // storedGames reads the games of the tournament in db, by slot.
 func storedGames(t *testing.T, db string) []storedGame {
 	t.Helper()
 	ctx := context.Background()
-	d, err := store.OpenReader(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openReader(ctx, t, db)
 	defer d.Close()
 	rows, err := d.QueryContext(ctx, `SELECT slot, white, black, result, record FROM games ORDER BY slot`)
 	if err != nil {

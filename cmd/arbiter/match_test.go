@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // builtin is the command line of a built-in Lines of Action engine, as
@@ -176,10 +175,7 @@ var timeRE = regexp.MustCompile(`\d+\.\d{3}s`)
 // comments left out.
 func gameLines(t *testing.T, db string) []string {
 	t.Helper()
-	d, err := store.OpenReader(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openReader(context.Background(), t, db)
 	defer d.Close()
 	rows, err := d.QueryContext(context.Background(), `SELECT slot, record FROM games ORDER BY slot`)
 	if err != nil {

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // TestSPRTCommands plays an SPRT match of built-in engines through the
@@ -153,10 +151,7 @@ func FuzzParseSPRT(f *testing.F) {
 func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	t.Helper()
 	ctx := context.Background()
-	d, err := store.OpenReader(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openReader(ctx, t, db)
 	defer d.Close()
 	var decided int
 	var at string
