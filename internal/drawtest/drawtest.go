@@ -11,13 +11,18 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// CheckSVG draws pos, and the position after ten plies from it (each the
-// seventh legal move, counting round), as SVG pictures titled title and
-// compares them with the golden files start.svg and ply10-flipped.svg of
-// the calling package (the second flipped). Each must be well-formed XML
-// and draw every piece's square with its data-piece. pos is played on.
-func CheckSVG(t *testing.T, pos rules.Position, title string) {
+// CheckSVG draws the start position of game with tags, and the position
+// after ten plies from it (each the seventh legal move, counting round), as
+// SVG pictures titled title and compares them with the golden files
+// start.svg and ply10-flipped.svg of the calling package (the second
+// flipped). Each must be well-formed XML and draw every piece's square with
+// its data-piece.
+func CheckSVG(t *testing.T, game rules.Game, tags rules.Tags, title string) {
 	t.Helper()
+	pos, err := game.Start(tags)
+	if err != nil {
+		t.Fatal(err)
+	}
 	draw := func(name string, last rules.Move, flip bool) {
 		t.Helper()
 		var pic rules.Picture

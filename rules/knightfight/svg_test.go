@@ -10,9 +10,5 @@ import (
 // TestSVG draws the start position and the position after ten plies as in
 // the golden files (see drawtest.CheckSVG).
 func TestSVG(t *testing.T) {
-	pos, err := Game.Start(rules.TagMap{"Board": RandomBoard(7)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	drawtest.CheckSVG(t, pos, " RandomBoard(7)}:Knight Fight")
+	drawtest.CheckSVG(t, Game, rules.TagMap{"Board": RandomBoard(7)}, " RandomBoard(7)}:Knight Fight")
 }

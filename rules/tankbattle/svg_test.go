@@ -10,9 +10,5 @@ import (
 // TestSVG draws the start position and the position after ten plies as in
 // the golden files (see drawtest.CheckSVG).
 func TestSVG(t *testing.T) {
-	pos, err := Game.Start(rules.TagMap{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	drawtest.CheckSVG(t, pos, "Tank Battle")
+	drawtest.CheckSVG(t, Game, rules.TagMap{}, "Tank Battle")
 }
