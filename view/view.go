@@ -290,6 +290,18 @@ func abs(x int) int {
 	return x
 }
 
+// intern returns the id of k in ids; a k without one gets the next, and v
+// goes to the end of list, at that index.
+func intern[K comparable, V any](ids map[K]int, list *[]V, k K, v V) int {
+	id, ok := ids[k]
+	if !ok {
+		id = len(*list)
+		ids[k] = id
+		*list = append(*list, v)
+	}
+	return id
+}
+
 // Add adds the game of r, prepared by Prepare (or, when it was not,
 // prepared here).
 func (p *Page) Add(r replay.Report) {
@@ -305,23 +317,11 @@ func (p *Page) Add(r replay.Report) {
 		}
 		cells := make([]int, len(pr.cells))
 		for i, c := range pr.cells {
-			id, ok := p.cellID[c]
-			if !ok {
-				id = len(p.cells)
-				p.cellID[c] = id
-				p.cells = append(p.cells, [4]string{c.Fill, c.Label, c.Ink, c.Piece})
-			}
-			cells[i] = id
+			cells[i] = intern(p.cellID, &p.cells, c, [4]string{c.Fill, c.Label, c.Ink, c.Piece})
 		}
 		caps := make([]int, len(pr.captions))
 		for i, s := range pr.captions {
-			id, ok := p.capID[s]
-			if !ok {
-				id = len(p.captions)
-				p.capID[s] = id
-				p.captions = append(p.captions, s)
-			}
-			caps[i] = id
+			caps[i] = intern(p.capID, &p.captions, s, s)
 		}
 		if len(pr.start) > 0 {
 			var b []byte
