@@ -7,13 +7,11 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/pairing"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
 )
 
 func TestMain(m *testing.M) {
 	// The tests' configs play the toy game.
-	games.All = append([]rules.Game{toyrace.Game}, games.All...)
+	toyrace.Register()
 	os.Exit(m.Run())
 }
 

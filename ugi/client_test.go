@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/toyrace"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/proc"
@@ -322,7 +320,7 @@ func TestControlAt(t *testing.T) {
 
 func TestMain(m *testing.M) {
 	// The fake engines play the toy game.
-	games.All = append([]rules.Game{toyrace.Game}, games.All...)
+	toyrace.Register()
 	if code, ok := enginetest.Main(os.Args[1:]); ok {
 		os.Exit(code)
 	}

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
 )
 
 // Head is the head of a tournament config of the toy race: one round of
@@ -53,4 +56,11 @@ func WriteConfig(t testing.TB, dir, head string, engines ...string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// Register makes the toy race known to rules/games, first in games.All,
+// besides the real games: a test package's TestMain calls it before
+// anything looks a game up.
+func Register() {
+	games.All = append([]rules.Game{Game}, games.All...)
 }
