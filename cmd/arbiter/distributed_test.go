@@ -42,10 +42,7 @@ func TestDistributedTournament(t *testing.T) {
 		"  - {name: r1, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, random, --seed, '1']}\n" +
 		"  - {name: r2, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, random, --seed, '2']}\n" +
 		"  - {name: g, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, greedy]}\n"
-	cfg := filepath.Join(dir, "dist.yaml")
-	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := write(t, "dist.yaml", config)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	type runner struct {
@@ -156,7 +153,6 @@ func processesOf(path string) []string {
 // games, and both (and the report) give the same verdict.
 func TestDistributedSPRT(t *testing.T) {
 	url := pgtest.URL(t)
-	dir := t.TempDir()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -166,10 +162,7 @@ func TestDistributedSPRT(t *testing.T) {
 		"sprt: {elo0: 0, elo1: 50}\nengines:\n" +
 		"  - {name: g, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, greedy]}\n" +
 		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]}\n"
-	cfg := filepath.Join(dir, "m.yaml")
-	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := write(t, "m.yaml", config)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var cmds [2]*exec.Cmd
