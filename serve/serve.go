@@ -378,10 +378,8 @@ func (s *Server) indexLive(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	sn, err := s.snapshotOf(r.Context(), name)
-	if err != nil {
-		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+	name, sn, ok := s.requested(w, r)
+	if !ok {
 		return
 	}
 	s.render(w, "tournament", page{Title: sn.T.Name, DB: s.title, Live: "/t/" + url.PathEscape(name) + "/live",
@@ -389,13 +387,24 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	sn, err := s.snapshotOf(r.Context(), name)
-	if err != nil {
-		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+	_, sn, ok := s.requested(w, r)
+	if !ok {
 		return
 	}
 	s.live(w, r, "tlive", page{Version: sn.Version, S: sn, Err: sn.Err})
+}
+
+// requested returns the tournament a request names ({name} in its path)
+// and its snapshot; when there is none it answers the request with the
+// error and ok is false.
+func (s *Server) requested(w http.ResponseWriter, r *http.Request) (name string, sn *snapshot, ok bool) {
+	name = r.PathValue("name")
+	sn, err := s.snapshotOf(r.Context(), name)
+	if err != nil {
+		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+		return name, nil, false
+	}
+	return name, sn, true
 }
 
 // live answers a page's question for its live part: 204 while the version
