@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -742,8 +743,8 @@ func (b *builder) swissStandings(sc *section) {
 		rows[i] = &p.Row
 	}
 	standings.SetTieBreaks(rows, func(add func(a, b int, pa, pb float64)) {
-		for k, h := range sc.matches {
-			m := h.all()
+		for _, k := range sc.pairKeys() {
+			m := sc.matches[k].all()
 			add(int(k.a), int(k.b), m.points(), float64(m.Games())-m.points())
 		}
 	})
@@ -762,7 +763,8 @@ func (b *builder) fitRatings(sc *section) *ratingFit {
 	fit.fitAdvantage = q.FitAdvantage
 	fit.advantage = q.Advantage / eloScale
 	colours := q.FitAdvantage || q.Advantage != 0
-	for k, h := range sc.matches {
+	for _, k := range sc.pairKeys() {
+		h := sc.matches[k]
 		if colours {
 			fit.addColour(int(k.a), int(k.b), h.aWhite(), 1)
 			fit.addColour(int(k.a), int(k.b), h.aBlack(), -1)
@@ -776,6 +778,17 @@ func (b *builder) fitRatings(sc *section) *ratingFit {
 		return nil
 	}
 	return fit
+}
+
+// pairKeys returns the keys of the pairs who met, in the order of their
+// players' indices: sums over them (the rating fit's, the tie-breaks')
+// then add in the same order on every run, and print the same digits.
+func (sc *section) pairKeys() []pairKey {
+	keys := slices.Collect(maps.Keys(sc.matches))
+	slices.SortFunc(keys, func(x, y pairKey) int {
+		return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b))
+	})
+	return keys
 }
 
 // eachPair calls fn with the head-to-head result of each pair of players

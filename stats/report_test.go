@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -529,5 +531,38 @@ func TestPentanomialPerGame(t *testing.T) {
 	}
 	if len(r.Pairs) != 2 {
 		t.Errorf("%d pairs; want one per game type", len(r.Pairs))
+	}
+}
+
+// TestJSONStable: the same database gives the same JSON, byte for byte, on
+// every run: the sums of the rating fit and the tie-breaks do not follow
+// map order (they did, and the last digits of the ratings moved).
+func TestJSONStable(t *testing.T) {
+	db := openDB(t)
+	club := addTournament(t, db, "club", "lines-of-action")
+	rng := rand.New(rand.NewPCG(1, 2))
+	results := []string{"1-0", "0-1", "1/2-1/2"}
+	var games []g
+	for i := range 400 {
+		a, b := rng.IntN(10), rng.IntN(9)
+		if b >= a {
+			b++
+		}
+		games = append(games, g{club, i, "lines-of-action", fmt.Sprint("P", a), fmt.Sprint("P", b), results[rng.IntN(3)], "", nil})
+	}
+	insert(t, db, games)
+	for _, fitAdvantage := range []bool{false, true} {
+		var first []byte
+		for run := range 6 {
+			var buf bytes.Buffer
+			if err := compute(t, db, Query{FitAdvantage: fitAdvantage}).WriteJSON(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if run == 0 {
+				first = buf.Bytes()
+			} else if !bytes.Equal(buf.Bytes(), first) {
+				t.Fatalf("fit advantage %v: run %d gave other JSON than run 0", fitAdvantage, run)
+			}
+		}
 	}
 }
