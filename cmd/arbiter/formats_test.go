@@ -62,24 +62,38 @@ func storedGames(t *testing.T, db string) []storedGame {
 	ctx := context.Background()
 	d := openReader(ctx, t, db)
 	defer d.Close()
-	rows, err := d.QueryContext(ctx, `SELECT slot, white, black, result, record FROM games ORDER BY slot`)
+	var out []storedGame
+	var g storedGame
+	var record string
+	eachRow(ctx, t, d, `SELECT slot, white, black, result, record FROM games ORDER BY slot`,
+		[]any{&g.slot, &g.white, &g.black, &g.result, &record}, func() {
+			g.round = ""
+			if i := strings.Index(record, `[Round "`); i >= 0 {
+				g.round, _, _ = strings.Cut(record[i+len(`[Round "`):], ".")
+			}
+			out = append(out, g)
+		})
+	return out
+}
+
+// eachRow runs query on db and calls row after scanning each row of its
+// answer into dest, failing t on an error.
+func eachRow(ctx context.Context, t *testing.T, db *store.DB, query string, dest []any, row func()) {
+	t.Helper()
+	rows, err := db.QueryContext(ctx, query)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	var out []storedGame
 	for rows.Next() {
-		var g storedGame
-		var record string
-		if err := rows.Scan(&g.slot, &g.white, &g.black, &g.result, &record); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			t.Fatal(err)
 		}
-		if i := strings.Index(record, `[Round "`); i >= 0 {
-			g.round, _, _ = strings.Cut(record[i+len(`[Round "`):], ".")
-		}
-		out = append(out, g)
+		row()
 	}
-	return out
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // checkFormat checks the stored games of a Swiss or a knockout as the

@@ -177,18 +177,10 @@ func gameLines(t *testing.T, db string) []string {
 	t.Helper()
 	d := openReader(context.Background(), t, db)
 	defer d.Close()
-	rows, err := d.QueryContext(context.Background(), `SELECT slot, record FROM games ORDER BY slot`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var slot int
-		var record string
-		if err := rows.Scan(&slot, &record); err != nil {
-			t.Fatal(err)
-		}
+	var slot int
+	var record string
+	eachRow(context.Background(), t, d, `SELECT slot, record FROM games ORDER BY slot`, []any{&slot, &record}, func() {
 		gs, err := notation.Parse("db", []byte(record))
 		if err != nil || len(gs) != 1 {
 			t.Fatalf("record of slot %d: %v", slot, err)
@@ -204,7 +196,7 @@ func gameLines(t *testing.T, db string) []string {
 		}
 		b.WriteString(gs[0].Result)
 		out = append(out, b.String())
-	}
+	})
 	return out
 }
 
