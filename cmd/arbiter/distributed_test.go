@@ -157,12 +157,11 @@ func TestDistributedSPRT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	config := "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n" +
-		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n" +
-		"sprt: {elo0: 0, elo1: 50}\nengines:\n" +
-		"  - {name: g, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, greedy]}\n" +
-		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]}\n"
-	cfg := write(t, "m.yaml", config)
+	cfg := selfEngines(t, t.TempDir(), "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n"+
+		"sprt: {elo0: 0, elo1: 50}\n",
+		"g args: [engine, --game, knight-fight, --level, greedy]",
+		"r args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var cmds [2]*exec.Cmd
