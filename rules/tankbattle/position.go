@@ -425,29 +425,19 @@ func (p *Position) explain(from, to, step int) error {
 }
 
 // lineStep[from][to] is the square step from from towards to when the two
-// lie on one rank, file or diagonal, else 0.
+// lie on one rank, file or diagonal, else 0. It is filled along the rays,
+// which visit just those pairs: every process builds it at start-up.
 var lineStep = func() (t [Squares][Squares]int8) {
-	for from := 0; from < Squares; from++ {
-		for to := 0; to < Squares; to++ {
-			df, dr := to%Size-from%Size, to/Size-from/Size
-			if from == to || (df != 0 && dr != 0 && df != dr && df != -dr) {
-				continue
+	for from := range Squares {
+		for d, st := range dirs {
+			r := &rays[from][d]
+			for _, to := range r.sq[:r.n] {
+				t[from][to] = int8(st[0] + Size*st[1])
 			}
-			t[from][to] = int8(sign(df) + Size*sign(dr))
 		}
 	}
 	return t
 }()
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
 
 // Outcome says whether the game is over: it is once all the remaining tanks
 // of either side stand in the enemy base (a side without tanks included).
