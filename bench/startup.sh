@@ -20,7 +20,10 @@
 #     resumed    tournament registered, no game stored, the files changed by
 #                the kill, so the database is checked as it is opened).
 #
-# and reports each one's median (min-max). Then, RSS_RUNS times (default
+# and reports each one's median (min-max), and the minor page faults of
+# each (steady from run to run and load to load, where CPU times are not:
+# on this project's virtual machines a page fault costs tens of
+# microseconds, and most of the start-up's CPU time is page faults). Then, RSS_RUNS times (default
 # 3), peak resident memory (VmHWM, read every 2 ms) of the runner and its
 # worker, and their CPU time, over two tournaments at --concurrency 1:
 # examples/lines-of-action.yaml (12 games of the built-in engines) and
@@ -130,15 +133,19 @@ function ratio(key,   k, i, a) {
 }
 {
 	b = $1; what = $2
-	# validate: one figure (microseconds of CPU). firstgo: total, runner,
-	# worker (microseconds). rss: total, runner, worker (kB), runner CPU,
-	# workers CPU (ms).
-	if (what == "validate_ms") { add(b, "validate: CPU ms", $3 / 1000) }
+	# validate: microseconds of CPU, page faults. firstgo: total, runner,
+	# worker (microseconds), page faults. rss: total, runner, worker (kB),
+	# runner CPU, workers CPU (ms).
+	if (what == "validate_ms") {
+		add(b, "validate: CPU ms", $3 / 1000)
+		add(b, "validate: page faults", $4)
+	}
 	else if (what ~ /^firstgo/) {
 		w = what == "firstgo_new" ? "first go, new db" : "first go, resumed"
 		add(b, w ": CPU ms, runner+worker", $3 / 1000)
 		add(b, w ": runner", $4 / 1000)
 		add(b, w ": worker", $5 / 1000)
+		add(b, w ": page faults, runner+worker", $6)
 	} else {
 		w = what == "rss_example" ? "example tournament" : "long tournament"
 		add(b, w ": peak RSS MB, runner+worker", $3 / 1024)

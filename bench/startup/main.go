@@ -9,12 +9,13 @@
 //	startup engine
 //
 // cpu runs the command once and prints its CPU time (user + system, in
-// microseconds, from wait4: the process and all it waited for).
+// microseconds, from wait4: the process and all it waited for) and its
+// minor page faults.
 //
 // firstgo runs the command (a tournament whose engines are "startup
 // engine") and prints the CPU time, in microseconds, that the runner and its
 // worker process had used when the first engine got its first "go", then
-// the two separately. The engine, at that "go", sums the time on CPU of
+// the two separately, then their minor page faults (together). The engine, at that "go", sums the time on CPU of
 // every thread of its parent (the worker) and of the worker's parent (the
 // runner) from /proc/PID/task/TID/schedstat (nanoseconds), writes it to the
 // file, and kills the runner (whose worker then ends). Engines are not
@@ -96,7 +97,7 @@ func cpuCmd(args []string) error {
 		}
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	fmt.Println((ru.Utime.Nano() + ru.Stime.Nano()) / 1000)
+	fmt.Println((ru.Utime.Nano()+ru.Stime.Nano())/1000, ru.Minflt)
 	return nil
 }
 
@@ -141,6 +142,21 @@ func cpuNS(pid int) int64 {
 	return sum
 }
 
+// minflt is the number of minor page faults of process pid so far.
+func minflt(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 8 {
+		return 0
+	}
+	n, _ := strconv.ParseInt(f[7], 10, 64) // field 10 of stat: minflt
+	return n
+}
+
 // threads is the number of threads of process pid.
 func threads(pid int) int {
 	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
@@ -178,7 +194,7 @@ func engine() error {
 			worker := os.Getppid()
 			runner := parent(worker)
 			w, r := cpuNS(worker), cpuNS(runner)
-			line := fmt.Sprintf("%d %d %d\n", (r+w)/1000, r/1000, w/1000)
+			line := fmt.Sprintf("%d %d %d %d\n", (r+w)/1000, r/1000, w/1000, minflt(runner)+minflt(worker))
 			if os.Getenv("ARBITER_STARTUP_VERBOSE") != "" {
 				line += fmt.Sprintf("threads %d %d, VmHWM kB %d %d\n", threads(runner), threads(worker), hwm(runner), hwm(worker))
 			}
