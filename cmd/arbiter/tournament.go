@@ -204,11 +204,10 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 // default 100, whose least heap goal is 4 MB, lets it grow to several
 // times what it holds before a collection, and its peak resident memory
 // with it; at 50 the least goal is 2 MB, which the worker's start-up stays
-// under (no collection before the first game), for a collection of well
-// under a millisecond every few games. A GOGC in the environment is left
-// as it is. (The runner keeps the default: most of its memory is SQLite's
-// and the binary's pages, and a lower goal made it collect during its
-// start-up.)
+// under (no collection before the first game), for a short collection
+// every few games. A GOGC in the environment is left as it is. (The
+// runner keeps the default: most of its memory is SQLite's and the
+// binary's pages, and a lower goal made it collect during its start-up.)
 const workerGC = 50
 
 // lowGC sets workerGC, unless the environment sets GOGC.
