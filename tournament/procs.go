@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,7 +103,6 @@ func (w *warnings) take() []string {
 // from in, as the runner would, and writes each finished game to out, until
 // in ends; then the game in play is abandoned and every engine ended.
 func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
-	restoreEngineEnv()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	dec := json.NewDecoder(in)
@@ -219,48 +216,10 @@ type workerProc struct {
 // then die with it). Variables for the tests.
 var procStartWait, procExitWait = 10 * time.Second, 10 * time.Second
 
-// engineProcsVar carries, in a worker process's environment, what
-// GOMAXPROCS was in the runner's: "=" and its value, or "-" when it was
-// not set (see workerEnv).
-const engineProcsVar = "ARBITER_ENGINE_GOMAXPROCS"
-
-// workerEnv returns the environment of a worker process: this process's,
-// with GOMAXPROCS=1 and engineProcsVar keeping what GOMAXPROCS was. A
-// worker plays one game at a time on one processor; told so by its
-// environment, the Go runtime of a worker starts with one processor
-// rather than making the others, and a thread for them, first. The worker
-// gives its engines the runner's GOMAXPROCS back (restoreEngineEnv).
-func workerEnv() []string {
-	was := "-"
-	if v, ok := os.LookupEnv("GOMAXPROCS"); ok {
-		was = "=" + v
-	}
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
-		return strings.HasPrefix(kv, "GOMAXPROCS=") || strings.HasPrefix(kv, engineProcsVar+"=")
-	})
-	return append(env, "GOMAXPROCS=1", engineProcsVar+"="+was)
-}
-
-// restoreEngineEnv sets GOMAXPROCS back to what workerEnv kept in
-// engineProcsVar, if it is there, for the engines this process starts.
-func restoreEngineEnv() {
-	was, ok := os.LookupEnv(engineProcsVar)
-	if !ok {
-		return
-	}
-	os.Unsetenv(engineProcsVar)
-	if v, ok := strings.CutPrefix(was, "="); ok {
-		os.Setenv("GOMAXPROCS", v)
-	} else {
-		os.Unsetenv("GOMAXPROCS")
-	}
-}
-
 // startProc starts the worker process argv and sends it init. It does not
 // wait for the worker's answer (see startProcs).
 func startProc(argv []string, init workerInit, warn func(string)) (*workerProc, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = workerEnv()
 	p := &workerProc{cmd: cmd, warn: warn, replies: make(chan workerReply, 1), quit: make(chan struct{}),
 		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
 	cmd.Stderr = p.stderr
