@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
@@ -54,9 +55,15 @@ func (p *problems) positive(v **int, name string, def, least int) {
 	}
 }
 
+// The messages of yaml.v3 that yamlError rewrites. The expressions are
+// compiled when a config is first found wrong, not as every command starts.
 var (
-	unknownKeyRE = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
-	badValueRE   = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (.+)$")
+	unknownKeyRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
+	})
+	badValueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (.+)$")
+	})
 )
 
 // sections names where a key of each config type stands, for messages.
@@ -83,7 +90,7 @@ func yamlError(file string, err error) error {
 	}
 	var msgs []string
 	for _, e := range te.Errors {
-		if m := unknownKeyRE.FindStringSubmatch(e); m != nil {
+		if m := unknownKeyRE().FindStringSubmatch(e); m != nil {
 			where := "at the top level"
 			typ := m[3][strings.LastIndexByte(m[3], '.')+1:]
 			if s, ok := sections[typ]; ok {
@@ -92,7 +99,7 @@ func yamlError(file string, err error) error {
 			msgs = append(msgs, fmt.Sprintf("%s:%s: unknown key %q %s", file, m[1], m[2], where))
 			continue
 		}
-		if m := badValueRE.FindStringSubmatch(e); m != nil {
+		if m := badValueRE().FindStringSubmatch(e); m != nil {
 			msgs = append(msgs, fmt.Sprintf("%s:%s: cannot read %q as %s", file, m[1], m[3], m[4]))
 			continue
 		}

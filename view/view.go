@@ -28,7 +28,10 @@ var style string
 
 // CSP is the page's Content-Security-Policy: nothing may be fetched, and
 // only the page's own script and style sheet, named by their hashes, run.
-var CSP = "default-src 'none'; script-src '" + hash(script) + "'; style-src '" + hash(style) + "'; img-src data:; base-uri 'none'; form-action 'none'"
+// It is computed on first use: every arbiter command links this package.
+var CSP = sync.OnceValue(func() string {
+	return "default-src 'none'; script-src '" + hash(script) + "'; style-src '" + hash(style) + "'; img-src data:; base-uri 'none'; form-action 'none'"
+})
 
 func hash(s string) string {
 	h := sha256.Sum256([]byte(s))
@@ -420,7 +423,7 @@ func pageTop(title string) string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="` + CSP + `">
+<meta http-equiv="Content-Security-Policy" content="` + CSP() + `">
 <meta name="referrer" content="no-referrer">
 <title>` + html.EscapeString(title) + `</title>
 <style>` + style + `</style>

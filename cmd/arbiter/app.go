@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -262,8 +263,11 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 
 // flagInMessage matches the flag name in the messages of Go's flag package
 // ("invalid value "x" for flag -jobs: ...", "flag needs an argument: -jobs",
-// "flag provided but not defined: -x"), which always write one dash.
-var flagInMessage = regexp.MustCompile(`(for flag |needs an argument: |not defined: |for )-([A-Za-z0-9][-A-Za-z0-9_]*)`)
+// "flag provided but not defined: -x"), which always write one dash. It is
+// compiled on the first usage error, not as every command starts.
+var flagInMessage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(for flag |needs an argument: |not defined: |for )-([A-Za-z0-9][-A-Za-z0-9_]*)`)
+})
 
 // typedFlagNames rewrites the flag names in err's message as the user typed
 // them in args ("--jobs" rather than "-jobs"); other errors pass unchanged.
@@ -285,8 +289,9 @@ func typedFlagNames(err error, args []string) error {
 		}
 	}
 	msg := ee.err.Error()
-	fixed := flagInMessage.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := flagInMessage.FindStringSubmatch(m)
+	re := flagInMessage()
+	fixed := re.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := re.FindStringSubmatch(m)
 		if t, ok := typed[sub[2]]; ok {
 			return sub[1] + t
 		}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -40,14 +41,16 @@ func (y *matchYAML) add(origin, format string, args ...any) {
 
 func (y *matchYAML) text() string { return strings.Join(y.lines, "\n") + "\n" }
 
-// locatedRE matches a config message's "FILE:LINE: ".
-var locatedRE = regexp.MustCompile(`(?m)^.*?:(\d+): `)
+// locatedRE matches a config message's "FILE:LINE: ". It is compiled when
+// a match's config is first found wrong, not as every command starts.
+var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^.*?:(\d+): `) })
 
 // explain rewrites the config's messages about y's text as the options
 // they come from: "-engine #2 (name=beta): command ./nope not found".
 func (y *matchYAML) explain(err error) error {
-	msg := locatedRE.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		line, _ := strconv.Atoi(locatedRE.FindStringSubmatch(m)[1])
+	re := locatedRE()
+	msg := re.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		line, _ := strconv.Atoi(re.FindStringSubmatch(m)[1])
 		if line >= 1 && line <= len(y.origin) && y.origin[line-1] != "" {
 			return y.origin[line-1] + ": "
 		}

@@ -394,3 +394,31 @@ func TestSquareName(t *testing.T) {
 		}
 	}
 }
+
+// TestLineStep checks lineStep, built along the rays, against its
+// definition: the sign of the file and rank distances, for squares on one
+// rank, file or diagonal.
+func TestLineStep(t *testing.T) {
+	buildTables()
+	sign := func(x int) int {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	for from := range Squares {
+		for to := range Squares {
+			df, dr := to%Size-from%Size, to/Size-from/Size
+			want := 0
+			if from != to && (df == 0 || dr == 0 || df == dr || df == -dr) {
+				want = sign(df) + Size*sign(dr)
+			}
+			if got := int(lineStep[from][to]); got != want {
+				t.Errorf("lineStep[%s][%s] = %d; want %d", SquareName(from), SquareName(to), got, want)
+			}
+		}
+	}
+}
