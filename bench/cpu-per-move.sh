@@ -80,15 +80,16 @@ run() {
 		pid=$!
 		wait "$pid" || { accton off >/dev/null; cat "$dir/err" >&2; exit 1; }
 		accton off >/dev/null
-		moves=$("$dir/arbiter" export --db "$dir/t.db" | "$dir/arbiter" validate --json - |
+		moves=$("$dir/arbiter" export --db "$dir/t.db" | "$dir/arbiter" validate --json - 2>/dev/null |
 			awk -F'"plies":' '{ split($2, a, ","); n += a[1] } END { print n }')
 		used=$(cpu "$dir/acct" "$pid" arbiter)
 		;;
 	fastchess)
 		rm -f "$dir/fc.pgn"
-		"$fastchess" -engine cmd="$stockfish" name=sf1 -engine cmd="$stockfish" name=sf2 \
+		# fastchess writes config.json where it runs: in the scratch folder.
+		(cd "$dir" && exec "$fastchess" -engine cmd="$stockfish" name=sf1 -engine cmd="$stockfish" name=sf2 \
 			-each tc=inf nodes=1 proto=uci -rounds $((games / 2)) -repeat -concurrency "$j" \
-			-pgnout file="$dir/fc.pgn" -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 >"$dir/out" 2>&1 &
+			-pgnout file="$dir/fc.pgn" -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 >"$dir/out" 2>&1) &
 		pid=$!
 		wait "$pid" || { accton off >/dev/null; cat "$dir/out" >&2; exit 1; }
 		accton off >/dev/null

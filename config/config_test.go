@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/toyrace"
 )
 
 const goodConfig = `name: club
@@ -354,7 +356,7 @@ func TestLoadFile(t *testing.T) {
 	if _, err := Load(context.Background(), big); err == nil || err.Error() != want {
 		t.Errorf("Load(big.yaml) = %v; want %q", err, want)
 	}
-	path := writeConfig(t, dir, toyHead, "a=first", "b=last")
+	path := toyrace.WriteConfig(t, dir, toyrace.Head, "a=first", "b=last")
 	plain, err := Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

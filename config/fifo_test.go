@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/internal/toyrace"
 )
 
 // TestLoadFIFO checks that a config, or its openings file, that is a FIFO
@@ -26,7 +28,7 @@ func TestLoadFIFO(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := writeConfig(t, dir, toyHead+"openings: {file: toy.fen}\n", "a=first", "b=last")
+			path := toyrace.WriteConfig(t, dir, toyrace.Head+"openings: {file: toy.fen}\n", "a=first", "b=last")
 			fifo := filepath.Join(dir, tt.fifo)
 			os.Remove(fifo)
 			if err := syscall.Mkfifo(fifo, 0o600); err != nil {

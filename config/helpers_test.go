@@ -2,21 +2,16 @@ package config
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/pairing"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
 )
 
 func TestMain(m *testing.M) {
 	// The tests' configs play the toy game.
-	games.All = append([]rules.Game{toyrace.Game}, games.All...)
+	toyrace.Register()
 	os.Exit(m.Run())
 }
 
@@ -41,35 +36,6 @@ func schedule(t testing.TB, cfg *Tournament) []pairing.Game {
 		out[k] = st.Game(k)
 	}
 	return out
-}
-
-const toyHead = `name: t
-game: toy-race
-rounds: 1
-games_per_encounter: 1
-seed: 7
-time_control: {move_ms: 50}
-`
-
-// toyHeadGames is toyHead with n games per encounter.
-func toyHeadGames(n int) string {
-	return strings.Replace(toyHead, "games_per_encounter: 1", fmt.Sprintf("games_per_encounter: %d", n), 1)
-}
-
-// writeConfig writes a config of head and fake engines ("name=modes") into
-// dir and returns its path.
-func writeConfig(t testing.TB, dir, head string, engines ...string) string {
-	t.Helper()
-	var b strings.Builder
-	b.WriteString(head)
-	b.WriteString("engines:\n")
-	for _, e := range engines {
-		name, modes, _ := strings.Cut(e, "=")
-		fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, toy-race]}\n", name, modes)
-	}
-	path := filepath.Join(dir, "t.yaml")
-	writeFile(t, path, b.String())
-	return path
 }
 
 func writeFile(t testing.TB, path, text string) {

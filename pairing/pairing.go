@@ -253,17 +253,11 @@ func (b *block) points(results Results) ([][2]int, error) {
 		if results != nil {
 			r = results(slot)
 		}
-		var white, black int
-		switch r {
-		case rules.WhiteWins:
-			white = 2
-		case rules.BlackWins:
-			black = 2
-		case rules.Draw:
-			white, black = 1, 1
-		default:
+		white, ok := r.WhiteHalfPoints()
+		if !ok {
 			return nil, fmt.Errorf("pairing: slot %d (round %s) has no result; the next stage needs every game of this one", slot, g.RoundTag())
 		}
+		black := 2 - white
 		e := &pts[(slot-b.first)/b.per]
 		if g.White == b.encs[(slot-b.first)/b.per].a {
 			e[0] += white

@@ -63,6 +63,20 @@ func (r Result) String() string {
 	return "*"
 }
 
+// WhiteHalfPoints returns White's half-points in a game that ended in r: 2
+// for a win, 1 for a draw, 0 for a loss; ok is false for Unfinished.
+func (r Result) WhiteHalfPoints() (pts int, ok bool) {
+	switch r {
+	case WhiteWins:
+		return 2, true
+	case Draw:
+		return 1, true
+	case BlackWins:
+		return 0, true
+	}
+	return 0, false
+}
+
 // ParseResult reads a result token; ok is false when s is none of the four.
 func ParseResult(s string) (r Result, ok bool) {
 	switch s {

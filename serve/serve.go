@@ -36,29 +36,35 @@ var liveScript string
 var ownStyle string
 
 // style is the pages' style sheet: the report's, for the parts of it the
-// tournament page holds, and the server's own.
-var style = stats.HTMLStyle() + ownStyle
+// tournament page holds, and the server's own. It, csp and pages are made
+// on first use: every arbiter command links this package, and only serve
+// needs them.
+var style = sync.OnceValue(func() string { return stats.HTMLStyle() + ownStyle })
 
 // csp allows the pages' own inline script and style (by hash), requests to
 // the server itself (the live parts), and nothing else.
-var csp = "default-src 'none'; script-src '" + hash(liveScript) + "'; style-src '" + hash(style) +
-	"'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+var csp = sync.OnceValue(func() string {
+	return "default-src 'none'; script-src '" + hash(liveScript) + "'; style-src '" + hash(style()) +
+		"'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+})
 
 func hash(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
 }
 
-var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
-	"tlink":  func(name string) string { return "/t/" + url.PathEscape(name) },
-	"glink":  func(id int64) string { return "/game/" + strconv.FormatInt(id, 10) },
-	"pct":    func(a, b int) int { return a * 100 / max(b, 1) },
-	"name":   func(s string) string { return cmpName(s) },
-	"gname":  gameName,
-	"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
-	"script": func() template.JS { return template.JS(liveScript) },
-	"style":  func() template.CSS { return template.CSS(style) },
-}).Parse(pagesSource))
+var pages = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("pages").Funcs(template.FuncMap{
+		"tlink":  func(name string) string { return "/t/" + url.PathEscape(name) },
+		"glink":  func(id int64) string { return "/game/" + strconv.FormatInt(id, 10) },
+		"pct":    func(a, b int) int { return a * 100 / max(b, 1) },
+		"name":   func(s string) string { return cmpName(s) },
+		"gname":  gameName,
+		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
+		"script": func() template.JS { return template.JS(liveScript) },
+		"style":  func() template.CSS { return template.CSS(style()) },
+	}).Parse(pagesSource))
+})
 
 func cmpName(s string) string {
 	if strings.TrimSpace(s) == "" {
@@ -134,7 +140,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /game/{id}", s.game)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
+		h.Set("Content-Security-Policy", csp())
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-store")
@@ -378,10 +384,8 @@ func (s *Server) indexLive(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	sn, err := s.snapshotOf(r.Context(), name)
-	if err != nil {
-		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+	name, sn, ok := s.requested(w, r)
+	if !ok {
 		return
 	}
 	s.render(w, "tournament", page{Title: sn.T.Name, DB: s.title, Live: "/t/" + url.PathEscape(name) + "/live",
@@ -389,13 +393,24 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	sn, err := s.snapshotOf(r.Context(), name)
-	if err != nil {
-		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+	_, sn, ok := s.requested(w, r)
+	if !ok {
 		return
 	}
 	s.live(w, r, "tlive", page{Version: sn.Version, S: sn, Err: sn.Err})
+}
+
+// requested returns the tournament a request names ({name} in its path)
+// and its snapshot; when there is none it answers the request with the
+// error and ok is false.
+func (s *Server) requested(w http.ResponseWriter, r *http.Request) (name string, sn *snapshot, ok bool) {
+	name = r.PathValue("name")
+	sn, err := s.snapshotOf(r.Context(), name)
+	if err != nil {
+		s.fail(w, statusOf(err), fmt.Errorf("tournament %q: %w", name, err))
+		return name, nil, false
+	}
+	return name, sn, true
 }
 
 // live answers a page's question for its live part: 204 while the version
@@ -438,7 +453,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	h.Set("Content-Security-Policy", view.CSP)
+	h.Set("Content-Security-Policy", view.CSP())
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.Write(b.Bytes())
 }
@@ -465,7 +480,7 @@ func statusOf(err error) int {
 // the error page.
 func (s *Server) render(w http.ResponseWriter, name string, pg page) {
 	var b bytes.Buffer
-	if err := pages.ExecuteTemplate(&b, name, pg); err != nil {
+	if err := pages().ExecuteTemplate(&b, name, pg); err != nil {
 		s.fail(w, http.StatusInternalServerError, err)
 		return
 	}
@@ -478,7 +493,7 @@ func (s *Server) render(w http.ResponseWriter, name string, pg page) {
 func (s *Server) fail(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	if err := pages.ExecuteTemplate(w, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
+	if err := pages().ExecuteTemplate(w, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
 		io.WriteString(w, template.HTMLEscapeString(err.Error()))
 	}
 }

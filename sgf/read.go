@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -300,7 +301,7 @@ func (p *parser) property() {
 		if n == 2 {
 			k += int(id[1] - 'A' + 1)
 		}
-		name = shortNames[k]
+		name = shortNames()[k]
 	case long:
 		name = string(id[:n]) + "…"
 	default:
@@ -341,8 +342,9 @@ func (p *parser) property() {
 }
 
 // shortNames holds the identifiers of one or two capital letters, "A" to
-// "ZZ", by (first-'A'+1)*27 + (second-'A'+1) (0 for none).
-var shortNames = func() []string {
+// "ZZ", by (first-'A'+1)*27 + (second-'A'+1) (0 for none). It is made on
+// first use, as engineMoves is: every arbiter command links this package.
+var shortNames = sync.OnceValue(func() []string {
 	t := make([]string, 27*27)
 	for a := byte('A'); a <= 'Z'; a++ {
 		t[int(a-'A'+1)*27] = string(a)
@@ -351,7 +353,7 @@ var shortNames = func() []string {
 		}
 	}
 	return t
-}()
+})
 
 // oneValue reports whether the property name takes one value only among
 // those the reader uses (others are ignored whatever their values).
@@ -629,7 +631,7 @@ func moveText(t string) (text, term string) {
 		if okFrom && okTo {
 			switch sep := strings.TrimSpace(s[2 : len(s)-2]); sep {
 			case "", "-", ":", "x", "X":
-				return engineMoves[from*64+to], ""
+				return engineMoves()[from*64+to], ""
 			}
 			return t, ""
 		}
@@ -656,7 +658,7 @@ func square(f, r byte) (int, bool) {
 
 // engineMoves holds the engine form of every pair of squares, "a1a1" to
 // "h8h8", so that reading a move allocates nothing.
-var engineMoves = func() []string {
+var engineMoves = sync.OnceValue(func() []string {
 	all := make([]byte, 0, 64*64*4)
 	for from := range 64 {
 		for to := range 64 {
@@ -669,7 +671,7 @@ var engineMoves = func() []string {
 		out[i] = s[4*i : 4*i+4]
 	}
 	return out
-}()
+})
 
 // finish sets the game's result from its RE and its last node, and the
 // warning about the variations left out.

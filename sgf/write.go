@@ -78,46 +78,7 @@ func Append(b []byte, g *notation.Game) ([]byte, error) {
 	}
 
 	b = append(b, "(;GM[9]FF[4]CA[UTF-8]\n"...)
-	var tg []notation.Tag
-	tgAt := -1 // where in b the TG property goes: at its first tag
-	for _, t := range g.Tags {
-		// SGF trims a value and leaves out an empty one: such a value
-		// goes in TG, which keeps it as it is.
-		if prop, ok := tagProperty[t.Name]; ok && t.Value != "" && strings.TrimSpace(t.Value) == t.Value {
-			b = appendProperty(b, prop, t.Value)
-			continue
-		}
-		switch t.Name {
-		case "Game", "Result":
-			continue
-		case "Termination":
-			if ending != "" {
-				continue
-			}
-		case "Date":
-			if dt, ok := sgfDate(t.Value); ok {
-				b = appendProperty(b, "DT", dt)
-				continue
-			}
-		}
-		if tgAt < 0 {
-			tgAt = len(b)
-		}
-		tg = append(tg, t)
-	}
-	if len(tg) > 0 {
-		var p []byte
-		p = append(p, "TG"...)
-		for _, t := range tg {
-			p = append(p, '[')
-			p = append(p, t.Name...)
-			p = append(p, ':')
-			p = appendEscaped(p, t.Value, true)
-			p = append(p, ']')
-		}
-		p = append(p, '\n')
-		b = append(b[:tgAt], append(p, b[tgAt:]...)...)
-	}
+	b = appendTags(b, g.Tags, ending != "")
 	if ending == "" {
 		switch res {
 		case rules.WhiteWins:
@@ -157,6 +118,55 @@ func Append(b []byte, g *notation.Game) ([]byte, error) {
 		b = append(b, "]\n"...)
 	}
 	return append(b, ")\n"...), nil
+}
+
+// appendTags appends the properties of tags (see Append): each tag with a
+// property of its own as it, a Date SGF can write as DT, the others in
+// one TG property at the place of the first of them. Game and Result are
+// left out, and Termination too when ending (the result is written as a
+// resignation or forfeit move).
+func appendTags(b []byte, tags []notation.Tag, ending bool) []byte {
+	var tg []notation.Tag
+	tgAt := -1 // where in b the TG property goes: at its first tag
+	for _, t := range tags {
+		// SGF trims a value and leaves out an empty one: such a value
+		// goes in TG, which keeps it as it is.
+		if prop, ok := tagProperty[t.Name]; ok && t.Value != "" && strings.TrimSpace(t.Value) == t.Value {
+			b = appendProperty(b, prop, t.Value)
+			continue
+		}
+		switch t.Name {
+		case "Game", "Result":
+			continue
+		case "Termination":
+			if ending {
+				continue
+			}
+		case "Date":
+			if dt, ok := sgfDate(t.Value); ok {
+				b = appendProperty(b, "DT", dt)
+				continue
+			}
+		}
+		if tgAt < 0 {
+			tgAt = len(b)
+		}
+		tg = append(tg, t)
+	}
+	if len(tg) > 0 {
+		var p []byte
+		p = append(p, "TG"...)
+		for _, t := range tg {
+			p = append(p, '[')
+			p = append(p, t.Name...)
+			p = append(p, ':')
+			p = appendEscaped(p, t.Value, true)
+			p = append(p, ']')
+		}
+		p = append(p, '\n')
+		b = append(b[:tgAt], append(p, b[tgAt:]...)...)
+	}
+	return b
 }
 
 // Write writes g as Append appends it.

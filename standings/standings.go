@@ -108,16 +108,11 @@ func (t *Table) row(name string) int {
 
 // Add counts a finished game; a game without a result is not counted.
 func (t *Table) Add(white, black string, result rules.Result) {
-	var pw float64
-	switch result {
-	case rules.WhiteWins:
-		pw = 1
-	case rules.Draw:
-		pw = 0.5
-	case rules.BlackWins:
-	default:
+	hp, ok := result.WhiteHalfPoints()
+	if !ok {
 		return
 	}
+	pw := float64(hp) / 2
 	wi, bi := t.row(white), t.row(black)
 	w, b := &t.rows[wi], &t.rows[bi]
 	w.Games++

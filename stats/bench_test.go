@@ -74,13 +74,20 @@ func BenchmarkQueryPairs(b *testing.B) {
 // BenchmarkFit fits the ratings of 40 players who all met.
 func BenchmarkFit(b *testing.B) {
 	const n = 40
+	benchFit(b, n, func(f *ratingFit, i int) {
+		for j := i + 1; j < n; j++ {
+			f.add(i, j, 20, float64(10+(i*7+j)%9-4))
+		}
+	})
+}
+
+// benchFit fits the ratings of n players, each i's games added by meet.
+func benchFit(b *testing.B, n int, meet func(f *ratingFit, i int)) {
 	b.ReportAllocs()
 	for b.Loop() {
 		f := newRatingFit(n)
 		for i := range n {
-			for j := i + 1; j < n; j++ {
-				f.add(i, j, 20, float64(10+(i*7+j)%9-4))
-			}
+			meet(f, i)
 		}
 		f.fit(-1, 0)
 	}
@@ -105,15 +112,10 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // imported archive), on the sparse path.
 func BenchmarkFitLarge(b *testing.B) {
 	const n = 3000
-	b.ReportAllocs()
-	for b.Loop() {
-		f := newRatingFit(n)
-		for i := range n {
-			for k := 1; k <= 10; k++ {
-				j := (i + k*k*7) % n
-				f.add(i, j, 4, float64((i*k)%5))
-			}
+	benchFit(b, n, func(f *ratingFit, i int) {
+		for k := 1; k <= 10; k++ {
+			j := (i + k*k*7) % n
+			f.add(i, j, 4, float64((i*k)%5))
 		}
-		f.fit(-1, 0)
-	}
+	})
 }

@@ -204,6 +204,31 @@ func logLik(f *ratingFit, theta []float64, w float64) float64 {
 	return ll
 }
 
+// goldenMax narrows [lo, hi] around a maximum of the unimodal f by golden
+// section search, until it is no wider than tol or for steps steps,
+// whichever comes first (tol -Inf: steps steps); it returns the interval left and the larger of
+// the last two values of f.
+func goldenMax(f func(float64) float64, lo, hi, tol float64, steps int) (float64, float64, float64) {
+	g := (math.Sqrt(5) - 1) / 2
+	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
+	f1, f2 := f(x1), f(x2)
+	for range steps {
+		if !(hi-lo > tol) {
+			break
+		}
+		if f1 < f2 {
+			lo, x1, f1 = x1, x2, f2
+			x2 = lo + g*(hi-lo)
+			f2 = f(x2)
+		} else {
+			hi, x2, f2 = x2, x1, f1
+			x1 = hi - g*(hi-lo)
+			f1 = f(x1)
+		}
+	}
+	return lo, hi, max(f1, f2)
+}
+
 // bruteForce maximises logLik by cyclic coordinate ascent with a golden
 // section search on each coordinate (ratings re-centred on 0): a method
 // that shares nothing with the Newton fit but the likelihood itself.
@@ -213,21 +238,8 @@ func bruteForce(f *ratingFit) (theta []float64, w float64) {
 	golden := func(get func() float64, set func(float64)) {
 		c := get()
 		lo, hi := c-1, c+1
-		g := (math.Sqrt(5) - 1) / 2
 		eval := func(x float64) float64 { set(x); return logLik(f, theta, w) }
-		x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
-		f1, f2 := eval(x1), eval(x2)
-		for hi-lo > 1e-11 {
-			if f1 < f2 {
-				lo, x1, f1 = x1, x2, f2
-				x2 = lo + g*(hi-lo)
-				f2 = eval(x2)
-			} else {
-				hi, x2, f2 = x2, x1, f1
-				x1 = hi - g*(hi-lo)
-				f1 = eval(x1)
-			}
-		}
+		lo, hi, _ = goldenMax(eval, lo, hi, 1e-11, math.MaxInt)
 		set((lo + hi) / 2)
 	}
 	for range 400 {

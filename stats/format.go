@@ -86,12 +86,7 @@ func (s *Section) EachPair(fn func(*Pair) error) error {
 	if s.lazy != nil {
 		return s.lazy.eachPair(fn)
 	}
-	for _, p := range s.Pairs {
-		if err := fn(p); err != nil {
-			return err
-		}
-	}
-	return nil
+	return each(s.Pairs, fn)
 }
 
 // AllPairs is EachPair as an iterator, for the HTML template.
@@ -113,8 +108,14 @@ func (s *Section) EachCrossRow(fn func(*CrossRow) error) error {
 	if s.lazy != nil {
 		return s.lazy.eachCrossRow(fn)
 	}
-	for _, row := range s.Crosstable {
-		if err := fn(row); err != nil {
+	return each(s.Crosstable, fn)
+}
+
+// each calls fn with each of items, in order, and stops at fn's first
+// error.
+func each[T any](items []T, fn func(T) error) error {
+	for _, it := range items {
+		if err := fn(it); err != nil {
 			return err
 		}
 	}

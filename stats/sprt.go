@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The models of an SPRT: how elo0 and elo1 become hypotheses about the
@@ -102,13 +103,17 @@ func (s SPRT) Check() []ParamError {
 
 // decimal is a number written as a plain decimal: an optional sign, digits
 // with an optional point (or a point and digits), an optional exponent.
-var decimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+// Compiled on first use, as the other package-level expressions: every
+// arbiter command links this package, and few read an SPRT.
+var decimal = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+})
 
 // IsDecimal reports whether s writes a parameter of an SPRT as a plain
 // decimal number (5, -1.5, 0.05, 1e-3): not with digit separators ("0_1",
 // which strconv and YAML read as 1), in another base ("0x10") or as an
 // infinity or NaN, so that a parameter means what it says.
-func IsDecimal(s string) bool { return decimal.MatchString(s) }
+func IsDecimal(s string) bool { return decimal().MatchString(s) }
 
 // fmtNum prints a parameter as given: 0.05, 5, -1.5.
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -179,6 +179,54 @@ func thin(ps []SPRTPoint, keep int) []SPRTPoint {
 // games would say "running" forever.
 var ErrNoSPRTGames = errors.New("no finished games between the two players in the selection")
 
+// sprtGame is a finished game of an ad hoc SPRT, from the tested player's
+// side.
+type sprtGame struct {
+	tid   int64 // 0: imported
+	pair  int   // -1: none
+	white string
+	pts   int // the player's half-points; -1: not a finished game
+}
+
+// sprtPair names a colour-swapped pair of a tournament.
+type sprtPair struct {
+	tid  int64
+	pair int
+}
+
+// sprtHalf is the first game of a pair met: its points and who had White.
+type sprtHalf struct {
+	pts   int
+	white string
+}
+
+// wholePairs reports whether every finished game of games belongs to a
+// colour-swapped pair of a tournament (a pair's partner may be missing) and
+// at least one pair is whole: then the pentanomial model can be used.
+func wholePairs(games []sprtGame) bool {
+	whole := 0
+	seen := map[sprtPair]sprtHalf{}
+	for _, g := range games {
+		if g.pts < 0 {
+			continue
+		}
+		if g.tid == 0 || g.pair < 0 {
+			return false
+		}
+		k := sprtPair{g.tid, g.pair}
+		if h, ok := seen[k]; ok {
+			if h.white == g.white || h.pts < 0 {
+				return false // not colour-swapped, or a third game
+			}
+			whole++
+			seen[k] = sprtHalf{pts: -1}
+			continue
+		}
+		seen[k] = sprtHalf{pts: g.pts, white: g.white}
+	}
+	return whole > 0
+}
+
 // adhocSPRT runs test over the finished games between w.player (tested)
 // and w.opponent in the selection w, in the order they were stored
 // (tournament games by tournament, then slot). It is over the pentanomial
@@ -188,19 +236,13 @@ var ErrNoSPRTGames = errors.New("no finished games between the two players in th
 // wins, draws and losses of all the games. Without such a game it is
 // ErrNoSPRTGames.
 func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*SPRTResult, error) {
-	type game struct {
-		tid   int64 // 0: imported
-		pair  int   // -1: none
-		white string
-		pts   int // the player's half-points
-	}
 	stored, err := db.FinishedGames(ctx, w)
 	if err != nil {
 		return nil, err
 	}
-	games := make([]game, len(stored))
+	games := make([]sprtGame, len(stored))
 	for i, sg := range stored {
-		g := game{white: sg.White, tid: sg.TournamentID, pair: sg.Pair}
+		g := sprtGame{white: sg.White, tid: sg.TournamentID, pair: sg.Pair}
 		if m, ok := whiteMatch(sg.Result, 1); !ok {
 			g.pts = -1
 		} else {
@@ -212,40 +254,9 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		games[i] = g
 	}
 	r := &SPRTResult{Player: w.Player, Opponent: w.Opponent, SPRT: test, Verdict: Running}
-	type key struct {
-		tid  int64
-		pair int
-	}
-	type half struct {
-		pts   int
-		white string
-	}
 	// Can the pentanomial model be used?
-	penta := test.Pentanomial()
-	whole := 0
-	seen := map[key]half{}
-	for _, g := range games {
-		if g.pts < 0 {
-			continue
-		}
-		if g.tid == 0 || g.pair < 0 {
-			penta = false
-			break
-		}
-		k := key{g.tid, g.pair}
-		if h, ok := seen[k]; ok {
-			if h.white == g.white || h.pts < 0 {
-				penta = false // not colour-swapped, or a third game
-				break
-			}
-			whole++
-			seen[k] = half{pts: -1}
-			continue
-		}
-		seen[k] = half{pts: g.pts, white: g.white}
-	}
-	penta = penta && whole > 0
-	clear(seen)
+	penta := test.Pentanomial() && wholePairs(games)
+	seen := map[sprtPair]sprtHalf{}
 	var tri [3]int
 	var pt [5]int
 	var points []SPRTPoint
@@ -259,12 +270,12 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		tri[g.pts]++
 		c := tri[:]
 		if penta {
-			k := key{g.tid, g.pair}
+			k := sprtPair{g.tid, g.pair}
 			if h, ok := seen[k]; ok {
 				pt[h.pts+g.pts]++
 				delete(seen, k)
 			} else {
-				seen[k] = half{pts: g.pts}
+				seen[k] = sprtHalf{pts: g.pts}
 			}
 			c = pt[:]
 		}

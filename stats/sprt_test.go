@@ -219,22 +219,8 @@ func refLLR(s SPRT, counts []int) float64 {
 					best, bestV = i, v
 				}
 			}
-			lo, up := hi*float64(best-1)/grid, hi*float64(best+1)/grid
-			g := (math.Sqrt(5) - 1) / 2
-			x1, x2 := up-g*(up-lo), lo+g*(up-lo)
-			f1, f2 := f(x1), f(x2)
-			for range 80 {
-				if f1 < f2 {
-					lo, x1, f1 = x1, x2, f2
-					x2 = lo + g*(up-lo)
-					f2 = f(x2)
-				} else {
-					up, x2, f2 = x2, x1, f1
-					x1 = up - g*(up-lo)
-					f1 = f(x1)
-				}
-			}
-			return max(f1, f2)
+			_, _, m := goldenMax(f, hi*float64(best-1)/grid, hi*float64(best+1)/grid, math.Inf(-1), 80)
+			return m
 		}
 		t0, t1 := k*s.Elo0*math.Ln10/800, k*s.Elo1*math.Ln10/800
 		l0, l1 = tmax(t0), tmax(t1)

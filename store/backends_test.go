@@ -42,3 +42,25 @@ func tempDB(tb testing.TB) *DB {
 	tb.Helper()
 	return openTest(tb, filepath.Join(tb.TempDir(), "t.db"))
 }
+
+// tournamentInserter makes tournament 1, "t" of Lines of Action, and
+// returns an Inserter closed when the test ends.
+func tournamentInserter(t *testing.T, db *DB) *Inserter {
+	t.Helper()
+	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
+		t.Fatal(err)
+	}
+	in := db.NewInserter()
+	t.Cleanup(func() { in.Close() })
+	return in
+}
+
+// registered registers tournament "t" of Lines of Action, of total games.
+func registered(t *testing.T, db *DB, total int) *Tournament {
+	t.Helper()
+	tour := &Tournament{Name: "t", Game: "lines-of-action", ConfigHash: "h", TotalGames: total}
+	if err := db.Register(context.Background(), tour, nil); err != nil {
+		t.Fatal(err)
+	}
+	return tour
+}

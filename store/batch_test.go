@@ -77,17 +77,9 @@ func testBatch(t *testing.T, db *DB) {
 
 // BenchmarkBatchInsert stores games of about 1 kB through a Batch.
 func BenchmarkBatchInsert(b *testing.B) {
-	ctx := context.Background()
 	db := tempDB(b)
 	batch := db.NewBatch(2000)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		if err := batch.Insert(ctx, testGame(i)); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
+	benchInserts(b, batch.Insert)
 	if err := batch.Commit(); err != nil {
 		b.Fatal(err)
 	}
@@ -210,5 +202,18 @@ func testBatchEngineStats(t *testing.T, db *DB) {
 		if m := got[testGame(i).Record]; m != 10+i {
 			t.Errorf("game %d: %d moves stored; want %d", i, m, 10+i)
 		}
+	}
+}
+
+// benchInserts stores a game of about 1 kB by insert in each round of b.
+func benchInserts(b *testing.B, insert func(context.Context, *Game) error) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := insert(ctx, testGame(i)); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }

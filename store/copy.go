@@ -131,18 +131,47 @@ func (db *DB) copyToPostgres(ctx context.Context, to *DB) (CopyCounts, error) {
 	return c, nil
 }
 
-// copyTableTo sends the rows of table from db into the PostgreSQL
-// transaction tx with COPY, in order; it returns how many.
-func (db *DB) copyTableTo(ctx context.Context, tx pgx.Tx, table, columns, order string) (int, error) {
+// selectAll queries columns (a comma-separated list) of every row of
+// table in order, for a copy; it returns the rows and the columns' names.
+func (db *DB) selectAll(ctx context.Context, table, columns, order string) (*sql.Rows, []string, error) {
 	rows, err := db.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
 	if err != nil {
-		return 0, err
+		return nil, nil, err
 	}
-	defer rows.Close()
 	names := strings.Split(columns, ",")
 	for i := range names {
 		names[i] = strings.TrimSpace(names[i])
 	}
+	return rows, names, nil
+}
+
+// scanValues scans the row rows is at, of n columns, into new values;
+// text read as bytes is a string.
+func scanValues(rows *sql.Rows, n int) ([]any, error) {
+	vals := make([]any, n)
+	ptrs := make([]any, n)
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := rows.Scan(ptrs...); err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		if b, ok := v.([]byte); ok {
+			vals[i] = string(b)
+		}
+	}
+	return vals, nil
+}
+
+// copyTableTo sends the rows of table from db into the PostgreSQL
+// transaction tx with COPY, in order; it returns how many.
+func (db *DB) copyTableTo(ctx context.Context, tx pgx.Tx, table, columns, order string) (int, error) {
+	rows, names, err := db.selectAll(ctx, table, columns, order)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
 	vals := make([]any, len(names))
 	ptrs := make([]any, len(names))
 	for i := range vals {
@@ -172,15 +201,11 @@ const copyRows = 64
 // copyTable copies the rows of table from db into tx, in order; it
 // returns how many.
 func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order string) (int, error) {
-	rows, err := db.QueryContext(ctx, `SELECT `+columns+` FROM `+table+` ORDER BY `+order)
+	rows, names, err := db.selectAll(ctx, table, columns, order)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
-	names := strings.Split(columns, ",")
-	for i := range names {
-		names[i] = strings.TrimSpace(names[i])
-	}
 	ncol := len(names)
 	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", ncol), ",") + ")"
 	insert := func(n int) string {
@@ -204,19 +229,12 @@ func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order s
 		return err
 	}
 	for rows.Next() {
-		vals := make([]any, ncol)
-		ptrs := make([]any, ncol)
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
+		vals, err := scanValues(rows, ncol)
+		if err != nil {
 			return total, err
 		}
 		for i, v := range vals {
-			switch v := v.(type) {
-			case []byte: // text read as bytes: stored as text
-				vals[i] = string(v)
-			case float64:
+			if v, ok := v.(float64); ok {
 				vals[i] = sqliteReal(names[i], v)
 			}
 		}

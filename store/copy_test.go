@@ -64,25 +64,15 @@ func dump(t *testing.T, db *DB) string {
 	tables := append(copyTables[:len(copyTables):len(copyTables)], struct{ name, columns, order string }{
 		"game_pairs", "tournament_id, pair, game, a, b, games, a_white, points, same", "tournament_id, pair"})
 	for _, tb := range tables {
-		rows, err := db.Query(`SELECT ` + tb.columns + ` FROM ` + tb.name + ` ORDER BY ` + tb.order)
+		rows, names, err := db.selectAll(context.Background(), tb.name, tb.columns, tb.order)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := len(strings.Split(tb.columns, ","))
 		fmt.Fprintf(&b, "%s:\n", tb.name)
 		for rows.Next() {
-			vals := make([]any, n)
-			ptrs := make([]any, n)
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
+			vals, err := scanValues(rows, len(names))
+			if err != nil {
 				t.Fatal(err)
-			}
-			for i, v := range vals {
-				if bs, ok := v.([]byte); ok {
-					vals[i] = string(bs)
-				}
 			}
 			fmt.Fprintf(&b, "%q\n", fmt.Sprint(vals...))
 		}

@@ -12,11 +12,7 @@ func TestGamePairs(t *testing.T) { backends(t, testGamePairs) }
 
 func testGamePairs(t *testing.T, db *DB) {
 	ctx := context.Background()
-	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
-		t.Fatal(err)
-	}
-	in := db.NewInserter()
-	defer in.Close()
+	in := tournamentInserter(t, db)
 	add := func(slot, pair int, white, black, result string) {
 		t.Helper()
 		g := &Game{TournamentID: 1, Slot: slot, Pair: pair, Game: "lines-of-action", White: white, Black: black,

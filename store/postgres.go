@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -33,13 +34,16 @@ var pgKeywords = map[string]bool{
 }
 
 // keywordRE matches one keyword=value setting: the keyword, and the value
-// plain or in single quotes (with backslash escapes).
-var keywordRE = regexp.MustCompile(`\s*([A-Za-z_]+)\s*=\s*('(?:[^'\\]|\\.)*'?|\S*)`)
+// plain or in single quotes (with backslash escapes). Compiled on first
+// use: only a keyword=value PostgreSQL connection string needs it.
+var keywordRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\s*([A-Za-z_]+)\s*=\s*('(?:[^'\\]|\\.)*'?|\S*)`)
+})
 
 // isKeywords reports whether dsn starts as a keyword=value connection
 // string: a keyword of PostgreSQL's, then "=".
 func isKeywords(dsn string) bool {
-	m := keywordRE.FindStringSubmatch(dsn)
+	m := keywordRE().FindStringSubmatch(dsn)
 	return m != nil && strings.HasPrefix(dsn, m[0]) && pgKeywords[strings.ToLower(m[1])] && !strings.ContainsAny(m[1], "/\\")
 }
 
@@ -52,7 +56,7 @@ func isKeywords(dsn string) bool {
 func Name(dsn string) string {
 	if isKeywords(dsn) {
 		var keys []string
-		for _, m := range keywordRE.FindAllStringSubmatch(dsn, -1) {
+		for _, m := range keywordRE().FindAllStringSubmatch(dsn, -1) {
 			keys = append(keys, m[1]+"=…")
 		}
 		return strings.Join(keys, " ")

@@ -22,10 +22,7 @@ func TestReconnect(t *testing.T) {
 	ctx := context.Background()
 	proxy, dsn := pgtest.NewProxy(t, pgtest.URL(t))
 	db := openTest(t, dsn)
-	tour := &Tournament{Name: "t", Game: "lines-of-action", ConfigHash: "h", TotalGames: 10}
-	if err := db.Register(ctx, tour, nil); err != nil {
-		t.Fatal(err)
-	}
+	tour := registered(t, db, 10)
 	l, err := db.NewLeases(ctx, tour.ID, 10, "a", time.Hour)
 	if err != nil {
 		t.Fatal(err)

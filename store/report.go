@@ -257,17 +257,10 @@ type ResultCount struct {
 
 // ResultCounts counts the games of tournament tid by White and result.
 func (db *DB) ResultCounts(ctx context.Context, tid int64) ([]ResultCount, error) {
-	var out []ResultCount
-	err := db.queryEach(ctx, "count sprt games", `SELECT white, result, count(*) FROM games
-		WHERE tournament_id = ? GROUP BY white, result`, []any{tid}, func(rows *sql.Rows) error {
-		var c ResultCount
-		if err := rows.Scan(&c.White, &c.Result, &c.Count); err != nil {
-			return err
-		}
-		out = append(out, c)
-		return nil
+	return queryRows(ctx, db, "count sprt games", `SELECT white, result, count(*) FROM games
+		WHERE tournament_id = ? GROUP BY white, result`, []any{tid}, func(c *ResultCount) []any {
+		return []any{&c.White, &c.Result, &c.Count}
 	})
-	return out, err
 }
 
 // PointsCount is the number of whole pairs of a tournament in which player
@@ -280,34 +273,20 @@ type PointsCount struct {
 // PairPoints counts the whole colour-swapped pairs of tournament tid by
 // their first player and the half-points it scored.
 func (db *DB) PairPoints(ctx context.Context, tid int64) ([]PointsCount, error) {
-	var out []PointsCount
-	err := db.queryEach(ctx, "count sprt pairs", `SELECT a, points, count(*) FROM game_pairs
+	return queryRows(ctx, db, "count sprt pairs", `SELECT a, points, count(*) FROM game_pairs
 		WHERE tournament_id = ? AND games = 2 AND a_white = 1 AND same = 1 GROUP BY a, points`,
-		[]any{tid}, func(rows *sql.Rows) error {
-			var c PointsCount
-			if err := rows.Scan(&c.A, &c.Points, &c.Count); err != nil {
-				return err
-			}
-			out = append(out, c)
-			return nil
+		[]any{tid}, func(c *PointsCount) []any {
+			return []any{&c.A, &c.Points, &c.Count}
 		})
-	return out, err
 }
 
 // SPRTTrajectory returns the stored LLR trajectory of tournament tid, by
 // games.
 func (db *DB) SPRTTrajectory(ctx context.Context, tid int64) ([]SPRTPoint, error) {
-	var out []SPRTPoint
-	err := db.queryEach(ctx, "read sprt trajectory", `SELECT games, llr FROM sprt_llr
-		WHERE tournament_id = ? ORDER BY games`, []any{tid}, func(rows *sql.Rows) error {
-		var p SPRTPoint
-		if err := rows.Scan(&p.Games, &p.LLR); err != nil {
-			return err
-		}
-		out = append(out, p)
-		return nil
+	return queryRows(ctx, db, "read sprt trajectory", `SELECT games, llr FROM sprt_llr
+		WHERE tournament_id = ? ORDER BY games`, []any{tid}, func(p *SPRTPoint) []any {
+		return []any{&p.Games, &p.LLR}
 	})
-	return out, err
 }
 
 // PairedResult is a finished game as an SPRT over stored games needs it.
@@ -401,4 +380,19 @@ func (db *DB) queryEach(ctx context.Context, what, query string, args []any, sca
 		return fmt.Errorf("%s: %w", what, db.damaged(err))
 	}
 	return nil
+}
+
+// queryRows runs query with args (see queryEach) and returns its rows, a
+// T each, scanned into the fields of the T that dest lists.
+func queryRows[T any](ctx context.Context, db *DB, what, query string, args []any, dest func(*T) []any) ([]T, error) {
+	var out []T
+	err := db.queryEach(ctx, what, query, args, func(rows *sql.Rows) error {
+		var v T
+		if err := rows.Scan(dest(&v)...); err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	return out, err
 }

@@ -22,17 +22,10 @@ type TournamentRow struct {
 
 // TournamentRows returns every tournament, by name.
 func (db *DB) TournamentRows(ctx context.Context) ([]TournamentRow, error) {
-	var out []TournamentRow
-	err := db.queryEach(ctx, "list the tournaments", `SELECT id, name, game, total_games, created_at FROM tournaments ORDER BY name`, nil,
-		func(rows *sql.Rows) error {
-			var t TournamentRow
-			if err := rows.Scan(&t.ID, &t.Name, &t.Game, &t.TotalGames, &t.CreatedAt); err != nil {
-				return err
-			}
-			out = append(out, t)
-			return nil
+	return queryRows(ctx, db, "list the tournaments", `SELECT id, name, game, total_games, created_at FROM tournaments ORDER BY name`, nil,
+		func(t *TournamentRow) []any {
+			return []any{&t.ID, &t.Name, &t.Game, &t.TotalGames, &t.CreatedAt}
 		})
-	return out, err
 }
 
 // Progress is how far a tournament stands: its games stored, the largest
@@ -82,18 +75,11 @@ func (db *DB) InPlay(ctx context.Context, tid int64) ([]Lease, error) {
 	if !db.postgres {
 		return nil, nil
 	}
-	var out []Lease
-	err := db.queryEach(ctx, "list the games in play", `SELECT slot, owner, lease_until FROM slots
+	return queryRows(ctx, db, "list the games in play", `SELECT slot, owner, lease_until FROM slots
 		WHERE tournament_id = ? AND NOT stored AND owner IS NOT NULL AND lease_until >= now() ORDER BY slot`, []any{tid},
-		func(rows *sql.Rows) error {
-			var l Lease
-			if err := rows.Scan(&l.Slot, &l.Owner, &l.LeaseUntil); err != nil {
-				return err
-			}
-			out = append(out, l)
-			return nil
+		func(l *Lease) []any {
+			return []any{&l.Slot, &l.Owner, &l.LeaseUntil}
 		})
-	return out, err
 }
 
 // GameRow is a stored game without its record.
@@ -109,18 +95,11 @@ type GameRow struct {
 // LatestGames returns the last n games stored in tournament tid, the
 // latest first.
 func (db *DB) LatestGames(ctx context.Context, tid int64, n int) ([]GameRow, error) {
-	var out []GameRow
-	err := db.queryEach(ctx, "list the latest games", `SELECT id, slot, white, black, result, termination, plies, started_at
+	return queryRows(ctx, db, "list the latest games", `SELECT id, slot, white, black, result, termination, plies, started_at
 		FROM games WHERE tournament_id = ? ORDER BY id DESC LIMIT ?`, []any{tid, n},
-		func(rows *sql.Rows) error {
-			var g GameRow
-			if err := rows.Scan(&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt); err != nil {
-				return err
-			}
-			out = append(out, g)
-			return nil
+		func(g *GameRow) []any {
+			return []any{&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt}
 		})
-	return out, err
 }
 
 // ErrNoGame is the error of GameRecord for an id no game has.

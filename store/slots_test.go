@@ -16,10 +16,7 @@ import (
 func TestLeases(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, pgtest.URL(t))
-	tour := &Tournament{Name: "t", Game: "lines-of-action", ConfigHash: "h", TotalGames: 3}
-	if err := db.Register(ctx, tour, nil); err != nil {
-		t.Fatal(err)
-	}
+	tour := registered(t, db, 3)
 	a, err := db.NewLeases(ctx, tour.ID, 3, "a", time.Hour)
 	if err != nil {
 		t.Fatal(err)
@@ -100,10 +97,7 @@ func TestLeasesBatches(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, pgtest.URL(t))
 	const total = 10_000_000
-	tour := &Tournament{Name: "t", Game: "lines-of-action", ConfigHash: "h", TotalGames: total}
-	if err := db.Register(ctx, tour, nil); err != nil {
-		t.Fatal(err)
-	}
+	tour := registered(t, db, total)
 	in := db.NewInserter()
 	defer in.Close()
 	for _, k := range []int{5, 6} { // stored already, as after a copy

@@ -14,11 +14,7 @@ func TestEngineStats(t *testing.T) { backends(t, testEngineStats) }
 
 func testEngineStats(t *testing.T, db *DB) {
 	ctx := context.Background()
-	if _, err := db.Exec(`INSERT INTO tournaments (id, name, game, created_at) VALUES (1, 't', 'lines-of-action', '')`); err != nil {
-		t.Fatal(err)
-	}
-	in := db.NewInserter()
-	defer in.Close()
+	in := tournamentInserter(t, db)
 	g := &Game{TournamentID: 1, Slot: 0, Pair: 0, Game: "lines-of-action", White: "a", Black: "b", Result: "1-0",
 		Record: "x", WhiteStats: &EngineStats{Moves: 20, Depth: 9.5, MoveMS: 12.25, Nodes: 123456, NPS: 500000},
 		BlackStats: &EngineStats{Moves: 19, MoveMS: 3}}

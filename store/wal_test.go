@@ -35,18 +35,10 @@ func TestWALStaysSmall(t *testing.T) {
 
 // BenchmarkInserter is the tournament's commit of one finished game.
 func BenchmarkInserter(b *testing.B) {
-	ctx := context.Background()
 	db := tempDB(b)
 	in := db.NewInserter()
 	defer in.Close()
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		if err := in.Insert(ctx, testGame(i)); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
+	benchInserts(b, in.Insert)
 }
 
 // TestInserterJournalsInMemory: the Inserter's connection keeps its

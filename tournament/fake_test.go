@@ -12,8 +12,6 @@ import (
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -23,7 +21,7 @@ import (
 func TestMain(m *testing.M) {
 	// The toy game is known to the tests (and to the fake engines) besides
 	// the real ones.
-	games.All = append([]rules.Game{toyrace.Game}, games.All...)
+	toyrace.Register()
 	if code, ok := enginetest.Main(os.Args[1:]); ok {
 		os.Exit(code)
 	}

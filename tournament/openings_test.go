@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 )
@@ -99,7 +100,7 @@ func TestOpeningGames(t *testing.T) {
 func TestOpeningFEN(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "toy.fen"), "17/3/2/b\n")
-	head := toyHead + "openings: {file: toy.fen}\nmove_comments: false\n"
+	head := toyrace.Head + "openings: {file: toy.fen}\nmove_comments: false\n"
 	path := writeConfig(t, dir, head, "a=first", "b=first")
 	r := rows(t, playConfig(t, path, Options{}))[0]
 	// Black to move at 17: it adds 1 (18), white 1 (19), black 1 (20),
@@ -121,7 +122,7 @@ func TestGracefulStop(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marker := fmt.Sprintf("stop%d", os.Getpid())
-			cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(40), "a=first,slow:15,"+marker, "b=first,slow:15,"+marker)
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:15,"+marker, "b=first,slow:15,"+marker)
 			stop := make(chan struct{})
 			var done atomic.Int64
 			var atStop atomic.Int64
@@ -154,7 +155,7 @@ func TestGracefulStop(t *testing.T) {
 		})
 	}
 	t.Run("cancel after the stop", func(t *testing.T) {
-		cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(40), "a=first,slow:30", "b=first,slow:30")
+		cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:30", "b=first,slow:30")
 		stop := make(chan struct{})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -186,17 +187,8 @@ func TestGracefulStop(t *testing.T) {
 // without from the game's start.
 func TestOpeningStart(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "toy.agn"), `[Game "Toy Race"]
-[SetUp "1"]
-[FEN "17/3/2/b"]
-
-1. 1 2 *
-
-[Game "Toy Race"]
-
-1. 2 1 *
-`)
-	path := writeConfig(t, dir, toyHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
+	writeFile(t, filepath.Join(dir, "toy.agn"), toyrace.Openings)
+	path := writeConfig(t, dir, toyrace.Head+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
 	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

@@ -26,18 +26,7 @@ import (
 // path. engines are "name=modes" pairs of fake engines.
 func writeConfig(t testing.TB, dir, head string, engines ...string) string {
 	t.Helper()
-	var b strings.Builder
-	b.WriteString(withTimeDefaults(head))
-	b.WriteString("engines:\n")
-	for _, e := range engines {
-		name, modes, _ := strings.Cut(e, "=")
-		fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, toy-race]}\n", name, modes)
-	}
-	path := filepath.Join(dir, "t.yaml")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return toyrace.WriteConfig(t, dir, withTimeDefaults(head), engines...)
 }
 
 func writeFile(t testing.TB, path, text string) {
@@ -149,19 +138,6 @@ func checkNoEngines(t *testing.T, marker string) {
 	t.Errorf("engine processes left behind: %v", left)
 }
 
-const toyHead = `name: t
-game: toy-race
-rounds: 1
-games_per_encounter: 1
-seed: 7
-time_control: {move_ms: 50}
-`
-
-// toyHeadGames is toyHead with n games per encounter.
-func toyHeadGames(n int) string {
-	return strings.Replace(toyHead, "games_per_encounter: 1", fmt.Sprintf("games_per_encounter: %d", n), 1)
-}
-
 // withTimeDefaults adds roomy timeouts to a config head unless it sets them:
 // the tests run on a loaded machine, where a sound fake engine may take
 // a good part of a second to answer.
@@ -178,7 +154,7 @@ func withTimeDefaults(head string) string {
 func TestTerminations(t *testing.T) {
 	tests := []struct {
 		name       string
-		head       string // replaces toyHead's last lines when set
+		head       string // replaces toyrace.Head's last lines when set
 		black      string
 		wantResult string
 		wantTerm   string
@@ -205,7 +181,7 @@ func TestTerminations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
-			head := toyHead + tc.head
+			head := toyrace.Head + tc.head
 			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
 			cfg, db := loadTournament(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
 			var out strings.Builder
@@ -266,7 +242,7 @@ func TestPreflight(t *testing.T) {
 			// A second to start: on a loaded machine a process may take more
 			// than a few hundred milliseconds to come up, and b's crash must
 			// come before its timeout.
-			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 1000\nping_timeout_ms: 1000\n", "a=first", "b=die", "c=noready", "d=slowugi:5000")
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 1000\nping_timeout_ms: 1000\n", "a=first", "b=die", "c=noready", "d=slowugi:5000")
 			opt.DB = db
 			_, err := Run(context.Background(), cfg, opt)
 			for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
@@ -333,7 +309,7 @@ func killAfterStored(t *testing.T, path, dbPath, env string, n int, within time.
 func testResumeAfterKill(t *testing.T, env string) {
 	dir := t.TempDir()
 	marker := fmt.Sprintf("kill%d", os.Getpid())
-	path := writeConfig(t, dir, toyHeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
+	path := writeConfig(t, dir, toyrace.HeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
 	dbPath := filepath.Join(dir, "t.db")
 	const total = 24
 
@@ -371,7 +347,7 @@ func workerCmd(t testing.TB) []string {
 }
 
 func TestConcurrencySameResults(t *testing.T) {
-	head := toyHeadGames(4)
+	head := toyrace.HeadGames(4)
 	runs := []struct {
 		name    string
 		conc    int
@@ -410,7 +386,7 @@ func TestInterrupt(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marker := fmt.Sprintf("intr%d", os.Getpid())
-			cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(50), "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(50), "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Workers: workers, Progress: func(p Progress) {
@@ -437,7 +413,7 @@ func TestInterrupt(t *testing.T) {
 // process behind.
 func TestWorkerProcessDies(t *testing.T) {
 	marker := fmt.Sprintf("wdie%d", os.Getpid())
-	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(40), "a=first,slow:2,"+marker, "b=last,slow:2,"+marker)
+	cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:2,"+marker, "b=last,slow:2,"+marker)
 	exe := workerCmd(t)[0]
 	sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
 		Workers: []string{exe, "fake-worker-dies", "3"}})
@@ -453,7 +429,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	}
 
 	// A worker that panics: its panic line, not the last of the trace.
-	cfg, db = loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first", "b=last")
+	cfg, db = loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first", "b=last")
 	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
 		Workers: []string{exe, "fake-worker-dies", "0", "panic"}})
 	if err == nil || !strings.Contains(err.Error(), "panic: fake worker bug") {
@@ -466,7 +442,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
 	procStartWait, procExitWait = time.Second, time.Second
 	long := "# " + strings.Repeat("x", 200<<10) + "\n"
-	cfg, db = loadTournament(t, t.TempDir(), long+toyHeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
+	cfg, db = loadTournament(t, t.TempDir(), long+toyrace.HeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
 	start := time.Now()
 	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Workers: []string{exe, "fake-sleep"}})
 	if err == nil || !strings.Contains(err.Error(), "did not answer within") {
@@ -480,7 +456,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	}
 
 	// A worker command that cannot start.
-	cfg, db = loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first", "b=last")
+	cfg, db = loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first", "b=last")
 	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
 		Workers: []string{filepath.Join(t.TempDir(), "no-such-arbiter"), "tournament-worker"}})
 	if err == nil || !strings.Contains(err.Error(), "no-such-arbiter") {
@@ -490,7 +466,7 @@ func TestWorkerProcessDies(t *testing.T) {
 
 func TestChangedConfigRefused(t *testing.T) {
 	dir := t.TempDir()
-	cfg, db := loadTournament(t, dir, toyHead, "a=first", "b=last")
+	cfg, db := loadTournament(t, dir, toyrace.Head, "a=first", "b=last")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -499,7 +475,7 @@ func TestChangedConfigRefused(t *testing.T) {
 	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
 		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
 	}
-	cfg, err = config.Load(context.Background(), writeConfig(t, dir, strings.Replace(toyHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
+	cfg, err = config.Load(context.Background(), writeConfig(t, dir, strings.Replace(toyrace.Head, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -576,7 +552,7 @@ func TestRealGames(t *testing.T) {
 // TestRestartAfterCrash checks that an engine that crashed gets a fresh
 // process for its next game: every game is played up to the crash.
 func TestRestartAfterCrash(t *testing.T) {
-	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first", "b=first,crash:2")
+	cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first", "b=first,crash:2")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -590,7 +566,7 @@ func TestRestartAfterCrash(t *testing.T) {
 // TestIdleDeathRestarts checks that an engine whose kept process died
 // between games gets a fresh one rather than losing the next game.
 func TestIdleDeathRestarts(t *testing.T) {
-	cfg, db := loadTournament(t, t.TempDir(), toyHeadGames(4), "a=first,idledeath", "b=last,idledeath")
+	cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first,idledeath", "b=last,idledeath")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -609,7 +585,7 @@ func TestIdleDeathRestarts(t *testing.T) {
 func TestStopDuringStart(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
-			cfg, db := loadTournament(t, t.TempDir(), toyHead+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000")
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000")
 			stop := make(chan struct{})
 			var said []int
 			time.AfterFunc(300*time.Millisecond, func() { close(stop) })

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -28,7 +29,7 @@ func sharedTournament(t *testing.T, head string, engines ...string) (*config.Tou
 // machines would, each on its own connection: together they store every
 // slot once, and each one's summary covers the whole tournament.
 func TestSharedRun(t *testing.T) {
-	cfg, url := sharedTournament(t, toyHeadGames(12), "a=", "b=")
+	cfg, url := sharedTournament(t, toyrace.HeadGames(12), "a=", "b=")
 	ctx := context.Background()
 	var (
 		wg   sync.WaitGroup
@@ -80,7 +81,7 @@ func TestSharedRun(t *testing.T) {
 // one that took it over after this runner's lease expired would): this
 // runner drops its game, stores nothing twice, and counts the other's.
 func TestSharedDiscard(t *testing.T) {
-	cfg, url := sharedTournament(t, toyHead, "a=slow:200", "b=slow:200")
+	cfg, url := sharedTournament(t, toyrace.Head, "a=slow:200", "b=slow:200")
 	ctx := context.Background()
 	db := openDB(t, url)
 	done := make(chan struct{})
@@ -130,7 +131,7 @@ func TestSharedDiscard(t *testing.T) {
 // are not stored, and their slots go back to the pool at once, not at
 // lease expiry.
 func TestSharedAbandon(t *testing.T) {
-	cfg, url := sharedTournament(t, toyHeadGames(4), "a=slow:200", "b=slow:200")
+	cfg, url := sharedTournament(t, toyrace.HeadGames(4), "a=slow:200", "b=slow:200")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	db := openDB(t, url)
@@ -170,7 +171,7 @@ func TestSharedAbandon(t *testing.T) {
 // or when a slot two players claimed at once went to the other.
 func TestSharedRunEndsAtOnce(t *testing.T) {
 	for i := range 5 {
-		cfg, url := sharedTournament(t, toyHeadGames(4), "a=", "b=")
+		cfg, url := sharedTournament(t, toyrace.HeadGames(4), "a=", "b=")
 		db := openDB(t, url)
 		start := time.Now()
 		if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Lease: time.Minute}); err != nil {

@@ -134,15 +134,8 @@ func newSPRTRun(cfg *config.Tournament, tid int64, sched *schedule) *sprtRun {
 // halfPoints is the first engine's half-points in the game of slot s with
 // result; ok is false for a game without a result.
 func halfPoints(s pairing.Game, result rules.Result) (int, bool) {
-	var pts int
-	switch result {
-	case rules.WhiteWins:
-		pts = 2
-	case rules.Draw:
-		pts = 1
-	case rules.BlackWins:
-		pts = 0
-	default:
+	pts, ok := result.WhiteHalfPoints()
+	if !ok {
 		return 0, false
 	}
 	if s.White != 0 {

@@ -23,15 +23,7 @@ type stopGate struct {
 // when set, with the games in play.
 func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
 	g := &stopGate{stop: stop, done: make(chan struct{})}
-	if stop == nil {
-		return g
-	}
-	go func() {
-		select {
-		case <-stop:
-		case <-g.done:
-			return
-		}
+	onStop(stop, g.done, func() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		if g.over {
@@ -43,7 +35,7 @@ func newStopGate(stop <-chan struct{}, stopping func(int)) *stopGate {
 			// count and its announcement (see leaveAfter).
 			stopping(g.inPlay)
 		}
-	}()
+	})
 	return g
 }
 
@@ -124,15 +116,7 @@ type startStop struct {
 // is over.
 func watchStart(stop <-chan struct{}, stopping func(int), cancel func()) *startStop {
 	s := &startStop{done: make(chan struct{})}
-	if stop == nil {
-		return s
-	}
-	go func() {
-		select {
-		case <-stop:
-		case <-s.done:
-			return
-		}
+	onStop(stop, s.done, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if !s.over {
@@ -142,8 +126,24 @@ func watchStart(stop <-chan struct{}, stopping func(int), cancel func()) *startS
 				stopping(0)
 			}
 		}
-	}()
+	})
 	return s
+}
+
+// onStop calls f on a goroutine of its own when stop (nil: never) closes
+// before done does.
+func onStop(stop, done <-chan struct{}, f func()) {
+	if stop == nil {
+		return
+	}
+	go func() {
+		select {
+		case <-stop:
+		case <-done:
+			return
+		}
+		f()
+	}()
 }
 
 // stopped ends the start and returns err, or ErrStopped when a stop came

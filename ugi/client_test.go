@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/toyrace"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/proc"
@@ -70,29 +68,32 @@ func TestEngineClassifies(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			// ends checks err of the step at (Start, NewGame): the case's
+			// error when it is expected there, and then the case ends;
+			// else none.
+			ends := func(at, step string, err error) bool {
+				t.Helper()
+				if tc.wantAt == at {
+					if !errors.Is(err, tc.want) {
+						t.Fatalf("%s = %v; want %v", step, err, tc.want)
+					}
+					return true
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", step, err)
+				}
+				return false
+			}
 			ctx := context.Background()
 			e, err := Start(ctx, fakeSpec(t, "fake", tc.modes, "toy-race"), tc.start)
-			if tc.wantAt == "start" {
-				if !errors.Is(err, tc.want) {
-					t.Fatalf("Start = %v; want %v", err, tc.want)
-				}
+			if ends("start", "Start", err) {
 				return
-			}
-			if err != nil {
-				t.Fatalf("Start: %v", err)
 			}
 			pid := e.Pid()
 			defer checkGone(t, pid)
 			defer e.Close()
-			err = e.NewGame(ctx)
-			if tc.wantAt == "newgame" {
-				if !errors.Is(err, tc.want) {
-					t.Fatalf("NewGame = %v; want %v", err, tc.want)
-				}
+			if ends("newgame", "NewGame", e.NewGame(ctx)) {
 				return
-			}
-			if err != nil {
-				t.Fatalf("NewGame: %v", err)
 			}
 			for i := 0; i < 5; i++ {
 				if err := e.Position("startpos", nil); err != nil {
@@ -322,7 +323,7 @@ func TestControlAt(t *testing.T) {
 
 func TestMain(m *testing.M) {
 	// The fake engines play the toy game.
-	games.All = append([]rules.Game{toyrace.Game}, games.All...)
+	toyrace.Register()
 	if code, ok := enginetest.Main(os.Args[1:]); ok {
 		os.Exit(code)
 	}

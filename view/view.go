@@ -28,7 +28,10 @@ var style string
 
 // CSP is the page's Content-Security-Policy: nothing may be fetched, and
 // only the page's own script and style sheet, named by their hashes, run.
-var CSP = "default-src 'none'; script-src '" + hash(script) + "'; style-src '" + hash(style) + "'; img-src data:; base-uri 'none'; form-action 'none'"
+// It is computed on first use: every arbiter command links this package.
+var CSP = sync.OnceValue(func() string {
+	return "default-src 'none'; script-src '" + hash(script) + "'; style-src '" + hash(style) + "'; img-src data:; base-uri 'none'; form-action 'none'"
+})
 
 func hash(s string) string {
 	h := sha256.Sum256([]byte(s))
@@ -122,44 +125,7 @@ func prepare(r *replay.Report) *prepared {
 	pr := &prepared{j: game{File: r.File, Index: r.Index, Line: r.Line, White: r.White, Black: r.Black, Result: g.Result,
 		First: int(r.First)}}
 	j := &pr.j
-	for _, t := range g.Tags {
-		j.Tags = append(j.Tags, [2]string{t.Name, t.Value})
-	}
-	j.Moves = make([]string, len(g.Moves))
-	hasComment, hasEval := false, false
-	evals := make([]*int, len(g.Moves))
-	for i, m := range g.Moves {
-		j.Moves[i] = m.Text
-		if m.Comment == "" {
-			continue
-		}
-		hasComment = true
-		if c, ok := notation.ParseMoveComment(m.Comment); ok && c.Eval {
-			v := c.Value
-			if c.Mate {
-				v = 20000 - min(abs(v), 1000)
-				if c.Value < 0 {
-					v = -v
-				}
-			}
-			if (i%2 == 1) != (r.First == rules.Black) {
-				v = -v // Black moved: the comment is from Black's side
-			}
-			evals[i], hasEval = &v, true
-		}
-	}
-	if hasComment {
-		j.Comments = make([]string, len(g.Moves))
-		for i, m := range g.Moves {
-			j.Comments[i] = m.Comment
-		}
-	}
-	if hasEval {
-		j.Evals = evals
-	}
-	if r.Err != nil {
-		j.ErrPly, j.Err = r.Err.Ply, r.Describe()
-	}
+	fillRecord(j, r)
 	gm, err := games.Lookup(r.Game)
 	if r.Game == "" || err != nil {
 		return pr
@@ -247,6 +213,51 @@ func prepare(r *replay.Report) *prepared {
 	return pr
 }
 
+// fillRecord fills j with what the page shows of r's record: its tags,
+// moves, move comments and the evaluations in them (from White's side;
+// a mate as ±(20000 - moves)), and the validator's message.
+func fillRecord(j *game, r *replay.Report) {
+	g := r.Record
+	for _, t := range g.Tags {
+		j.Tags = append(j.Tags, [2]string{t.Name, t.Value})
+	}
+	j.Moves = make([]string, len(g.Moves))
+	hasComment, hasEval := false, false
+	evals := make([]*int, len(g.Moves))
+	for i, m := range g.Moves {
+		j.Moves[i] = m.Text
+		if m.Comment == "" {
+			continue
+		}
+		hasComment = true
+		if c, ok := notation.ParseMoveComment(m.Comment); ok && c.Eval {
+			v := c.Value
+			if c.Mate {
+				v = 20000 - min(abs(v), 1000)
+				if c.Value < 0 {
+					v = -v
+				}
+			}
+			if (i%2 == 1) != (r.First == rules.Black) {
+				v = -v // Black moved: the comment is from Black's side
+			}
+			evals[i], hasEval = &v, true
+		}
+	}
+	if hasComment {
+		j.Comments = make([]string, len(g.Moves))
+		for i, m := range g.Moves {
+			j.Comments[i] = m.Comment
+		}
+	}
+	if hasEval {
+		j.Evals = evals
+	}
+	if r.Err != nil {
+		j.ErrPly, j.Err = r.Err.Ply, r.Describe()
+	}
+}
+
 // scratch is the memory prepare reuses from game to game.
 type scratch struct {
 	pic   rules.Picture
@@ -282,6 +293,18 @@ func abs(x int) int {
 	return x
 }
 
+// intern returns the id of k in ids; a k without one gets the next, and v
+// goes to the end of list, at that index.
+func intern[K comparable, V any](ids map[K]int, list *[]V, k K, v V) int {
+	id, ok := ids[k]
+	if !ok {
+		id = len(*list)
+		ids[k] = id
+		*list = append(*list, v)
+	}
+	return id
+}
+
 // Add adds the game of r, prepared by Prepare (or, when it was not,
 // prepared here).
 func (p *Page) Add(r replay.Report) {
@@ -297,23 +320,11 @@ func (p *Page) Add(r replay.Report) {
 		}
 		cells := make([]int, len(pr.cells))
 		for i, c := range pr.cells {
-			id, ok := p.cellID[c]
-			if !ok {
-				id = len(p.cells)
-				p.cellID[c] = id
-				p.cells = append(p.cells, [4]string{c.Fill, c.Label, c.Ink, c.Piece})
-			}
-			cells[i] = id
+			cells[i] = intern(p.cellID, &p.cells, c, [4]string{c.Fill, c.Label, c.Ink, c.Piece})
 		}
 		caps := make([]int, len(pr.captions))
 		for i, s := range pr.captions {
-			id, ok := p.capID[s]
-			if !ok {
-				id = len(p.captions)
-				p.capID[s] = id
-				p.captions = append(p.captions, s)
-			}
-			caps[i] = id
+			caps[i] = intern(p.capID, &p.captions, s, s)
 		}
 		if len(pr.start) > 0 {
 			var b []byte
@@ -412,7 +423,7 @@ func pageTop(title string) string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="` + CSP + `">
+<meta http-equiv="Content-Security-Policy" content="` + CSP() + `">
 <meta name="referrer" content="no-referrer">
 <title>` + html.EscapeString(title) + `</title>
 <style>` + style + `</style>

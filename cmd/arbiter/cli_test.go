@@ -650,20 +650,27 @@ func TestShow(t *testing.T) {
 			if tt.emptyOut && r.stdout != "" {
 				t.Errorf("arbiter %q: stdout %q; want it empty", tt.args, r.stdout)
 			}
-			rest := r.stdout
-			for _, w := range tt.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Errorf("arbiter %q: stdout lacks %q (in order)\n%s", tt.args, w, r.stdout)
-					break
-				}
-				rest = rest[i+len(w):]
+			if w, ok := lacksInOrder(r.stdout, tt.want); ok {
+				t.Errorf("arbiter %q: stdout lacks %q (in order)\n%s", tt.args, w, r.stdout)
 			}
 			if !strings.Contains(r.stderr, tt.stderr) {
 				t.Errorf("arbiter %q: stderr %q; want it to name %q", tt.args, r.stderr, tt.stderr)
 			}
 		})
 	}
+}
+
+// lacksInOrder returns the first of want that s does not hold after the
+// ones before it, and whether there is one.
+func lacksInOrder(s string, want []string) (string, bool) {
+	for _, w := range want {
+		i := strings.Index(s, w)
+		if i < 0 {
+			return w, true
+		}
+		s = s[i+len(w):]
+	}
+	return "", false
 }
 
 func TestShowGolden(t *testing.T) {

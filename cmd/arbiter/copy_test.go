@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // TestCopyRoundTrip imports games into SQLite, copies them to PostgreSQL
@@ -87,10 +86,7 @@ func TestCopyRoundTrip(t *testing.T) {
 // report right after them is as fast as later ones).
 func vacuumed(t *testing.T, url string) {
 	t.Helper()
-	db, err := store.OpenReader(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(context.Background(), t, url)
 	defer db.Close()
 	for _, table := range []string{"games", "game_pairs"} {
 		var vacuums, analyzes int

@@ -30,10 +30,7 @@ func importedDB(t *testing.T, n int) string {
 // countGames is the number of games stored in the database at path.
 func countGames(t *testing.T, path string) int {
 	t.Helper()
-	db, err := store.OpenReader(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(context.Background(), t, path)
 	defer db.Close()
 	var n int
 	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&n); err != nil {
@@ -195,14 +192,7 @@ func TestDamagedDatabase(t *testing.T) {
 	// Fold the log into the database, so that the damage hits its pages.
 	if out, err := exec.Command("sqlite3", db, "PRAGMA wal_checkpoint(TRUNCATE)").CombinedOutput(); err != nil {
 		t.Logf("sqlite3: %v %s (checkpointing through arbiter instead)", err, out)
-		d, err := store.Open(context.Background(), db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
-			t.Fatal(err)
-		}
-		d.Close()
+		execSQL(t, db, "PRAGMA wal_checkpoint(TRUNCATE)")
 	}
 	damage(t, db)
 	before := fileSum(t, db)
@@ -229,6 +219,20 @@ func TestDamagedDatabase(t *testing.T) {
 	}
 	if fileSum(t, db) != before {
 		t.Errorf("the damaged database was written to")
+	}
+}
+
+// execSQL runs the SQL statement query on the database path, failing t if
+// it cannot.
+func execSQL(t *testing.T, path, query string) {
+	t.Helper()
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(query); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -381,14 +385,7 @@ func TestImportBadNames(t *testing.T) {
 // came out as "new line").
 func TestExportControlName(t *testing.T) {
 	path := importedDB(t, 3)
-	db, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("UPDATE games SET black = 'new' || char(10) || 'line' WHERE id = 2"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	execSQL(t, path, "UPDATE games SET black = 'new' || char(10) || 'line' WHERE id = 2")
 	out := filepath.Join(t.TempDir(), "out.agn")
 	for _, args := range [][]string{{"export", "--db", path}, {"export", "--db", path, "--output", out}} {
 		code, stdout, errs := runCLI(t, "", args...).parts()

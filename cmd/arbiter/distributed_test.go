@@ -42,10 +42,7 @@ func TestDistributedTournament(t *testing.T) {
 		"  - {name: r1, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, random, --seed, '1']}\n" +
 		"  - {name: r2, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, random, --seed, '2']}\n" +
 		"  - {name: g, cmd: " + engine + ", args: [engine, --game, knight-fight, --level, greedy]}\n"
-	cfg := filepath.Join(dir, "dist.yaml")
-	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := write(t, "dist.yaml", config)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	type runner struct {
@@ -62,10 +59,7 @@ func TestDistributedTournament(t *testing.T) {
 		}
 		runners[i] = r
 	}
-	db, err := store.OpenReader(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(ctx, t, url)
 	defer db.Close()
 	count := func(query string) int {
 		t.Helper()
@@ -159,20 +153,15 @@ func processesOf(path string) []string {
 // games, and both (and the report) give the same verdict.
 func TestDistributedSPRT(t *testing.T) {
 	url := pgtest.URL(t)
-	dir := t.TempDir()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	config := "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n" +
-		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n" +
-		"sprt: {elo0: 0, elo1: 50}\nengines:\n" +
-		"  - {name: g, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, greedy]}\n" +
-		"  - {name: r, cmd: " + exe + ", args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]}\n"
-	cfg := filepath.Join(dir, "m.yaml")
-	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := selfEngines(t, t.TempDir(), "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n"+
+		"sprt: {elo0: 0, elo1: 50}\n",
+		"g args: [engine, --game, knight-fight, --level, greedy]",
+		"r args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var cmds [2]*exec.Cmd
@@ -198,10 +187,7 @@ func TestDistributedSPRT(t *testing.T) {
 	if lines[0] != lines[1] {
 		t.Errorf("the runners disagree: %q and %q", lines[0], lines[1])
 	}
-	db, err := store.OpenReader(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openReader(ctx, t, url)
 	defer db.Close()
 	var stored, decided int
 	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games), decided_after FROM sprt`).Scan(&stored, &decided); err != nil {

@@ -46,33 +46,54 @@ type storedGame struct {
 	result, round string
 }
 
+// openReader opens the database dsn for reading, failing t if it cannot.
+func openReader(ctx context.Context, t testing.TB, dsn string) *store.DB {
+	t.Helper()
+	d, err := store.OpenReader(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // storedGames reads the games of the tournament in db, by slot.
 func storedGames(t *testing.T, db string) []storedGame {
 	t.Helper()
 	ctx := context.Background()
-	d, err := store.OpenReader(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openReader(ctx, t, db)
 	defer d.Close()
-	rows, err := d.QueryContext(ctx, `SELECT slot, white, black, result, record FROM games ORDER BY slot`)
+	var out []storedGame
+	var g storedGame
+	var record string
+	eachRow(ctx, t, d, `SELECT slot, white, black, result, record FROM games ORDER BY slot`,
+		[]any{&g.slot, &g.white, &g.black, &g.result, &record}, func() {
+			g.round = ""
+			if i := strings.Index(record, `[Round "`); i >= 0 {
+				g.round, _, _ = strings.Cut(record[i+len(`[Round "`):], ".")
+			}
+			out = append(out, g)
+		})
+	return out
+}
+
+// eachRow runs query on db and calls row after scanning each row of its
+// answer into dest, failing t on an error.
+func eachRow(ctx context.Context, t *testing.T, db *store.DB, query string, dest []any, row func()) {
+	t.Helper()
+	rows, err := db.QueryContext(ctx, query)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	var out []storedGame
 	for rows.Next() {
-		var g storedGame
-		var record string
-		if err := rows.Scan(&g.slot, &g.white, &g.black, &g.result, &record); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			t.Fatal(err)
 		}
-		if i := strings.Index(record, `[Round "`); i >= 0 {
-			g.round, _, _ = strings.Cut(record[i+len(`[Round "`):], ".")
-		}
-		out = append(out, g)
+		row()
 	}
-	return out
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // checkFormat checks the stored games of a Swiss or a knockout as the

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // builtin is the command line of a built-in Lines of Action engine, as
@@ -176,23 +175,12 @@ var timeRE = regexp.MustCompile(`\d+\.\d{3}s`)
 // comments left out.
 func gameLines(t *testing.T, db string) []string {
 	t.Helper()
-	d, err := store.OpenReader(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openReader(context.Background(), t, db)
 	defer d.Close()
-	rows, err := d.QueryContext(context.Background(), `SELECT slot, record FROM games ORDER BY slot`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var slot int
-		var record string
-		if err := rows.Scan(&slot, &record); err != nil {
-			t.Fatal(err)
-		}
+	var slot int
+	var record string
+	eachRow(context.Background(), t, d, `SELECT slot, record FROM games ORDER BY slot`, []any{&slot, &record}, func() {
 		gs, err := notation.Parse("db", []byte(record))
 		if err != nil || len(gs) != 1 {
 			t.Fatalf("record of slot %d: %v", slot, err)
@@ -208,7 +196,7 @@ func gameLines(t *testing.T, db string) []string {
 		}
 		b.WriteString(gs[0].Result)
 		out = append(out, b.String())
-	}
+	})
 	return out
 }
 

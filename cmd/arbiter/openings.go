@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -73,20 +74,9 @@ func openingsCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			plies, count := c.Int("plies"), c.Int("count")
-			switch {
-			case !c.IsSet("plies"):
-				return usageErrorf("openings: --plies is required")
-			case plies < 1 && len(from) == 0:
-				return usageErrorf("openings: --plies must be at least 1, not %d", plies)
-			case plies < 0:
-				return usageErrorf("openings: --plies must not be negative, not %d", plies)
-			case len(from) == 0 && !c.IsSet("count"):
-				return usageErrorf("openings: --count is required")
-			case count < 1 && (len(from) == 0 || c.IsSet("count")):
-				return usageErrorf("openings: --count must be at least 1, not %d", count)
-			case count > maxOpenings:
-				return usageErrorf("openings: --count must be at most %d, not %d", maxOpenings, count)
+			plies, count, err := openingsCounts(c, len(from) > 0)
+			if err != nil {
+				return err
 			}
 			ctx := c.Context
 			keep, err := balancedFilter(c, g)
@@ -122,25 +112,53 @@ func openingsCommand(e *env) *cli.Command {
 			if keep != nil {
 				fmt.Fprintf(e.stderr, "openings: %d candidates evaluated, %d outside ±%d kept out\n", keep.seen, keep.seen-keep.kept, keep.cp)
 			}
-			b := bufio.NewWriterSize(e.stdout, 64<<10)
-			fmt.Fprintf(b, "; %s\n; made by: arbiter %s\n\n", fmt.Sprintf("%d openings of %s, %d plies each", len(suite), g.Name(), plies), commandLine(c))
-			for i, o := range suite {
-				rec := o.Record(g)
-				rec.Tags = append([]notation.Tag{{Name: "Event", Value: g.ID() + " openings"}, {Name: "Round", Value: strconv.Itoa(i + 1)}}, rec.Tags...)
-				if keep != nil {
-					if pos, err := o.Position(g); err == nil {
-						if len(rec.Moves) > 0 {
-							rec.Moves[len(rec.Moves)-1].Comment = keep.evals[pos.FEN()]
-						} else {
-							rec.Comment = keep.evals[pos.FEN()]
-						}
-					}
-				}
-				b.WriteString(rec.String())
-			}
-			return b.Flush()
+			return writeSuite(e.stdout, c, g, plies, suite, keep)
 		},
 	}
+}
+
+// openingsCounts reads and checks --plies and --count; withFrom says
+// whether the openings come from files (--from), where --count is a cap.
+func openingsCounts(c *cli.Context, withFrom bool) (plies, count int, err error) {
+	plies, count = c.Int("plies"), c.Int("count")
+	switch {
+	case !c.IsSet("plies"):
+		return 0, 0, usageErrorf("openings: --plies is required")
+	case plies < 1 && !withFrom:
+		return 0, 0, usageErrorf("openings: --plies must be at least 1, not %d", plies)
+	case plies < 0:
+		return 0, 0, usageErrorf("openings: --plies must not be negative, not %d", plies)
+	case !withFrom && !c.IsSet("count"):
+		return 0, 0, usageErrorf("openings: --count is required")
+	case count < 1 && (!withFrom || c.IsSet("count")):
+		return 0, 0, usageErrorf("openings: --count must be at least 1, not %d", count)
+	case count > maxOpenings:
+		return 0, 0, usageErrorf("openings: --count must be at most %d, not %d", maxOpenings, count)
+	}
+	return plies, count, nil
+}
+
+// writeSuite writes suite to w as a record file: a head comment, then each
+// opening as a record with its Event and Round, and with --balanced its
+// evaluation as the comment of its last move.
+func writeSuite(w io.Writer, c *cli.Context, g rules.Game, plies int, suite []book.Opening, keep *balanced) error {
+	b := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(b, "; %s\n; made by: arbiter %s\n\n", fmt.Sprintf("%d openings of %s, %d plies each", len(suite), g.Name(), plies), commandLine(c))
+	for i, o := range suite {
+		rec := o.Record(g)
+		rec.Tags = append([]notation.Tag{{Name: "Event", Value: g.ID() + " openings"}, {Name: "Round", Value: strconv.Itoa(i + 1)}}, rec.Tags...)
+		if keep != nil {
+			if pos, err := o.Position(g); err == nil {
+				if len(rec.Moves) > 0 {
+					rec.Moves[len(rec.Moves)-1].Comment = keep.evals[pos.FEN()]
+				} else {
+					rec.Comment = keep.evals[pos.FEN()]
+				}
+			}
+		}
+		b.WriteString(rec.String())
+	}
+	return b.Flush()
 }
 
 // balanced keeps the positions the built-in engine evaluates within ±cp.

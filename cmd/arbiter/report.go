@@ -60,29 +60,10 @@ func reportCommand(e *env) *cli.Command {
 			if !slices.Contains(stats.Formats, format) {
 				return usageErrorf("report: unknown format %q (known: %s)", format, strings.Join(stats.Formats, ", "))
 			}
-			q, err := selection(c, "report")
+			q, err := reportQuery(c)
 			if err != nil {
 				return err
 			}
-			if c.IsSet("sprt") {
-				test, err := parseSPRT(c.String("sprt"))
-				if err != nil {
-					return usageErrorf("report: --sprt %q: %v", c.String("sprt"), err)
-				}
-				if q.Opponent == "" {
-					return usageErrorf("report: --sprt needs the two players: --player TESTED --player OPPONENT")
-				}
-				q.SPRT = &test
-			}
-			if a := c.String("anchor"); a != "" {
-				if q.Anchor, q.AnchorElo, err = parseAnchor(a); err != nil {
-					return err
-				}
-			}
-			if q.FitAdvantage, q.Advantage, err = parseAdvantage(c.String("white-advantage")); err != nil {
-				return err
-			}
-			q.Pairs = c.Bool("pairs")
 			gamesPage := c.String("games")
 			if gamesPage != "" && format != "html" {
 				return usageErrorf("report: --games writes a viewer page for --format html, not %s", format)
@@ -125,6 +106,35 @@ func reportCommand(e *env) *cli.Command {
 			return finish(nil)
 		},
 	}
+}
+
+// reportQuery reads report's selection of games and the flags that shape
+// its numbers: --sprt, --anchor, --white-advantage and --pairs.
+func reportQuery(c *cli.Context) (stats.Query, error) {
+	q, err := selection(c, "report")
+	if err != nil {
+		return q, err
+	}
+	if c.IsSet("sprt") {
+		test, err := parseSPRT(c.String("sprt"))
+		if err != nil {
+			return q, usageErrorf("report: --sprt %q: %v", c.String("sprt"), err)
+		}
+		if q.Opponent == "" {
+			return q, usageErrorf("report: --sprt needs the two players: --player TESTED --player OPPONENT")
+		}
+		q.SPRT = &test
+	}
+	if a := c.String("anchor"); a != "" {
+		if q.Anchor, q.AnchorElo, err = parseAnchor(a); err != nil {
+			return q, err
+		}
+	}
+	if q.FitAdvantage, q.Advantage, err = parseAdvantage(c.String("white-advantage")); err != nil {
+		return q, err
+	}
+	q.Pairs = c.Bool("pairs")
+	return q, nil
 }
 
 // selectionFlags are the flags of report and export: the database, and

@@ -70,15 +70,10 @@ func serveLive(t *testing.T, db string, leases bool) {
 		}
 	}()
 
-	dir := t.TempDir()
-	config := "name: live <b>&\"x\"\ngame: lines-of-action\ngames_per_encounter: 4000\nrounds: 1\nseed: 3\nconcurrency: 2\n" +
-		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nmax_plies: 40\nadjudication: draw\nengines:\n" +
-		"  - {name: '<script>document.title=\"pwned\"</script>', cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, random, --seed, '1']}\n" +
-		"  - {name: r2, cmd: " + exe + ", args: [engine, --game, lines-of-action, --level, random, --seed, '2']}\n"
-	cfg := filepath.Join(dir, "live.yaml")
-	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := selfEngines(t, t.TempDir(), "live.yaml", "name: live <b>&\"x\"\ngame: lines-of-action\ngames_per_encounter: 4000\nrounds: 1\nseed: 3\nconcurrency: 2\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nmax_plies: 40\nadjudication: draw\n",
+		"'<script>document.title=\"pwned\"</script>' args: [engine, --game, lines-of-action, --level, random, --seed, '1']",
+		"r2 args: [engine, --game, lines-of-action, --level, random, --seed, '2']")
 	tctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tour := exec.CommandContext(tctx, exe, "tournament", "--db", db, cfg)

@@ -163,18 +163,8 @@ func TestEndlessInput(t *testing.T) {
 				stdin = io.MultiReader(strings.NewReader(tt.prefix), tt.stdin)
 			}
 			cmd, out, stderr := startMain(t, stdin, tt.args...)
-			exited := make(chan struct{})
-			peak := make(chan int64, 1)
-			go func() { peak <- peakRSS(cmd.Process.Pid, exited) }()
-			stdout, _ := io.ReadAll(out)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(60 * time.Second):
-				t.Fatalf("arbiter %q still running after 60 s", tt.args)
-			}
-			close(exited)
+			what := fmt.Sprintf("arbiter %q", tt.args)
+			stdout, peak := waitBounded(t, cmd, out, what)
 			code := cmd.ProcessState.ExitCode()
 			want := "game 1 is longer than 64 MiB"
 			if code != exitFailure || len(stdout) != 0 || !strings.Contains(stderr.String(), want) {
@@ -189,12 +179,7 @@ func TestEndlessInput(t *testing.T) {
 					t.Errorf("arbiter %q read %d MB of zeros; want at most %d", tt.args, n>>20, most>>20)
 				}
 			}
-			if p := <-peak; p >= 0 {
-				t.Logf("peak RSS %d MB", p>>20)
-				if p > 400<<20 && !raceEnabled {
-					t.Errorf("arbiter %q: peak RSS %d MB; want at most 400 MB", tt.args, p>>20)
-				}
-			}
+			checkPeak(t, what+": ", peak)
 		})
 	}
 }
@@ -284,6 +269,20 @@ func TestEndlessSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd, out, stderr := startMain(t, nil, "tournament", "--db", filepath.Join(dir, "a.db"), cfg)
+	stdout, peak := waitBounded(t, cmd, out, "arbiter tournament")
+	want := "openings file: read /dev/zero: larger than 64 MiB, the most an openings file may hold"
+	if code := cmd.ProcessState.ExitCode(); code != exitUsage || len(stdout) != 0 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("tournament with openings /dev/zero: exit %d, stdout %.100q, stderr %q; want exit 2, %q", code, stdout, stderr.String(), want)
+	}
+	checkPeak(t, "", peak)
+}
+
+// waitBounded reads the stdout of cmd (started by startMain) to its end
+// and waits up to 60 s for cmd, named what in the failure, to exit,
+// following its peak memory meanwhile. It returns the stdout and the peak
+// in bytes (-1 without /proc).
+func waitBounded(t *testing.T, cmd *exec.Cmd, out io.Reader, what string) ([]byte, int64) {
+	t.Helper()
 	exited := make(chan struct{})
 	peak := make(chan int64, 1)
 	go func() { peak <- peakRSS(cmd.Process.Pid, exited) }()
@@ -293,17 +292,20 @@ func TestEndlessSuite(t *testing.T) {
 	select {
 	case <-done:
 	case <-time.After(60 * time.Second):
-		t.Fatal("arbiter tournament still running after 60 s")
+		t.Fatalf("%s still running after 60 s", what)
 	}
 	close(exited)
-	want := "openings file: read /dev/zero: larger than 64 MiB, the most an openings file may hold"
-	if code := cmd.ProcessState.ExitCode(); code != exitUsage || len(stdout) != 0 || !strings.Contains(stderr.String(), want) {
-		t.Errorf("tournament with openings /dev/zero: exit %d, stdout %.100q, stderr %q; want exit 2, %q", code, stdout, stderr.String(), want)
-	}
-	if p := <-peak; p >= 0 {
+	return stdout, <-peak
+}
+
+// checkPeak logs a peak memory p (known when not negative) and fails the
+// test past 400 MB but under the race detector; prefix starts the message.
+func checkPeak(t *testing.T, prefix string, p int64) {
+	t.Helper()
+	if p >= 0 {
 		t.Logf("peak RSS %d MB", p>>20)
 		if p > 400<<20 && !raceEnabled {
-			t.Errorf("peak RSS %d MB; want at most 400 MB", p>>20)
+			t.Errorf("%speak RSS %d MB; want at most 400 MB", prefix, p>>20)
 		}
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // TestSPRTCommands plays an SPRT match of built-in engines through the
@@ -153,10 +151,7 @@ func FuzzParseSPRT(f *testing.F) {
 func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	t.Helper()
 	ctx := context.Background()
-	d, err := store.OpenReader(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openReader(ctx, t, db)
 	defer d.Close()
 	var decided int
 	var at string
@@ -167,19 +162,11 @@ func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := d.QueryContext(ctx, `SELECT slot, started_at, duration_ms FROM games ORDER BY slot`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	below, playing := 0, 0
-	for rows.Next() {
-		var slot int
-		var s string
-		var ms int64
-		if err := rows.Scan(&slot, &s, &ms); err != nil {
-			t.Fatal(err)
-		}
+	var slot int
+	var s string
+	var ms int64
+	eachRow(ctx, t, d, `SELECT slot, started_at, duration_ms FROM games ORDER BY slot`, []any{&slot, &s, &ms}, func() {
 		started, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
 			t.Fatal(err)
@@ -193,7 +180,7 @@ func checkSPRTKept(t *testing.T, db string, inPlay int) int {
 		case !started.Add(time.Duration(ms) * time.Millisecond).Before(verdict):
 			playing++
 		}
-	}
+	})
 	if below != decided {
 		t.Errorf("%d games stored of the first %d slots; the SPRT answered after %d", below, decided, decided)
 	}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -82,10 +83,12 @@ type playOptions struct {
 	ratingInterval int    // a match's result block every this many games (0: at the end only)
 }
 
-// play plays the tournament of cfg with o, as the tournament and match
-// commands do: progress on stderr, the summary on stdout.
-func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions) error {
-	conc := o.concurrency
+// playLimits checks play's options before anything starts: the
+// concurrency, capped as --jobs is, and the files it appends to (--out,
+// the engine log), which must not be the database. It returns the
+// concurrency and the engine log's path.
+func playLimits(e *env, cfg *config.Tournament, o playOptions) (conc int, logPath string, err error) {
+	conc = o.concurrency
 	// Each game in play is a worker process and two engines: a
 	// concurrency far past the CPUs only starts processes that wait for a
 	// core (and lose on time), and a huge one would start thousands.
@@ -100,28 +103,30 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	}
 	// --out appends records: into the database, it would ruin it.
 	if err := checkOutput(o.out, o.db); err != nil {
-		return err
+		return 0, "", err
 	}
 	// The engine log is appended to: at the database, it would ruin it
 	// too.
-	logPath := o.log
+	logPath = o.log
 	if logPath == "" {
 		logPath = cfg.LogPath()
 	}
 	if logPath != "" {
 		if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
-			return withCode(exitUsage, fmt.Errorf("%s: engine log %s: no directory %s", o.cmd, logPath, filepath.Dir(logPath)))
+			return 0, "", withCode(exitUsage, fmt.Errorf("%s: engine log %s: no directory %s", o.cmd, logPath, filepath.Dir(logPath)))
 		}
 		if err := checkOutput(logPath, o.db); err != nil {
-			return err
+			return 0, "", err
 		}
 	}
-	ctx, stop, undo := interrupts(parent, e.stderr)
-	defer undo()
+	return conc, logPath, nil
+}
 
-	// No game is in play yet: the first Ctrl-C ends the opening of the
-	// database (a server's connection, its migrations) at once, as it
-	// ends tournament.Run's start.
+// openStoppable opens the database dsn for play. No game is in play yet:
+// the first Ctrl-C (stop) ends the opening of the database (a server's
+// connection, its migrations) at once, as it ends tournament.Run's start,
+// and the error is then tournament.ErrStopped.
+func openStoppable(ctx context.Context, stop <-chan struct{}, dsn string) (*store.DB, error) {
 	octx, ocancel := context.WithCancel(ctx)
 	go func() {
 		select {
@@ -130,14 +135,31 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		case <-octx.Done():
 		}
 	}()
-	db, err := store.Open(octx, o.db)
+	db, err := store.Open(octx, dsn)
 	ocancel()
 	if err != nil {
 		select {
 		case <-stop:
-			return tournament.ErrStopped // interrupted: run exits with 130
+			return nil, tournament.ErrStopped // interrupted: run exits with 130
 		default:
 		}
+		return nil, err
+	}
+	return db, nil
+}
+
+// play plays the tournament of cfg with o, as the tournament and match
+// commands do: progress on stderr, the summary on stdout.
+func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions) error {
+	conc, logPath, err := playLimits(e, cfg, o)
+	if err != nil {
+		return err
+	}
+	ctx, stop, undo := interrupts(parent, e.stderr)
+	defer undo()
+
+	db, err := openStoppable(ctx, stop, o.db)
+	if err != nil {
 		return err
 	}
 	defer db.Close()
@@ -198,6 +220,24 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	return withCode(exitOK, nil)
 }
 
+// workerGC is the garbage collector's percentage (GOGC) of a tournament
+// worker process. Its live heap is small and steady (one game), so the
+// default 100, whose least heap goal is 4 MB, lets it grow to several
+// times what it holds before a collection, and its peak resident memory
+// with it; at 50 the least goal is 2 MB, which the worker's start-up stays
+// under (no collection before the first game), for a short collection
+// every few games. A GOGC in the environment is left as it is. (The
+// runner keeps the default: most of its memory is SQLite's and the
+// binary's pages, and a lower goal made it collect during its start-up.)
+const workerGC = 50
+
+// lowGC sets workerGC, unless the environment sets GOGC.
+func lowGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(workerGC)
+	}
+}
+
 // workerCommandName is the hidden command that runs a tournament worker
 // process.
 const workerCommandName = "tournament-worker"
@@ -226,6 +266,7 @@ func workerCommand(e *env) *cli.Command {
 			// engines: a second processor only adds the scheduler's
 			// wake-ups of idle threads to every move.
 			runtime.GOMAXPROCS(1)
+			lowGC()
 			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
 				return withCode(exitFailure, err)
 			}

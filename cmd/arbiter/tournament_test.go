@@ -212,24 +212,14 @@ func engineStatsOf(t *testing.T, path string) map[string][2]sideStats {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rows, err := db.Query(`SELECT g.record, s.white_moves, s.white_depth, coalesce(s.white_move_ms, 0), s.white_nodes,
-		s.black_moves, s.black_depth, coalesce(s.black_move_ms, 0), s.black_nodes
-		FROM games g JOIN game_engine_stats s ON s.game_id = g.id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
 	m := map[string][2]sideStats{}
-	for rows.Next() {
-		var rec string
-		var w, b sideStats
-		if err := rows.Scan(&rec, &w.moves, &w.depth, &w.moveMS, &w.nodes, &b.moves, &b.depth, &b.moveMS, &b.nodes); err != nil {
-			t.Fatal(err)
-		}
-		m[rec] = [2]sideStats{w, b}
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	var rec string
+	var w, b sideStats
+	eachRow(context.Background(), t, db, `SELECT g.record, s.white_moves, s.white_depth, coalesce(s.white_move_ms, 0), s.white_nodes,
+		s.black_moves, s.black_depth, coalesce(s.black_move_ms, 0), s.black_nodes
+		FROM games g JOIN game_engine_stats s ON s.game_id = g.id`,
+		[]any{&rec, &w.moves, &w.depth, &w.moveMS, &w.nodes, &b.moves, &b.depth, &b.moveMS, &b.nodes}, func() {
+			m[rec] = [2]sideStats{w, b}
+		})
 	return m
 }

@@ -35,14 +35,8 @@ func TestShowFormats(t *testing.T) {
 			if tt.code != 0 && r.stdout != "" {
 				t.Errorf("arbiter %q: stdout %q; want it empty", tt.args, r.stdout)
 			}
-			rest := r.stdout
-			for _, w := range tt.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Errorf("arbiter %q: stdout lacks %q (in order)\n%.3000s", tt.args, w, r.stdout)
-					break
-				}
-				rest = rest[i+len(w):]
+			if w, ok := lacksInOrder(r.stdout, tt.want); ok {
+				t.Errorf("arbiter %q: stdout lacks %q (in order)\n%.3000s", tt.args, w, r.stdout)
 			}
 		})
 	}

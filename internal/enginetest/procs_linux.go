@@ -10,38 +10,13 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/internal/proc"
 )
-
-// stat is what /proc/PID/stat says of a process.
-type stat struct {
-	ppid, pgid int
-	zombie     bool
-}
-
-func readStat(pid int) (stat, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return stat{}, false
-	}
-	// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return stat{}, false
-	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 3 {
-		return stat{}, false
-	}
-	ppid, _ := strconv.Atoi(f[1])
-	pgid, _ := strconv.Atoi(f[2])
-	return stat{ppid: ppid, pgid: pgid, zombie: f[0] == "Z" || f[0] == "X"}, true
-}
 
 // Running reports whether pid is a live process (not a zombie).
 func Running(pid int) bool {
-	st, ok := readStat(pid)
-	return ok && !st.zombie
+	st, ok := proc.ReadStat(pid)
+	return ok && !st.Zombie
 }
 
 // GroupMembers lists the live (not zombie) processes of process group
@@ -54,7 +29,7 @@ func GroupMembers(pgid int) []int {
 		if err != nil {
 			continue
 		}
-		if st, ok := readStat(pid); ok && !st.zombie && st.pgid == pgid {
+		if st, ok := proc.ReadStat(pid); ok && !st.Zombie && st.PGID == pgid {
 			pids = append(pids, pid)
 		}
 	}
@@ -147,21 +122,21 @@ func Sleepers(t *testing.T, dir string, want int) []int {
 func CheckEnded(t *testing.T, pids []int) {
 	t.Helper()
 	for _, pid := range pids {
-		var st stat
+		var st proc.Stat
 		ok := true
 		// Up to 15 s: at a load of 20 on 2 cores (two test suites at once)
 		// a worker took more than 5 s to see its runner die and end its
 		// engines' escapees.
 		for i := 0; i < 1500; i++ {
-			if st, ok = readStat(pid); !ok || st.zombie && st.ppid != os.Getpid() {
+			if st, ok = proc.ReadStat(pid); !ok || st.Zombie && st.PPID != os.Getpid() {
 				break
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
 		switch {
-		case ok && !st.zombie:
+		case ok && !st.Zombie:
 			t.Errorf("process %d, started by an engine in a session of its own, still runs", pid)
-		case ok && st.ppid == os.Getpid():
+		case ok && st.PPID == os.Getpid():
 			t.Errorf("process %d, started by an engine, is a zombie child of the runner, not reaped", pid)
 		}
 	}

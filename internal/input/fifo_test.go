@@ -24,6 +24,20 @@ func fifo(t *testing.T) string {
 	return path
 }
 
+// writeFIFO opens the FIFO path for writing on a goroutine of its own (the
+// open waits for a reader), hands it to write and closes it.
+func writeFIFO(t *testing.T, path string, write func(w *os.File)) {
+	go func() {
+		w, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer w.Close()
+		write(w)
+	}()
+}
+
 // TestReadFIFO checks that a FIFO is read as a stream, mapped or not,
 // whether its writer takes its time or writes and leaves at once (a FIFO
 // opened twice would lose that), and that Read gives up when ctx is done
@@ -42,19 +56,13 @@ func TestReadFIFO(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := fifo(t)
-			go func() {
-				w, err := os.OpenFile(path, os.O_WRONLY, 0)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				defer w.Close()
+			writeFIFO(t, path, func(w *os.File) {
 				w.WriteString(game)
 				if tt.pause {
 					time.Sleep(10 * time.Millisecond) // the reader waits for the rest
 				}
 				w.WriteString(game)
-			}()
+			})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			f, err := input.Read(ctx, path, input.Options{Map: tt.mapped, Records: true})
@@ -88,20 +96,14 @@ func TestReadFIFO(t *testing.T) {
 // further than Options.Limit.
 func TestReadFIFOLimit(t *testing.T) {
 	path := fifo(t)
-	go func() {
-		w, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer w.Close()
+	writeFIFO(t, path, func(w *os.File) {
 		buf := make([]byte, 64<<10)
 		for {
 			if _, err := w.Write(buf); err != nil {
 				return // the reader gave up: EPIPE
 			}
 		}
-	}()
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	f, err := input.Read(ctx, path, input.Options{Limit: 1 << 20})

@@ -213,36 +213,40 @@ func Track(token string) {
 	kids.Unlock()
 }
 
-// procInfo is what /proc/PID/stat says of a process.
-type procInfo struct {
-	ppid, pgid int
-	zombie     bool
-	exiting    bool // dying (PF_EXITING) or a zombie: its memory, environment included, is gone
+// Stat is what /proc/PID/stat says of a process.
+type Stat struct {
+	PPID, PGID int
+	Zombie     bool
+	Exiting    bool // dying (PF_EXITING) or a zombie: its memory, environment included, is gone
 }
 
 // pfExiting is the kernel's PF_EXITING, in the flags field of /proc/PID/stat.
 const pfExiting = 0x4
 
+// ReadStat reads /proc/PID/stat; false when there is no such process (or
+// no /proc).
+func ReadStat(pid int) (Stat, bool) { return readStat(strconv.Itoa(pid)) }
+
 // readStat reads /proc/PID/stat.
-func readStat(pid string) (procInfo, bool) {
+func readStat(pid string) (Stat, bool) {
 	b, err := os.ReadFile("/proc/" + pid + "/stat")
 	if err != nil {
-		return procInfo{}, false
+		return Stat{}, false
 	}
 	// pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
 	i := bytes.LastIndexByte(b, ')')
 	if i < 0 {
-		return procInfo{}, false
+		return Stat{}, false
 	}
 	f := bytes.Fields(b[i+1:])
 	if len(f) < 7 {
-		return procInfo{}, false
+		return Stat{}, false
 	}
 	ppid, _ := strconv.Atoi(string(f[1]))
 	pgid, _ := strconv.Atoi(string(f[2]))
 	flags, _ := strconv.ParseUint(string(f[6]), 10, 64)
 	zombie := f[0][0] == 'Z' || f[0][0] == 'X'
-	return procInfo{ppid: ppid, pgid: pgid, zombie: zombie, exiting: zombie || flags&pfExiting != 0}, true
+	return Stat{PPID: ppid, PGID: pgid, Zombie: zombie, Exiting: zombie || flags&pfExiting != 0}, true
 }
 
 // childrenOf lists the children of process pid (of all its threads).
@@ -379,7 +383,7 @@ func engineToken(pid string, settle bool) string {
 		// A dying process has no environment either, and will get none:
 		// waiting for it would slow every scan that meets one (a worker
 		// whose runner died has 5 s to end its engines' escapees).
-		if in, ok := readStat(pid); !ok || in.exiting {
+		if in, ok := readStat(pid); !ok || in.Exiting {
 			break
 		}
 		time.Sleep(500 * time.Microsecond)
@@ -463,11 +467,11 @@ func EndTree(token string) {
 				continue
 			}
 			in, ok := readStat(p)
-			if !ok || in.zombie {
+			if !ok || in.Zombie {
 				continue
 			}
 			t := engineToken(p, true)
-			if t != "" && (t == token || sub && in.pgid != group && !live[t]) {
+			if t != "" && (t == token || sub && in.PGID != group && !live[t]) {
 				add(p)
 			}
 		}
@@ -503,7 +507,7 @@ func EndTree(token string) {
 		reapOrphans()
 		left := false
 		for _, p := range killed {
-			if in, ok := readStat(p); ok && strconv.Itoa(in.ppid) == self {
+			if in, ok := readStat(p); ok && strconv.Itoa(in.PPID) == self {
 				left = true
 				break
 			}
@@ -537,7 +541,7 @@ func reapOrphans() {
 		in, ok := readStat(c)
 		switch {
 		case !ok:
-		case in.zombie:
+		case in.Zombie:
 			if !kids.orphans[pid] {
 				if !kids.pidfds {
 					continue // cannot tell os/exec's children
@@ -553,7 +557,7 @@ func reapOrphans() {
 			if wpid, _ := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); wpid == pid {
 				delete(kids.orphans, pid)
 			}
-		case !kids.orphans[pid] && in.pgid != group && engineToken(c, false) != "":
+		case !kids.orphans[pid] && in.PGID != group && engineToken(c, false) != "":
 			kids.orphans[pid] = true
 		}
 	}

@@ -3,6 +3,9 @@
 // real rules: a counter starts at the Board tag (0..4) and each side in
 // turn adds 1, 2 or 3 (written "1", "2", "3"); the side that reaches 21
 // wins. Each side scores the sum of what it added. Its id is "toy-race".
+//
+// For the same tests it makes the game known to rules/games (Register) and
+// writes the configs of toy race tournaments (Head, WriteConfig, Openings).
 package toyrace
 
 import (

@@ -3,6 +3,7 @@ package knightfight
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -18,20 +19,28 @@ const (
 )
 
 var (
-	files  = []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
-	ranks  = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
-	pieces = []rules.Piece{
+	files     = []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	ranks     = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+	pieceName = [2]string{"white-knight", "black-knight"}
+)
+
+// pieces and numbers are made on first use, as Draw is: every arbiter
+// process links this package, and few draw a board.
+var pieces = sync.OnceValue(func() []rules.Piece {
+	return []rules.Piece{
 		{Name: "white-knight", Art: knight("#fbfbf8", "#222")},
 		{Name: "black-knight", Art: knight("#262626", "#000")},
 	}
-	pieceName = [2]string{"white-knight", "black-knight"}
-	numbers   = func() (n [Size]string) {
-		for i := range n {
-			n[i] = string([]byte{'0' + byte(i/10), '0' + byte(i%10)})
-		}
-		return n
-	}()
-)
+})
+
+// numbers[n] is n written with two digits.
+var numbers = sync.OnceValue(func() (n *[Size]string) {
+	n = new([Size]string)
+	for i := range n {
+		n[i] = string([]byte{'0' + byte(i/10), '0' + byte(i%10)})
+	}
+	return n
+})
 
 // knight is the art of a knight painted fill and outlined line.
 func knight(fill, line string) string {
@@ -44,7 +53,8 @@ var _ rules.Drawer = (*Position)(nil)
 // the erased ones blank, the knights, the squares of the last move (the
 // square left and the square landed on), and the points below.
 func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
-	pic.Files, pic.Ranks, pic.Pieces = files, ranks, pieces
+	pic.Files, pic.Ranks, pic.Pieces = files, ranks, pieces()
+	nums := numbers()
 	if cap(pic.Squares) < Size {
 		pic.Squares = make([]rules.Cell, Size)
 	}
@@ -58,7 +68,7 @@ func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
 		case p.erased.has(sq):
 			c.Fill = erasedSquare
 		case p.num[sq] >= 0:
-			c.Label = numbers[p.num[sq]]
+			c.Label = nums[p.num[sq]]
 		}
 		for side, k := range p.knight {
 			if k == sq {

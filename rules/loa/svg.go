@@ -1,6 +1,10 @@
 package loa
 
-import "github.com/arbiter-games/arbiter/rules"
+import (
+	"sync"
+
+	"github.com/arbiter-games/arbiter/rules"
+)
 
 // The look of a Lines of Action board: a checkered 8x8 board of wood
 // colours, black and white discs.
@@ -19,8 +23,10 @@ const (
 )
 
 // cells holds every square's cell empty, with a black and with a white
-// disc.
-var cells = func() (t [3][64]rules.Cell) {
+// disc. It is made on first use, as Draw is: every arbiter process links
+// this package, and few draw a board.
+var cells = sync.OnceValue(func() (t *[3][64]rules.Cell) {
+	t = new([3][64]rules.Cell)
 	for s := range Square(64) {
 		fill := lightSquare
 		if (s.File()+s.Rank())%2 == 0 {
@@ -31,7 +37,7 @@ var cells = func() (t [3][64]rules.Cell) {
 		t[2][s] = rules.Cell{Fill: fill, Piece: pieces[1].Name}
 	}
 	return t
-}()
+})
 
 var _ rules.Drawer = (*Position)(nil)
 
@@ -44,6 +50,7 @@ func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
 	}
 	sq := pic.Squares[:64]
 	black, white := p.pieces[rules.Black], p.pieces[rules.White]
+	cells := cells()
 	for s := range sq {
 		k := black>>s&1 | white>>s&1<<1
 		sq[s] = cells[k][s]

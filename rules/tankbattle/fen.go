@@ -93,6 +93,7 @@ func parseFEN(s string, l *layout, fixed bool) (*Position, error) {
 		}
 		l = own
 	}
+	buildTables()
 	p := &Position{lay: l}
 	turn, ok := rules.ParseTurn(fields[1])
 	if !ok {

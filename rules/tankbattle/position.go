@@ -3,6 +3,7 @@ package tankbattle
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -41,6 +42,7 @@ type Position struct {
 // newPosition returns the start position of the map l: a tank on every base
 // square, the commanders on their start squares, White to move.
 func newPosition(l *layout) *Position {
+	buildTables()
 	p := &Position{lay: l, turn: rules.White}
 	for sq := 0; sq < Squares; sq++ {
 		for c := rules.White; c <= rules.Black; c++ {
@@ -226,20 +228,34 @@ type ray struct {
 // dirs are the eight directions as (file, rank) steps.
 var dirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
-var rays = func() (t [Squares][8]ray) {
+var rays [Squares][8]ray
+
+// buildTables fills rays, zobrist, zobristBlack and lineStep, once: every
+// arbiter process links this package, and only those that make a Tank
+// Battle position use them. newPosition and parseFEN, the only makers of a
+// Position, call it.
+var buildTables = sync.OnceFunc(func() {
 	for sq := 0; sq < Squares; sq++ {
 		for d, st := range dirs {
 			f, r := sq%Size+st[0], sq/Size+st[1]
 			for f >= 0 && f < Size && r >= 0 && r < Size {
-				t[sq][d].sq[t[sq][d].n] = uint8(f + Size*r)
-				t[sq][d].n++
+				rays[sq][d].sq[rays[sq][d].n] = uint8(f + Size*r)
+				rays[sq][d].n++
 				f += st[0]
 				r += st[1]
 			}
 		}
 	}
-	return t
-}()
+	zobrist, zobristBlack = zobristKeys()
+	for from := range Squares {
+		for d, st := range dirs {
+			r := &rays[from][d]
+			for _, to := range r.sq[:r.n] {
+				lineStep[from][to] = int8(st[0] + Size*st[1])
+			}
+		}
+	}
+})
 
 // PlayUnchecked applies m, which must be a move from Moves of this position
 // (Pass included), without checking it. It is the fast path for engines.
@@ -294,8 +310,14 @@ func (p *Position) Perft(depth int) uint64 { return rules.PerftUnchecked(*p, dep
 func (p *Position) Hash() uint64 { return p.hash }
 
 // zobrist[t][sq] is the key of tank t (tWhite, tBlack, with tCommander) on
-// sq; zobristBlack is xored in when Black is to move.
-var zobrist, zobristBlack = func() (keys [8][Squares]uint64, black uint64) {
+// sq; zobristBlack is xored in when Black is to move (see buildTables).
+var (
+	zobrist      [8][Squares]uint64
+	zobristBlack uint64
+)
+
+// zobristKeys returns the keys of zobrist and zobristBlack.
+func zobristKeys() (keys [8][Squares]uint64, black uint64) {
 	x := uint64(0x9E3779B97F4A7C15)
 	next := func() uint64 { // splitmix64
 		x += 0x9E3779B97F4A7C15
@@ -310,7 +332,7 @@ var zobrist, zobristBlack = func() (keys [8][Squares]uint64, black uint64) {
 		}
 	}
 	return keys, next()
-}()
+}
 
 // errNotAMove is Play's answer to a Move that no Tank Battle move encodes.
 var errNotAMove = &rules.Error{Kind: rules.ErrIllegal, Msg: "not a tank battle move"}
@@ -425,19 +447,9 @@ func (p *Position) explain(from, to, step int) error {
 }
 
 // lineStep[from][to] is the square step from from towards to when the two
-// lie on one rank, file or diagonal, else 0. It is filled along the rays,
-// which visit just those pairs: every process builds it at start-up.
-var lineStep = func() (t [Squares][Squares]int8) {
-	for from := range Squares {
-		for d, st := range dirs {
-			r := &rays[from][d]
-			for _, to := range r.sq[:r.n] {
-				t[from][to] = int8(st[0] + Size*st[1])
-			}
-		}
-	}
-	return t
-}()
+// lie on one rank, file or diagonal, else 0. buildTables fills it along the
+// rays, which visit just those pairs.
+var lineStep [Squares][Squares]int8
 
 // Outcome says whether the game is over: it is once all the remaining tanks
 // of either side stand in the enemy base (a side without tanks included).

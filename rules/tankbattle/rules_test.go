@@ -399,6 +399,7 @@ func TestSquareName(t *testing.T) {
 // definition: the sign of the file and rank distances, for squares on one
 // rank, file or diagonal.
 func TestLineStep(t *testing.T) {
+	buildTables()
 	sign := func(x int) int {
 		switch {
 		case x > 0:

@@ -1,0 +1,66 @@
+package toyrace
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/games"
+)
+
+// Head is the head of a tournament config of the toy race: one round of
+// one game per encounter, 50 ms a move; the engines key follows it.
+const Head = `name: t
+game: toy-race
+rounds: 1
+games_per_encounter: 1
+seed: 7
+time_control: {move_ms: 50}
+`
+
+// HeadGames is Head with n games per encounter.
+func HeadGames(n int) string {
+	return strings.Replace(Head, "games_per_encounter: 1", fmt.Sprintf("games_per_encounter: %d", n), 1)
+}
+
+// Openings is a suite of two openings (.agn): the first from the FEN
+// 17/3/2/b with two moves, the second from the start with two moves.
+const Openings = `[Game "Toy Race"]
+[SetUp "1"]
+[FEN "17/3/2/b"]
+
+1. 1 2 *
+
+[Game "Toy Race"]
+
+1. 2 1 *
+`
+
+// WriteConfig writes dir/t.yaml, a tournament config of head and of fake
+// engines, each "name=modes" (the test binary run as
+// "fake-engine MODES toy-race", see enginetest), and returns its path.
+func WriteConfig(t testing.TB, dir, head string, engines ...string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(head)
+	b.WriteString("engines:\n")
+	for _, e := range engines {
+		name, modes, _ := strings.Cut(e, "=")
+		fmt.Fprintf(&b, "  - {name: %s, cmd: arbiter, args: [fake-engine, %q, toy-race]}\n", name, modes)
+	}
+	path := filepath.Join(dir, "t.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Register makes the toy race known to rules/games, first in games.All,
+// besides the real games: a test package's TestMain calls it before
+// anything looks a game up.
+func Register() {
+	games.All = append([]rules.Game{Game}, games.All...)
+}
