@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
@@ -103,6 +106,13 @@ func (w *warnings) take() []string {
 // from in, as the runner would, and writes each finished game to out, until
 // in ends; then the game in play is abandoned and every engine ended.
 func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
+	// A runner that dies leaves this process's stdout (out) a pipe with no
+	// reader. A reply written then must fail with EPIPE, and the worker go
+	// on to end its engines and what they started: by Go's default, a
+	// write to a broken pipe on descriptor 1 or 2 kills the process with
+	// SIGPIPE on the spot, leaving an engine's escapees running. (Notify,
+	// not Ignore: an ignored signal stays ignored in the engines started.)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	dec := json.NewDecoder(in)

@@ -1,0 +1,54 @@
+//go:build unix
+
+package tournament
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/toyrace"
+)
+
+// TestWorkerOutputGone: a worker whose runner died writes its next reply
+// to a pipe no one reads. The write fails and the worker ends in order
+// (exit 1, saying why) instead of being killed by SIGPIPE, Go's default
+// for descriptor 1, which left its engines' escapees running (the cause
+// of TestRunnerKilledWorkersEndDetached's failures).
+func TestWorkerOutputGone(t *testing.T) {
+	dir := t.TempDir()
+	path := writeConfig(t, dir, toyrace.Head, "a=first", "b=last")
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // the runner is gone: nothing reads the worker's replies
+	argv := workerCmd(t)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	init, _ := json.Marshal(workerInit{File: filepath.Join(dir, "t.yaml"), Text: string(text)})
+	cmd.Stdin = strings.NewReader(string(init) + "\n")
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	w.Close()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) {
+		t.Fatalf("worker: %v; want exit 1", err)
+	}
+	if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		t.Fatalf("worker killed by %v; want it to end in order", ws.Signal())
+	}
+	if exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "broken pipe") {
+		t.Errorf("worker: exit %d, stderr %q; want exit 1 and a broken pipe", exit.ExitCode(), stderr.String())
+	}
+}
