@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command cputime runs commands in turn, many times each, and prints the
 // CPU time (user + system, from the kernel's accounting of each finished
 // process) and wall time they take: for start-up costs of a few

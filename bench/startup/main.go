@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command startup measures arbiter's start-up for bench/startup.sh: the CPU
 // time of a whole command, the CPU time of a tournament up to its first
 // "go", and the peak resident memory of a tournament's runner and worker
