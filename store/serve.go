@@ -93,10 +93,16 @@ type GameRow struct {
 }
 
 // LatestGames returns the last n games stored in tournament tid, the
-// latest first.
-func (db *DB) LatestGames(ctx context.Context, tid int64, n int) ([]GameRow, error) {
+// latest first; last is the tournament's largest game id (Progress's
+// LastID).
+func (db *DB) LatestGames(ctx context.Context, tid, last int64, n int) ([]GameRow, error) {
+	// From last down, in id order (the table's own), skipping other
+	// tournaments' games ("+" keeps SQLite off the tournament's index):
+	// a tournament's games are mostly together, and this stops after n
+	// rows, where an index on the tournament sorted all of its games by
+	// id first (0.7 s on a million).
 	return queryRows(ctx, db, "list the latest games", `SELECT id, slot, white, black, result, termination, plies, started_at
-		FROM games WHERE tournament_id = ? ORDER BY id DESC LIMIT ?`, []any{tid, n},
+		FROM games WHERE id <= ? AND +tournament_id = ? ORDER BY id DESC LIMIT ?`, []any{last, tid, n},
 		func(g *GameRow) []any {
 			return []any{&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt}
 		})
