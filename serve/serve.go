@@ -216,7 +216,7 @@ func (s *Server) look(ctx context.Context) {
 	}
 	s.mu.Unlock()
 	for _, t := range fresh {
-		s.first(ctx, t)
+		s.first(ctx, t, 0)
 	}
 	for _, t := range due {
 		s.make(ctx, t, prog[t.ID])
@@ -239,7 +239,7 @@ func version(p store.Progress) string {
 func (s *Server) make(ctx context.Context, t store.TournamentRow, p store.Progress) *snapshot {
 	start := time.Now()
 	sn := &snapshot{T: t, Progress: p, Version: version(p)}
-	sn.Latest, sn.Err = s.db.LatestGames(ctx, t.ID, 12)
+	sn.Latest, sn.Err = s.db.LatestGames(ctx, t.ID, p.LastID, 12)
 	if sn.Err == nil {
 		var r *stats.Report
 		r, sn.Err = stats.Compute(ctx, s.db, stats.Query{Tournament: t.Name})
@@ -261,7 +261,8 @@ func (s *Server) make(ctx context.Context, t store.TournamentRow, p store.Progre
 }
 
 // snapshotOf returns the latest snapshot of the tournament called name,
-// making the first one now when there is none.
+// making the first one when there is none; a request waits for it no
+// longer than patience (see first).
 func (s *Server) snapshotOf(ctx context.Context, name string) (*snapshot, error) {
 	s.mu.Lock()
 	var t *store.TournamentRow
@@ -292,12 +293,24 @@ func (s *Server) snapshotOf(ctx context.Context, name string) (*snapshot, error)
 		s.mu.Lock()
 	}
 	s.mu.Unlock()
-	return s.first(ctx, *t)
+	return s.first(ctx, *t, patience)
 }
 
+// patience is how long a request waits for a tournament's first snapshot
+// before it gets a provisional one: on a database of a million games the
+// report takes seconds, and the page must answer at once.
+var patience = 150 * time.Millisecond
+
+// pendingVersion is the version of a provisional snapshot: a page that has
+// it asks for its live part until the real one is made.
+const pendingVersion = "pending"
+
 // first returns the snapshot of t, making it when there is none yet; one
-// goroutine makes it while the others wait for it.
-func (s *Server) first(ctx context.Context, t store.TournamentRow) (*snapshot, error) {
+// goroutine makes it while the others wait for it. With patience > 0, a
+// wait that lasts longer returns a provisional snapshot (progress and
+// latest games, the standings to come), and the making goes on without
+// the caller (so that the live part of the page gets it).
+func (s *Server) first(ctx context.Context, t store.TournamentRow, patience time.Duration) (*snapshot, error) {
 	s.mu.Lock()
 	if sn := s.snaps[t.ID]; sn != nil {
 		s.mu.Unlock()
@@ -309,31 +322,65 @@ func (s *Server) first(ctx context.Context, t store.TournamentRow) (*snapshot, e
 		s.computing[t.ID] = wait
 	}
 	s.mu.Unlock()
-	if busy {
-		select {
-		case <-wait:
-		case <-ctx.Done():
-			return nil, ctx.Err()
+	if !busy {
+		made := func(ctx context.Context) (*snapshot, error) {
+			defer func() {
+				s.mu.Lock()
+				delete(s.computing, t.ID)
+				s.mu.Unlock()
+				close(wait)
+			}()
+			p, err := s.db.Progress(ctx, t.ID)
+			if err != nil {
+				return nil, err
+			}
+			return s.make(ctx, t, p), nil
 		}
-		s.mu.Lock()
-		sn := s.snaps[t.ID]
-		s.mu.Unlock()
-		if sn == nil {
-			return nil, errors.New("the page could not be made")
+		if patience <= 0 {
+			return made(ctx)
 		}
-		return sn, nil
+		go made(context.WithoutCancel(ctx))
 	}
-	defer func() {
-		s.mu.Lock()
-		delete(s.computing, t.ID)
-		s.mu.Unlock()
-		close(wait)
-	}()
-	p, err := s.db.Progress(ctx, t.ID)
-	if err != nil {
-		return nil, err
+	var late <-chan time.Time
+	if patience > 0 {
+		timer := time.NewTimer(patience)
+		defer timer.Stop()
+		late = timer.C
 	}
-	return s.make(ctx, t, p), nil
+	select {
+	case <-wait:
+	case <-late:
+		return s.provisional(ctx, t)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	s.mu.Lock()
+	sn := s.snaps[t.ID]
+	s.mu.Unlock()
+	if sn == nil {
+		return nil, errors.New("the page could not be made")
+	}
+	return sn, nil
+}
+
+// provisional returns a snapshot of t without the report's parts, which
+// are still being computed: the progress the refresher last read (or read
+// now) and the latest games.
+func (s *Server) provisional(ctx context.Context, t store.TournamentRow) (*snapshot, error) {
+	start := time.Now()
+	s.mu.Lock()
+	p, known := s.progress[t.ID]
+	s.mu.Unlock()
+	sn := &snapshot{T: t, Progress: p, Version: pendingVersion,
+		Parts: `<p class="muted" id="pending">The standings, ratings and charts are being computed (on a large database this takes a few seconds); they appear here by themselves.</p>`}
+	if !known {
+		sn.Progress, sn.Err = s.db.Progress(ctx, t.ID)
+	}
+	if sn.Err == nil {
+		sn.Latest, sn.Err = s.db.LatestGames(ctx, t.ID, sn.Progress.LastID, 12)
+	}
+	sn.Made, sn.Took = time.Now(), time.Since(start)
+	return sn, nil
 }
 
 // page is what the templates get.

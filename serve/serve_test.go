@@ -111,3 +111,43 @@ func TestLoopback(t *testing.T) {
 		}
 	}
 }
+
+// TestProvisionalPage: a tournament page asked for before its report is
+// made answers at once with the progress and latest games, and says that
+// the standings come; its live part then brings them without a reload.
+func TestProvisionalPage(t *testing.T) {
+	defer func(p time.Duration) { patience = p }(patience)
+	patience = time.Nanosecond // the report is never ready this soon
+	srv := httptest.NewServer(New(fixture(t), "s.db").Handler())
+	defer srv.Close()
+	tpath := srv.URL + "/t/" + url.PathEscape(hostile)
+	res, err := http.Get(tpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	body := string(b)
+	for _, want := range []string{`id="pending"`, `Stored <b id="stored">2</b> of 4 games`, `data-version="pending"`, "Latest games"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("first page: %d, no %q in %.400q", res.StatusCode, want, body)
+		}
+	}
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		res, err := http.Get(tpath + "/live?v=" + pendingVersion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode == http.StatusOK && res.Header.Get("X-Version") != pendingVersion {
+			if strings.Contains(string(b), `id="pending"`) || !strings.Contains(string(b), "Crosstable") {
+				t.Errorf("live part once made: %.400q; want the report's parts", b)
+			}
+			return
+		}
+		if res.StatusCode != http.StatusNoContent || time.Since(start) > 10*time.Second {
+			t.Fatalf("live part: %d %q after %v; want 204 until the report is made, then it", res.StatusCode, res.Header.Get("X-Version"), time.Since(start))
+		}
+	}
+}
