@@ -14,7 +14,10 @@
 // each tournament's progress every second (a count and a largest id) and,
 // when a game was stored, computes the report again, no more often than
 // twice the time the last one took. A page is written from the latest
-// result, so that it answers quickly on a database of a million games.
+// result, so that it answers quickly on a database of a million games. A
+// page asked for before its tournament's first report is made waits for it
+// at most 150 ms, then answers with the progress and the latest games and
+// says that the standings come; its live part brings them once made.
 //
 // Every endpoint reads; none writes. Pages are html/template's, with their
 // script and style inline and allowed by hash in the Content-Security-Policy.
