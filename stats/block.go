@@ -39,7 +39,14 @@ func (r *Report) writeMatchBlock(b io.Writer, a, o, about string) {
 		return
 	}
 	pts := float64(p.Wins) + float64(p.Draws)/2
-	fmt.Fprintf(b, "Elo: %s +/- %s, nElo: %s +/- %s\n", fmtOpt(p.EloDiff, 2, "nan"), fmtOpt(p.EloError, 2, "nan"),
+	// A sweep has no finite Elo: "inf" (or "-inf"), as fastchess prints it.
+	elo := fmtOpt(p.EloDiff, 2, "nan")
+	if p.EloDiff == nil && p.Games > 0 && pts == float64(p.Games) {
+		elo = "inf"
+	} else if p.EloDiff == nil && p.Games > 0 && pts == 0 {
+		elo = "-inf"
+	}
+	fmt.Fprintf(b, "Elo: %s +/- %s, nElo: %s +/- %s\n", elo, fmtOpt(p.EloError, 2, "nan"),
 		fmtOpt(p.NElo, 2, "nan"), fmtOpt(p.NEloError, 2, "nan"))
 	fmt.Fprintf(b, "LOS: %s %%, DrawRatio: %s %%, PairsRatio: %s\n", fmtOpt(p.LOS, 2, "nan"), fmtFloat(p.DrawRatio, 2),
 		fmtOpt(p.PairsRatio, 2, "-"))

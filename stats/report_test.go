@@ -566,3 +566,36 @@ func TestJSONStable(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsSweep: the result block of a match one engine swept says
+// "inf" for its Elo (and "-inf" from the other side), as fastchess does,
+// where the report has no finite rating.
+func TestResultsSweep(t *testing.T) {
+	db := openDB(t)
+	club := addTournament(t, db, "sweep", "lines-of-action")
+	var games []g
+	for i := range 4 {
+		w, b, res := "A", "B", "1-0"
+		if i%2 == 1 {
+			w, b, res = "B", "A", "0-1"
+		}
+		games = append(games, g{club, i / 2, "lines-of-action", w, b, res, "", nil})
+	}
+	insert(t, db, games)
+	r := compute(t, db, Query{})
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"A", "B"}, "Elo: inf +/- "},
+		{[]string{"B", "A"}, "Elo: -inf +/- "},
+	} {
+		var b strings.Builder
+		if err := r.WriteResults(&b, tc.names, "test"); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("block of %v lacks %q:\n%s", tc.names, tc.want, b.String())
+		}
+	}
+}

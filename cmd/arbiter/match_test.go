@@ -260,9 +260,16 @@ func TestResultBlock(t *testing.T) {
 				if p.A != "r" {
 					sign, wins, losses = -1, p.Losses, p.Wins
 				}
+				elo := f2(p.EloDiff, sign)
+				switch {
+				case p.EloDiff == nil && wins == p.Games: // a sweep, as fastchess prints it
+					elo = "inf"
+				case p.EloDiff == nil && losses == p.Games:
+					elo = "-inf"
+				}
 				for _, want := range []string{
 					"Results of r vs s (0.02/move):",
-					"Elo: " + f2(p.EloDiff, sign) + " +/- " + f2(p.EloError, 1) + ", nElo: " + f2(p.NElo, sign),
+					"Elo: " + elo + " +/- " + f2(p.EloError, 1) + ", nElo: " + f2(p.NElo, sign),
 					fmt.Sprintf("Games: %d, Wins: %d, Losses: %d,", p.Games, wins, losses),
 				} {
 					if !strings.Contains(block, want) {
