@@ -78,7 +78,7 @@ func viewCommand(e *env) *cli.Command {
 			if err := finish(page.Write(interruptible(c.Context, w), "")); err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "view: %d games, %d invalid (shown at their failing ply)\n", page.Games(), invalid)
+			fmt.Fprintf(e.stderr, "view: %d %s, %d invalid (shown at their failing ply)\n", page.Games(), plural(page.Games(), "game", "games"), invalid)
 			return nil
 		},
 	}
