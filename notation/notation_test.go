@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
@@ -454,28 +453,10 @@ func TestShortenTo(t *testing.T) {
 
 // TestBadTextWords checks BadText, which reads eight bytes at a time, on
 // every byte value at every place of texts around a word long, and on
-// UTF-8 text, against a reading byte by byte.
+// UTF-8 text, against its own reading byte by byte from the start
+// (badTextFrom, whose messages the table of parse errors pins down).
 func TestBadTextWords(t *testing.T) {
-	byByte := func(s string) (int, string) {
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if c >= ' ' && c < 0x7f {
-				continue
-			}
-			if c < ' ' || c == 0x7f {
-				return i, fmt.Sprintf("control character %U in the value", rune(c))
-			}
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n <= 1 {
-				return i, fmt.Sprintf("invalid UTF-8 (byte %#02x) in the value", c)
-			}
-			if unicode.IsControl(r) {
-				return i, fmt.Sprintf("control character %U in the value", r)
-			}
-			i += n - 1
-		}
-		return -1, ""
-	}
+	byByte := func(s string) (int, string) { return badTextFrom(s, 0) }
 	check := func(s string) {
 		t.Helper()
 		k, msg := BadText(s)

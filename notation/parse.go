@@ -240,6 +240,12 @@ func BadText(s string) (int, string) {
 			break
 		}
 	}
+	return badTextFrom(s, i)
+}
+
+// badTextFrom is BadText byte by byte from offset i, where s[:i] is known
+// to be printable ASCII.
+func badTextFrom(s string, i int) (int, string) {
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c >= ' ' && c < 0x7f {
