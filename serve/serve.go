@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	_ "embed"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"html/template"
@@ -44,14 +43,9 @@ var style = sync.OnceValue(func() string { return stats.HTMLStyle() + ownStyle }
 // csp allows the pages' own inline script and style (by hash), requests to
 // the server itself (the live parts), and nothing else.
 var csp = sync.OnceValue(func() string {
-	return "default-src 'none'; script-src '" + hash(liveScript) + "'; style-src '" + hash(style()) +
+	return "default-src 'none'; script-src '" + view.SourceHash(liveScript) + "'; style-src '" + view.SourceHash(style()) +
 		"'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 })
-
-func hash(s string) string {
-	h := sha256.Sum256([]byte(s))
-	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
-}
 
 var pages = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("pages").Funcs(template.FuncMap{
@@ -59,7 +53,7 @@ var pages = sync.OnceValue(func() *template.Template {
 		"glink":  func(id int64) string { return "/game/" + strconv.FormatInt(id, 10) },
 		"pct":    func(a, b int) int { return a * 100 / max(b, 1) },
 		"name":   func(s string) string { return cmpName(s) },
-		"gname":  gameName,
+		"gname":  games.Name,
 		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
 		"script": func() template.JS { return template.JS(liveScript) },
 		"style":  func() template.CSS { return template.CSS(style()) },
@@ -71,13 +65,6 @@ func cmpName(s string) string {
 		return "?"
 	}
 	return s
-}
-
-func gameName(id string) string {
-	if g, err := games.Lookup(id); err == nil {
-		return g.Name()
-	}
-	return id
 }
 
 // Server answers the pages of one database.

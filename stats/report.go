@@ -516,7 +516,7 @@ func (b *builder) add(row *store.Tally) {
 	r.Terminations[row.Termination] += c
 	sc := b.sections[row.Game]
 	if sc == nil {
-		sc = &section{gs: &GameStats{ID: row.Game, Name: gameName(row.Game)}, index: map[string]int32{},
+		sc = &section{gs: &GameStats{ID: row.Game, Name: games.Name(row.Game)}, index: map[string]int32{},
 			matches: map[pairKey]*h2h{}, self: map[int32]*cross{}, pentas: map[pairKey]*[5]int{}}
 		b.sections[row.Game] = sc
 		r.Games[row.Game] = sc.gs
@@ -921,16 +921,6 @@ func (gs *GameStats) fill() {
 	case hi < 0.5:
 		gs.Advantage = "black"
 	}
-}
-
-// gameName is the display name of a game id ("lines-of-action" → "Lines of
-// Action"), or the id itself for a game this arbiter does not know (a
-// stored game of a kind this arbiter lacks still reports).
-func gameName(id string) string {
-	if g, err := games.Lookup(id); err == nil {
-		return g.Name()
-	}
-	return id
 }
 
 func pct(x, n float64) float64 {

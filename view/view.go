@@ -30,10 +30,12 @@ var style string
 // only the page's own script and style sheet, named by their hashes, run.
 // It is computed on first use: every arbiter command links this package.
 var CSP = sync.OnceValue(func() string {
-	return "default-src 'none'; script-src '" + hash(script) + "'; style-src '" + hash(style) + "'; img-src data:; base-uri 'none'; form-action 'none'"
+	return "default-src 'none'; script-src '" + SourceHash(script) + "'; style-src '" + SourceHash(style) + "'; img-src data:; base-uri 'none'; form-action 'none'"
 })
 
-func hash(s string) string {
+// SourceHash is a Content-Security-Policy source that allows the inline
+// script or style s: "sha256-" and its hash in base64.
+func SourceHash(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
 }

@@ -116,7 +116,7 @@ func showCommand(e *env) *cli.Command {
 // showSVG draws pos, reached by the replay r of g, as an SVG picture with
 // its last move framed; a game that cannot draw itself gets its text board.
 func showSVG(file string, g *notation.Game, r *replay.Report, pos rules.Position) string {
-	o := rules.SVGOptions{Title: fmt.Sprintf("%s: %s vs %s, after ply %d", gameName(r.Game), name(r.White), name(r.Black), r.Plies)}
+	o := rules.SVGOptions{Title: fmt.Sprintf("%s: %s vs %s, after ply %d", games.Name(r.Game), name(r.White), name(r.Black), r.Plies)}
 	if out := pos.Outcome(); out.Over() {
 		o.Desc = fmt.Sprintf("result %s (%s)", out.Result, out.Reason)
 	} else {
@@ -146,14 +146,6 @@ func showHTML(e *env, file string, g *notation.Game, ply int) error {
 	r := replay.Game(file, g, replay.Options{})
 	page.Add(r)
 	return page.Write(e.stdout, fmt.Sprintf("g1p%d", ply))
-}
-
-// gameName is the display name of the game id, or the id itself.
-func gameName(id string) string {
-	if gm, err := games.Lookup(id); err == nil {
-		return gm.Name()
-	}
-	return id
 }
 
 func name(s string) string {

@@ -30,6 +30,16 @@ func Lookup(name string) (rules.Game, error) {
 	return nil, fmt.Errorf("unknown game %q (known: %s)", name, IDs())
 }
 
+// Name returns the display name of the game id ("lines-of-action" →
+// "Lines of Action"), or id itself for a game this arbiter does not know
+// (a stored game of a kind this arbiter lacks still reports).
+func Name(id string) string {
+	if g, err := Lookup(id); err == nil {
+		return g.Name()
+	}
+	return id
+}
+
 // IDs returns the ids of all games, comma-separated, for messages and help.
 func IDs() string {
 	ids := make([]string, len(All))

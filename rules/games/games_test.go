@@ -108,3 +108,11 @@ func start(t testing.TB, g rules.Game) (rules.Position, rules.TagMap) {
 	}
 	return pos, tags
 }
+
+func TestName(t *testing.T) {
+	for id, want := range map[string]string{"lines-of-action": "Lines of Action", "Tank Battle": "Tank Battle", "chess": "chess"} {
+		if got := Name(id); got != want {
+			t.Errorf("Name(%q) = %q; want %q", id, got, want)
+		}
+	}
+}
