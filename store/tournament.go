@@ -38,7 +38,14 @@ var ErrConfigChanged = errors.New("tournament config changed")
 // stored already with the same config hash, takes its id (resume). A stored
 // tournament with another hash (or an imported one) gives ErrConfigChanged.
 // t.ID and t.CreatedAt are set either way.
+//
+// On SQLite a runner that registers while another process opens the new
+// database can get SQLITE_BUSY at once (see whileBusy): it tries again.
 func (db *DB) Register(ctx context.Context, t *Tournament, engines []Engine) error {
+	return whileBusy(ctx, func() error { return db.register(ctx, t, engines) })
+}
+
+func (db *DB) register(ctx context.Context, t *Tournament, engines []Engine) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)

@@ -59,28 +59,40 @@ func testRegisterAndSlots(t *testing.T, db *DB) {
 	}
 }
 
-// TestOpenConcurrently opens a new database from four goroutines at once:
-// each must find the schema whole (migrations applied once).
+// TestOpenConcurrently opens a new database from four goroutines at once
+// and registers one tournament from each: each must find the schema whole
+// (migrations applied once), and all the same tournament (SQLite's
+// SQLITE_BUSY of a connection that raced another's opening is retried).
 func TestOpenConcurrently(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) { testOpenConcurrently(t, filepath.Join(t.TempDir(), "b.db")) })
 	t.Run("postgres", func(t *testing.T) { testOpenConcurrently(t, pgtest.URL(t)) })
 }
 
 func testOpenConcurrently(t *testing.T, path string) {
-	errs := make(chan error, 4)
+	errs, ids := make(chan error, 4), make(chan int64, 4)
 	for i := 0; i < 4; i++ {
 		go func() {
 			db, err := Open(context.Background(), path)
-			if err == nil {
-				db.Close()
+			if err != nil {
+				errs <- err
+				ids <- 0
+				return
 			}
-			errs <- err
+			defer db.Close()
+			tour := &Tournament{Name: "together", Game: "lines-of-action", ConfigHash: "h", Format: "round-robin", TotalGames: 2}
+			errs <- db.Register(context.Background(), tour, []Engine{{Name: "a", Cmd: "a"}, {Name: "b", Cmd: "b"}})
+			ids <- tour.ID
 		}()
 	}
+	seen := map[int64]bool{}
 	for i := 0; i < 4; i++ {
 		if err := <-errs; err != nil {
-			t.Errorf("Open: %v", err)
+			t.Errorf("Open and Register: %v", err)
 		}
+		seen[<-ids] = true
+	}
+	if len(seen) != 1 {
+		t.Errorf("registered as tournaments %v; want one", seen)
 	}
 }
 
