@@ -1,12 +1,10 @@
-// Package tournament plays engine tournaments: it speaks the UGI protocol to
-// engine processes (Client), reads and checks a tournament's YAML
-// configuration (Config), lays out its deterministic schedule (Schedule) and
-// referees the games, storing every finished one in the database
-// (Run).
-//
-// The runner is the referee: it keeps the position and the clocks, checks
-// every move against the rules package and ends the game by the rules, by
-// forfeit (illegal move, time, disconnect, stall) or by adjudication.
+// Package tournament runs engine tournaments: it registers a tournament of
+// a config (package config) in the database, or resumes it, walks its
+// schedule stage by stage as the pairing (package pairing) makes it from
+// the results stored, hands the slots out to the players (package worker:
+// in this process or in worker processes) or leases them on PostgreSQL,
+// stores every finished game the moment it ends, and keeps the standings
+// and the match's SPRT as games are stored (Run).
 //
 // On a PostgreSQL database any number of runs, on any number of machines,
 // play one tournament together: each leases the slots it plays from the
@@ -14,7 +12,7 @@
 //
 // A minimal use, as the tournament command does it:
 //
-//	cfg, err := tournament.LoadConfig("examples/loa.yaml")
+//	cfg, err := config.Load(ctx, "examples/lines-of-action.yaml")
 //	...
 //	db, err := store.Open(ctx, "arbiter.db")
 //	...

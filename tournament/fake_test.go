@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/ugi"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 // The test binary doubles as scripted engines (see enginetest) and as a
@@ -33,7 +34,7 @@ func TestMain(m *testing.M) {
 			// As the arbiter command does: SIGTERM (the runner's death)
 			// ends the worker in order.
 			ctx, _ := signal.NotifyContext(context.Background(), syscall.SIGTERM)
-			if err := ServeWorker(ctx, os.Stdin, os.Stdout); err != nil {
+			if err := worker.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}

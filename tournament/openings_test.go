@@ -16,7 +16,6 @@ import (
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/pairing"
 )
 
 // TestOpeningGames plays Lines of Action games from an opening suite, in
@@ -180,31 +179,4 @@ func TestGracefulStop(t *testing.T) {
 			t.Errorf("%d stored at the stop, %d in play, %d stored at the end: the games in play were not abandoned", atStop.Load(), inPlay.Load(), n)
 		}
 	})
-}
-
-// TestOpeningStart checks the start a worker gives the engines: a suite's
-// opening with a FEN and no moves (plies: 0) starts from that FEN, one
-// without from the game's start.
-func TestOpeningStart(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "toy.agn"), toyrace.Openings)
-	path := writeConfig(t, dir, toyrace.Head+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
-	cfg, err := config.Load(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := newWorker(&starter{cfg: cfg}, nil, 1)
-	for pair, want := range []string{"fen 17/3/2/b", "startpos"} {
-		o, err := cfg.Opening(pair)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, _, err := w.start(Slot{Game: pairing.Game{Pair: pair, White: 0, Black: 1}, Opening: o})
-		if err != nil || g.Start != want || len(g.Book) != 0 {
-			t.Errorf("pair %d starts with %q and book moves %v (%v); want %q and none", pair, g.Start, g.Book, err, want)
-		}
-		if pair == 0 && g.Pos.FEN() != "17/3/2/b" {
-			t.Errorf("pair 0 starts at %s; want the opening's start 17/3/2/b", g.Pos.FEN())
-		}
-	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/ugi"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 // Options say where a tournament's games go and how it reports progress.
@@ -32,10 +33,10 @@ type Options struct {
 	// appends to it, after a note of its start.
 	Log string
 	// Workers, when set, is the command line of a worker process: one that
-	// runs ServeWorker on its stdin and stdout, as "arbiter
+	// runs worker.Serve on its stdin and stdout, as "arbiter
 	// tournament-worker" does. Each game at a time is then played by a
 	// worker process of its own rather than by a goroutine of this one,
-	// which gets more games a second out of the cores (see procs.go) and
+	// which gets more games a second out of the cores (see package worker) and
 	// leaves no engine's escaped descendant behind when this process is
 	// killed (a worker ends them). Nil plays every game in this process.
 	Workers []string
@@ -69,8 +70,8 @@ var ErrStopped = errors.New("tournament stopped: the games in play were finished
 type Progress struct {
 	Done        int // games stored, this run and earlier ones
 	Total       int
-	Resumed     int       // games stored by earlier runs
-	Game        *Finished // the game that just ended; nil in the first report
+	Resumed     int              // games stored by earlier runs
+	Game        *worker.Finished // the game that just ended; nil in the first report
 	Standings   []standings.Row
 	Concurrency int // games played at once
 	// SPRT is where the match's SPRT stands, in slot order (nil without
@@ -80,25 +81,6 @@ type Progress struct {
 	// tournament (PostgreSQL) stored since the last report, counted in
 	// Done; a report for them alone has a nil Game.
 	Elsewhere int
-}
-
-// Finished is a game that has ended and been stored.
-type Finished struct {
-	Slot         Slot
-	White, Black string
-	Result       rules.Result
-	Score        *rules.Score // for games that score points
-	Termination  string
-	Comment      string // why it ended, when not by the rules alone
-	Plies        int
-	Duration     time.Duration
-	WhiteTime    time.Duration // thinking time used by White
-	BlackTime    time.Duration
-	StartedAt    time.Time
-	Record       string
-	// WhiteStats and BlackStats sum up what each engine's search reported
-	// (nil when the side played no move).
-	WhiteStats, BlackStats *store.EngineStats
 }
 
 // Summary is what a run leaves behind.
@@ -181,11 +163,11 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 		return sum, err
 	}
 	defer closeLog()
-	players, cleanup, err := startPlayers(wctx, cfg, opt, first, lo, sum)
-	defer cleanup()
+	players, err := worker.Start(wctx, cfg, worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
 	if err != nil {
 		return sum, start.stopped(err)
 	}
+	defer func() { sum.WorkerCPU += players.End() }()
 	source, err := r.slotSource(wctx, wctx)
 	if err == nil {
 		err = start.stopped(nil)
@@ -205,7 +187,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 	// as a stop: the games in play end and are stored, and Run returns nil.
 	gate := newStopGate(opt.Stop, opt.Stopping)
 	defer gate.close()
-	results, errc := fanOut(wctx, cancel, cfg, players, source, gate)
+	results, errc := fanOut(wctx, cancel, cfg, players.List, source, gate)
 	fatal := r.storeAll(ctx, cancel, results, gate, n)
 	sum.Stopped = gate.stopped()
 	r.summarize()
@@ -388,7 +370,7 @@ func (r *run) concurrency() int {
 
 // openLog opens the engine log, if there is one and a game to play; close
 // ends it, keeping its error in the summary.
-func (r *run) openLog() (lo *logOpts, close func(), err error) {
+func (r *run) openLog() (lo *worker.EngineLog, close func(), err error) {
 	path := r.opt.Log
 	if path == "" {
 		path = r.cfg.LogPath()
@@ -404,7 +386,7 @@ func (r *run) openLog() (lo *logOpts, close func(), err error) {
 	// The log of a resumed tournament goes on: each run starts with a
 	// note, from which its lines are timed.
 	l.Note(fmt.Sprintf("run of tournament %s started %s", r.cfg.Name, start.UTC().Format(time.RFC3339)))
-	return &logOpts{path: path, start: start, log: l}, func() {
+	return &worker.EngineLog{Path: path, Start: start, Log: l}, func() {
 		if err := l.Close(); err != nil {
 			r.sum.LogErr = err
 		}
@@ -414,7 +396,7 @@ func (r *run) openLog() (lo *logOpts, close func(), err error) {
 // progress reports to opt.Progress, if set: game is the game just stored
 // (nil for the first report, or for games others stored), elsewhere the
 // games other runners stored since the last report.
-func (r *run) progress(game *Finished, n, elsewhere int) {
+func (r *run) progress(game *worker.Finished, n, elsewhere int) {
 	if r.opt.Progress == nil {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 // fakeRunner runs the tournament of config args[0] into database args[1],
@@ -63,7 +64,7 @@ func fakeWorkerDies(games int, panics bool) int {
 		}
 		w.Close()
 	}()
-	if err := ServeWorker(context.Background(), r, os.Stdout); err != nil {
+	if err := worker.Serve(context.Background(), r, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

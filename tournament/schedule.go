@@ -2,25 +2,10 @@ package tournament
 
 import (
 	"fmt"
-	"time"
 
-	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 )
-
-// Slot is one game of the schedule as a worker plays it: who plays whom
-// (the pairing's game) and the start, which the runner fills in when it
-// hands the slot out.
-type Slot struct {
-	pairing.Game
-	Seed int64 // the start's seed (Knight Fight's board), shared by a pair
-	// Opening is the pair's opening (config.Tournament.Opening); nil for
-	// the game's own start.
-	Opening *book.Opening `json:",omitempty"`
-	// StartedAt is when the slot was taken: the game's start.
-	StartedAt time.Time
-}
 
 // schedule is the tournament's games as its pairing hands them out, stage
 // by stage (see package pairing), with what is stored of them: a stage is

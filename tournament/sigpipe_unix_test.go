@@ -34,7 +34,8 @@ func TestWorkerOutputGone(t *testing.T) {
 	r.Close() // the runner is gone: nothing reads the worker's replies
 	argv := workerCmd(t)
 	cmd := exec.Command(argv[0], argv[1:]...)
-	init, _ := json.Marshal(workerInit{File: filepath.Join(dir, "t.yaml"), Text: string(text)})
+	// The worker protocol's first line (see package worker).
+	init, _ := json.Marshal(map[string]string{"file": filepath.Join(dir, "t.yaml"), "text": string(text)})
 	cmd.Stdin = strings.NewReader(string(init) + "\n")
 	cmd.Stdout = w
 	var stderr strings.Builder

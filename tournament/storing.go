@@ -10,17 +10,18 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 // fanOut has every player play the slots of source until none is left,
 // the gate closes or ctx ends, and sends each finished game to results
 // (closed when every player is done); a player's error goes to errc and
 // cancels the run.
-func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players []player, source slotSource, gate *stopGate) (<-chan *Finished, <-chan error) {
+func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players []*worker.Player, source slotSource, gate *stopGate) (<-chan *worker.Finished, <-chan error) {
 	n := len(players)
 	// A finished game waits here, not in its worker, while the one before
 	// it is being stored.
-	results := make(chan *Finished, n)
+	results := make(chan *worker.Finished, n)
 	errc := make(chan error, n)
 	var wg sync.WaitGroup
 	fail := func(err error) {
@@ -33,7 +34,7 @@ func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer w.closeAll()
+			defer w.Close()
 			for ctx.Err() == nil {
 				if !gate.enter() {
 					return
@@ -59,9 +60,9 @@ func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players 
 					continue
 				}
 				s, err := slotOf(cfg, t)
-				var f *Finished
+				var f *worker.Finished
 				if err == nil {
-					f, err = w.play(ctx, s)
+					f, err = w.Play(ctx, s)
 				}
 				if err != nil {
 					gate.leave()
@@ -87,13 +88,13 @@ func fanOut(ctx context.Context, cancel func(), cfg *config.Tournament, players 
 
 // slotOf returns the slot a player took with its start: the pair's seed
 // and opening, and when it was taken.
-func slotOf(cfg *config.Tournament, t taken) (Slot, error) {
+func slotOf(cfg *config.Tournament, t taken) (worker.Slot, error) {
 	g := t.game
 	o, err := cfg.Opening(g.Pair)
 	if err != nil {
-		return Slot{}, fmt.Errorf("slot %d: opening: %w", g.Slot, err)
+		return worker.Slot{}, fmt.Errorf("slot %d: opening: %w", g.Slot, err)
 	}
-	return Slot{Game: g, Seed: cfg.PairSeed(g.Pair), Opening: o, StartedAt: t.at}, nil
+	return worker.Slot{Game: g, Seed: cfg.PairSeed(g.Pair), Opening: o, StartedAt: t.at}, nil
 }
 
 // syncEvery is how often a runner sharing a tournament reads what the
@@ -103,7 +104,7 @@ const syncEvery = time.Second
 // storeAll stores the games of results as they come, until it is closed,
 // and on a shared tournament reads what the others store; it returns the
 // first error, after which it cancels the run and drains results.
-func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *Finished, gate *stopGate, n int) error {
+func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *worker.Finished, gate *stopGate, n int) error {
 	sctx := context.WithoutCancel(ctx)
 	ins := r.opt.DB.NewInserter()
 	defer ins.Close()
@@ -179,7 +180,7 @@ func (r *run) finishShared(ctx context.Context, gate *stopGate) error {
 // storeOne stores the finished game f (dropping it when its slot is
 // stored already, by another runner whose lease it was), reports
 // progress, and counts the game out of play.
-func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *Finished, gate *stopGate, n int) error {
+func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finished, gate *stopGate, n int) error {
 	reported := false
 	defer func() {
 		if !reported {

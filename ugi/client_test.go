@@ -2,7 +2,6 @@ package ugi
 
 import (
 	"bytes"
-	"os"
 	"slices"
 
 	"context"
@@ -321,14 +320,8 @@ func TestControlAt(t *testing.T) {
 	}
 }
 
-func TestMain(m *testing.M) {
-	// The fake engines play the toy game.
-	toyrace.Register()
-	if code, ok := enginetest.Main(os.Args[1:]); ok {
-		os.Exit(code)
-	}
-	os.Exit(m.Run())
-}
+// TestMain: the fake engines play the toy race; the test binary is one.
+func TestMain(m *testing.M) { toyrace.Main(m) }
 
 // TestEngineOptions checks the options set against those the engine
 // declares: one it does not declare is refused before any game, with the

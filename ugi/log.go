@@ -26,7 +26,7 @@ import (
 // a terminal would act on or a reader take for a line of its own (see
 // appendText).
 //
-// Games played at once run in worker processes (see procs.go), each with a
+// Games played at once run in worker processes (see package worker), each with a
 // Log of its own on the same file. A Log keeps whole lines in a buffer and
 // writes them with one write(2) on a file opened with O_APPEND, which the
 // kernel does at the file's end as a whole: lines of concurrent games never

@@ -1,4 +1,4 @@
-package tournament
+package worker
 
 import (
 	"context"
@@ -10,67 +10,10 @@ import (
 
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/referee"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
 )
-
-// player plays the games of one worker, one after another: a worker in
-// this process, or a worker process.
-type player interface {
-	play(ctx context.Context, s Slot) (*Finished, error)
-	closeAll()
-}
-
-// startPlayers starts a player for each of the first games: worker
-// processes (opt.Workers, when set), else goroutines of this process after
-// the preflight of every engine. cleanup, always to be called, adds the
-// workers' CPU to sum.
-func startPlayers(ctx context.Context, cfg *config.Tournament, opt Options, first []pairing.Game, lo *logOpts, sum *Summary) (players []player, cleanup func(), err error) {
-	cleanup = func() {}
-	n := len(first)
-	if len(opt.Workers) > 0 {
-		procs, err := startProcs(ctx, cfg, opt.Workers, first, lo, opt.Warn)
-		if err != nil {
-			return nil, cleanup, err
-		}
-		for _, p := range procs {
-			players = append(players, p)
-		}
-		return players, func() {
-			for _, p := range procs {
-				sum.WorkerCPU += time.Duration(p.cpu)
-			}
-		}, nil
-	}
-	if n == 0 {
-		return nil, cleanup, nil
-	}
-	st := &starter{cfg: cfg, warn: opt.Warn}
-	if lo != nil {
-		st.log = lo.log
-	}
-	// The preflight starts the engines of the first game of every
-	// worker (and checks every engine once): they play those games,
-	// the others end at once, so that no more engines run at a time
-	// than without it.
-	idle := &pool{st: st, logAs: "-/-"}
-	cleanup = idle.closeAll
-	copies := map[int]int{}
-	for _, g := range first {
-		copies[g.White]++
-		copies[g.Black]++
-	}
-	if err := idle.preflight(ctx, copies); err != nil {
-		return nil, cleanup, err
-	}
-	idle.retain(copies)
-	for i := range n {
-		players = append(players, newWorker(st, idle, i+1))
-	}
-	return players, cleanup, nil
-}
 
 // starter starts the engines of a tournament: with the engine log, if
 // any, and the warnings they give going to warn, if set.
@@ -207,7 +150,7 @@ func atOnce[T any](xs []T, f func(T)) {
 
 // worker plays games one after another, keeping the engines of its last
 // game running for the next one when they are needed again.
-type worker struct {
+type local struct {
 	cfg     *config.Tournament
 	game    rules.Game
 	rules   referee.Rules
@@ -217,7 +160,7 @@ type worker struct {
 	id      int // 1 and up, for the engine log
 }
 
-func newWorker(st *starter, idle *pool, id int) *worker {
+func newLocal(st *starter, idle *pool, id int) *local {
 	cfg := st.cfg
 	rs := referee.Rules{MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
 		Comments: cfg.Comments()}
@@ -227,10 +170,10 @@ func newWorker(st *starter, idle *pool, id int) *worker {
 	if d := cfg.Draw; d != nil {
 		rs.Draw = &referee.Draw{Score: *d.Score, Moves: *d.Moves, AfterPly: *d.AfterPly}
 	}
-	return &worker{cfg: cfg, game: cfg.GameRules(), rules: rs, engines: map[int]*ugi.Client{}, idle: idle, st: st, id: id}
+	return &local{cfg: cfg, game: cfg.GameRules(), rules: rs, engines: map[int]*ugi.Client{}, idle: idle, st: st, id: id}
 }
 
-func (w *worker) closeAll() {
+func (w *local) closeAll() {
 	es := make([]*ugi.Client, 0, len(w.engines))
 	for i, e := range w.engines {
 		es = append(es, e)
@@ -247,7 +190,7 @@ func (w *worker) closeAll() {
 // a game get ready at the same time.
 //
 // as labels the engine's log lines (the worker and slot), if there is a log.
-func (w *worker) ready(ctx context.Context, i int, cur *ugi.Client, as string) (*ugi.Client, error) {
+func (w *local) ready(ctx context.Context, i int, cur *ugi.Client, as string) (*ugi.Client, error) {
 	if cur != nil && cur.Failed() != nil {
 		cur.Close()
 		cur = nil
@@ -272,7 +215,7 @@ func (w *worker) ready(ctx context.Context, i int, cur *ugi.Client, as string) (
 
 // readyBoth gets the engines of slot s ready at the same time (a start can
 // take a while) and keeps them; failed[c] says why side c's could not.
-func (w *worker) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, failed [2]error) {
+func (w *local) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, failed [2]error) {
 	// Keep only the engines this game needs.
 	var unneeded []*ugi.Client
 	for i, e := range w.engines {
@@ -307,7 +250,7 @@ func (w *worker) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, fai
 // play referees the game of slot s. It returns an error only when the game
 // cannot be played at all (ctx done, a start the rules refuse, neither
 // engine able to play).
-func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
+func (w *local) play(ctx context.Context, s Slot) (*Finished, error) {
 	started := s.StartedAt
 	if started.IsZero() {
 		started = time.Now()
@@ -353,7 +296,7 @@ func (w *worker) play(ctx context.Context, s Slot) (*Finished, error) {
 // start returns the game of slot s for the referee, without its engines,
 // and the start's tags: the position after the opening's moves, the
 // position command's start ("startpos" or "fen F") and each side's limits.
-func (w *worker) start(s Slot) (referee.Game, [][2]string, error) {
+func (w *local) start(s Slot) (referee.Game, [][2]string, error) {
 	o := book.Opening{Tags: w.game.NewTags(s.Seed)}
 	if s.Opening != nil {
 		o = *s.Opening
@@ -392,7 +335,7 @@ func (w *worker) start(s Slot) (referee.Game, [][2]string, error) {
 }
 
 // finished is the finished game of slot s, its record written.
-func (w *worker) finished(s Slot, g referee.Game, res referee.Result, startTags [][2]string, started time.Time) *Finished {
+func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [][2]string, started time.Time) *Finished {
 	cfg := w.cfg
 	f := &Finished{Slot: s, White: g.Sides[rules.White].Name, Black: g.Sides[rules.Black].Name, StartedAt: started,
 		Result: res.Result, Termination: res.Termination, Comment: res.Comment, Plies: len(res.Moves),

@@ -1,4 +1,4 @@
-package tournament
+package worker
 
 import (
 	"context"
@@ -23,10 +23,9 @@ import (
 
 // Worker processes.
 //
-// With Options.Workers set and more than one game at a time, each game at a
-// time is played by a process of its own (ServeWorker, which the arbiter
-// binary runs as "arbiter tournament-worker") rather than by a goroutine of
-// the runner. The runner hands out the slots, stores every finished game
+// With Options.Argv set, each game at a time is played by a process of its
+// own (Serve, which the arbiter binary runs as "arbiter tournament-worker")
+// rather than by a goroutine of the runner. The runner hands out the slots, stores every finished game
 // and reports progress. Games of instant engines are a ping-pong of
 // processes, one short move after another; two of them played by one Go
 // process got about 1.4 times the games of one (the wake-ups of both games
@@ -34,14 +33,14 @@ import (
 // 1.7 to 1.9 times. See docs/tournament.md.
 //
 // The protocol is JSON, one value a line, over the worker's stdin and
-// stdout: the runner writes a workerInit, the worker answers with a
-// workerReply (the engines it could not start, or an error); then, one at a
+// stdout: the runner writes an initMsg, the worker answers with a
+// replyMsg (the engines it could not start, or an error); then, one at a
 // time, the runner writes a Slot and the worker answers with the Finished
 // game or an error. The end of its stdin tells the worker to abandon the
 // game in play, end its engines and exit.
 
-// workerInit is the first line a worker reads.
-type workerInit struct {
+// initMsg is the first line a worker reads.
+type initMsg struct {
 	File string `json:"file"` // the config's file: relative paths in it are relative to its directory
 	Text string `json:"text"` // the config as given
 	// Start lists the engines to start and check before the first game,
@@ -56,16 +55,9 @@ type workerInit struct {
 	LogStart int64  `json:"log_start,omitempty"`
 }
 
-// logOpts is the engine log a runner hands its worker processes.
-type logOpts struct {
-	path  string
-	start time.Time
-	log   *ugi.Log // the runner's own, for the engines it checks
-}
-
-// workerReply is a line a worker writes: its answer to the init or to a
+// replyMsg is a line a worker writes: its answer to the init or to a
 // slot.
-type workerReply struct {
+type replyMsg struct {
 	// Failed holds the engines of the init's Start that could not be
 	// started or did not answer, by index (in reply to the init only).
 	Failed   map[int]string `json:"failed,omitempty"`
@@ -102,10 +94,10 @@ func (w *warnings) take() []string {
 	return l
 }
 
-// ServeWorker is a worker process's whole work: it plays the slots it reads
+// Serve is a worker process's whole work: it plays the slots it reads
 // from in, as the runner would, and writes each finished game to out, until
 // in ends; then the game in play is abandoned and every engine ended.
-func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
+func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	// A runner that dies leaves this process's stdout (out) a pipe with no
 	// reader. A reply written then must fail with EPIPE, and the worker go
 	// on to end its engines and what they started: by Go's default, a
@@ -117,13 +109,13 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	defer cancel()
 	dec := json.NewDecoder(in)
 	enc := json.NewEncoder(out)
-	var init workerInit
+	var init initMsg
 	if err := dec.Decode(&init); err != nil {
 		return fmt.Errorf("tournament worker: read the start: %w", err)
 	}
 	cfg, err := config.Parse(ctx, init.File, []byte(init.Text), config.NoOpenings)
 	if err != nil {
-		enc.Encode(workerReply{Error: err.Error(), CPU: proc.CPU()})
+		enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
 		return err
 	}
 	// The runner's next word may come while a game is played: the end of
@@ -156,7 +148,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		start := time.Now()
 		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
 		if st.log, err = ugi.OpenLog(init.Log, start, false); err != nil {
-			enc.Encode(workerReply{Error: err.Error(), CPU: proc.CPU()})
+			enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
 			return err
 		}
 		defer st.log.Close()
@@ -164,7 +156,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	as := strconv.Itoa(init.Worker)
 	idle := &pool{st: st, logAs: as + "/-"}
 	defer idle.closeAll()
-	reply := workerReply{}
+	reply := replyMsg{}
 	for i, err := range idle.start(ctx, init.Start) {
 		if err != nil {
 			if reply.Failed == nil {
@@ -177,14 +169,14 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := enc.Encode(reply); err != nil {
 		return fmt.Errorf("tournament worker: %w", err)
 	}
-	w := newWorker(st, idle, init.Worker)
+	w := newLocal(st, idle, init.Worker)
 	defer w.closeAll()
 	for s := range slots {
 		f, err := w.play(ctx, s)
 		if ctx.Err() != nil {
 			break
 		}
-		r := workerReply{Finished: f}
+		r := replyMsg{Finished: f}
 		if err != nil {
 			r.Finished, r.Error = nil, err.Error()
 		}
@@ -201,15 +193,15 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
-// workerProc is a worker process, seen from the runner: a player whose games
+// process is a worker process, seen from the runner: a player whose games
 // another process plays.
-type workerProc struct {
+type process struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	enc     *json.Encoder
-	replies chan workerReply // closed when the worker's stdout ends
-	quit    chan struct{}    // closed by closeAll: nobody reads replies any more
-	exited  chan struct{}    // closed once the process is reaped
+	replies chan replyMsg // closed when the worker's stdout ends
+	quit    chan struct{} // closed by closeAll: nobody reads replies any more
+	exited  chan struct{} // closed once the process is reaped
 	waitErr error
 	readErr error // why its stdout could not be read to the end, if not EOF
 	stderr  *proc.Tail
@@ -228,9 +220,9 @@ var procStartWait, procExitWait = 10 * time.Second, 10 * time.Second
 
 // startProc starts the worker process argv and sends it init. It does not
 // wait for the worker's answer (see startProcs).
-func startProc(argv []string, init workerInit, warn func(string)) (*workerProc, error) {
+func startProc(argv []string, init initMsg, warn func(string)) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	p := &workerProc{cmd: cmd, warn: warn, replies: make(chan workerReply, 1), quit: make(chan struct{}),
+	p := &process{cmd: cmd, warn: warn, replies: make(chan replyMsg, 1), quit: make(chan struct{}),
 		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
 	cmd.Stderr = p.stderr
 	stdin, err := cmd.StdinPipe()
@@ -254,7 +246,7 @@ func startProc(argv []string, init workerInit, warn func(string)) (*workerProc, 
 	go func() {
 		dec := json.NewDecoder(stdout)
 		for {
-			var r workerReply
+			var r replyMsg
 			if err := dec.Decode(&r); err != nil {
 				if err != io.EOF {
 					// A worker that writes what is no reply is broken:
@@ -290,7 +282,7 @@ func startProc(argv []string, init workerInit, warn func(string)) (*workerProc, 
 // end waits up to d for the worker to exit, then kills it (its engines die
 // with it), and waits for it to be reaped; then it ends what its engines
 // left behind if it could not (on Linux, endTree).
-func (p *workerProc) end(d time.Duration) {
+func (p *process) end(d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -303,7 +295,7 @@ func (p *workerProc) end(d time.Duration) {
 }
 
 // reply waits for the worker's next reply.
-func (p *workerProc) reply(ctx context.Context) (workerReply, error) {
+func (p *process) reply(ctx context.Context) (replyMsg, error) {
 	select {
 	case r, ok := <-p.replies:
 		if !ok {
@@ -317,13 +309,13 @@ func (p *workerProc) reply(ctx context.Context) (workerReply, error) {
 		}
 		return r, nil
 	case <-ctx.Done():
-		return workerReply{}, ctx.Err()
+		return replyMsg{}, ctx.Err()
 	}
 }
 
 // died describes a worker that stopped answering (err is what failed on
 // the runner's side, if anything).
-func (p *workerProc) died(err error) error {
+func (p *process) died(err error) error {
 	p.end(procExitWait)
 	why := "exited"
 	if p.waitErr != nil {
@@ -342,7 +334,7 @@ func (p *workerProc) died(err error) error {
 }
 
 // play has the worker play slot s.
-func (p *workerProc) play(ctx context.Context, s Slot) (*Finished, error) {
+func (p *process) play(ctx context.Context, s Slot) (*Finished, error) {
 	<-p.initSent
 	if err := p.enc.Encode(s); err != nil {
 		return nil, p.died(err)
@@ -362,7 +354,7 @@ func (p *workerProc) play(ctx context.Context, s Slot) (*Finished, error) {
 // closeAll ends the worker: the end of its stdin makes it abandon its game,
 // end its engines and exit; one that does not within procExitWait is
 // killed. It is safe to call twice.
-func (p *workerProc) closeAll() {
+func (p *process) closeAll() {
 	if p.closed {
 		return
 	}
@@ -377,14 +369,14 @@ func (p *workerProc) closeAll() {
 // the engines that no first slot has: the preflight, as Run does it in
 // process. It returns the workers, or the failures of the engines (all of
 // them, in engine order) after ending every worker.
-func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, first []pairing.Game, lo *logOpts, warn func(string)) ([]*workerProc, error) {
-	var procs []*workerProc
-	closeProcs := func() { atOnce(procs, (*workerProc).closeAll) }
+func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, first []pairing.Game, lo *EngineLog, warn func(string)) ([]*process, error) {
+	var procs []*process
+	closeProcs := func() { atOnce(procs, (*process).closeAll) }
 	checked := map[int]bool{}
 	for k, s := range first {
-		init := workerInit{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
+		init := initMsg{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
 		if lo != nil {
-			init.Log, init.LogStart = lo.path, lo.start.UnixNano()
+			init.Log, init.LogStart = lo.Path, lo.Start.UnixNano()
 		}
 		p, err := startProc(argv, init, warn)
 		if err != nil {
@@ -402,7 +394,7 @@ func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, firs
 	}
 	p := pool{st: &starter{cfg: cfg, warn: warn}, logAs: "-/-"}
 	if lo != nil {
-		p.st.log = lo.log
+		p.st.log = lo.Log
 	}
 	errs := p.start(ctx, rest)
 	p.closeAll()

@@ -27,6 +27,7 @@ import (
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 func tournamentCommand(e *env) *cli.Command {
@@ -247,7 +248,7 @@ const workerCommandName = "tournament-worker"
 const workerExitWait = 5 * time.Second
 
 // workerCommand plays the games a tournament runner hands it, one at a
-// time, over stdin and stdout (tournament.ServeWorker). The runner starts
+// time, over stdin and stdout (worker.Serve). The runner starts
 // it; it is no use by hand.
 func workerCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -267,7 +268,7 @@ func workerCommand(e *env) *cli.Command {
 			// wake-ups of idle threads to every move.
 			runtime.GOMAXPROCS(1)
 			lowGC()
-			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
+			if err := worker.Serve(c.Context, e.stdin, e.stdout); err != nil {
 				return withCode(exitFailure, err)
 			}
 			return nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -63,4 +64,16 @@ func WriteConfig(t testing.TB, dir, head string, engines ...string) string {
 // anything looks a game up.
 func Register() {
 	games.All = append([]rules.Game{Game}, games.All...)
+}
+
+// Main is the TestMain of a package whose tests play the toy race with
+// fake engines: it registers the game, then runs the test binary as the
+// helper process its arguments ask for (enginetest.Main), or else the
+// tests.
+func Main(m *testing.M) {
+	Register()
+	if code, ok := enginetest.Main(os.Args[1:]); ok {
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
 }

@@ -1,0 +1,45 @@
+package worker
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/enginetest"
+	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/pairing"
+)
+
+// TestSilentWorker: a worker command that never answers, does not end
+// when told, and does not read its stdin (the config, which goes there, is
+// larger than a pipe holds) fails the start within the engines' timeouts
+// and the process's start, and leaves no process behind.
+func TestSilentWorker(t *testing.T) {
+	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
+	procStartWait, procExitWait = time.Second, time.Second
+	long := "# " + strings.Repeat("x", 200<<10) + "\n"
+	path := toyrace.WriteConfig(t, t.TempDir(), long+toyrace.HeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
+	cfg, err := config.Load(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := []pairing.Game{{Slot: 0, White: 0, Black: 1}, {Slot: 1, White: 1, Black: 0}}
+	start := time.Now()
+	ps, err := Start(context.Background(), cfg, Options{Argv: []string{exe, "fake-sleep"}}, first)
+	if err == nil || !strings.Contains(err.Error(), "did not answer within") {
+		t.Errorf("Start with a silent worker = %v, %v", ps, err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("a silent worker held the start %v", d)
+	}
+	if c := enginetest.ChildrenLeft(); len(c) > 0 {
+		t.Errorf("children left: %v", c)
+	}
+}
