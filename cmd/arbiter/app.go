@@ -116,6 +116,10 @@ func newApp(e *env) *cli.App {
 // exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if isWorkerArgs(args) {
+		// A tournament's worker process, started once per game at once.
+		return exitCode(ctx, stderr, serveWorker(ctx, e))
+	}
 	app := newApp(e)
 	// Setup adds the help command; every command, help included, reports
 	// a usage error through OnUsageError (exit 2, stdout empty).
@@ -144,7 +148,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		err = app.RunContext(ctx, argv)
 	}
-	err = typedFlagNames(err, args)
+	return exitCode(ctx, stderr, typedFlagNames(err, args))
+}
+
+// exitCode prints err, the outcome of a command run under ctx, on stderr
+// and returns the exit code for it.
+func exitCode(ctx context.Context, stderr io.Writer, err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) && ee.code == exitOK {
 		// A command that finished its work whatever signal came after.

@@ -255,24 +255,37 @@ func workerCommand(e *env) *cli.Command {
 		Usage:  "play the games of a tournament runner (started by arbiter tournament)",
 		Hidden: true,
 		Action: func(c *cli.Context) error {
-			// The kernel sends SIGTERM when the runner dies, which ends
-			// the context: the worker then ends its engines and what they
-			// started. Should that hang, the worker still exits (its
-			// engines die with it).
-			context.AfterFunc(c.Context, func() {
-				time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
-			})
-			// A worker plays one game at a time, a ping-pong with its
-			// engines: a second processor only adds the scheduler's
-			// wake-ups of idle threads to every move.
-			runtime.GOMAXPROCS(1)
-			lowGC()
-			if err := tournament.ServeWorker(c.Context, e.stdin, e.stdout); err != nil {
-				return withCode(exitFailure, err)
-			}
-			return nil
+			return serveWorker(c.Context, e)
 		},
 	}
+}
+
+// serveWorker runs a tournament worker process until its runner is done
+// with it. run calls it directly for the command line a runner starts a
+// worker with (isWorkerArgs), without making the command line application:
+// that is a good part of a worker's start-up after the Go runtime's own.
+func serveWorker(ctx context.Context, e *env) error {
+	// The kernel sends SIGTERM when the runner dies, which ends the
+	// context: the worker then ends its engines and what they started.
+	// Should that hang, the worker still exits (its engines die with it).
+	context.AfterFunc(ctx, func() {
+		time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
+	})
+	// A worker plays one game at a time, a ping-pong with its engines: a
+	// second processor only adds the scheduler's wake-ups of idle threads
+	// to every move.
+	runtime.GOMAXPROCS(1)
+	lowGC()
+	if err := tournament.ServeWorker(ctx, e.stdin, e.stdout); err != nil {
+		return withCode(exitFailure, err)
+	}
+	return nil
+}
+
+// isWorkerArgs reports whether args (the program name first) are the
+// command line a runner starts a worker with: the worker command alone.
+func isWorkerArgs(args []string) bool {
+	return len(args) == 2 && args[1] == workerCommandName
 }
 
 // interrupts handles Ctrl-C and SIGTERM during a tournament. The first one
