@@ -134,7 +134,7 @@ function ratio(key,   k, i, a) {
 {
 	b = $1; what = $2
 	# validate: microseconds of CPU, page faults. firstgo: total, runner,
-	# worker (microseconds), page faults. rss: total, runner, worker (kB),
+	# worker (microseconds), page faults (total, runner, worker). rss: total, runner, worker (kB),
 	# runner CPU, workers CPU (ms).
 	if (what == "validate_ms") {
 		add(b, "validate: CPU ms", $3 / 1000)
@@ -146,6 +146,8 @@ function ratio(key,   k, i, a) {
 		add(b, w ": runner", $4 / 1000)
 		add(b, w ": worker", $5 / 1000)
 		add(b, w ": page faults, runner+worker", $6)
+		add(b, w ": page faults, runner", $7)
+		add(b, w ": page faults, worker", $8)
 	} else {
 		w = what == "rss_example" ? "example tournament" : "long tournament"
 		add(b, w ": peak RSS MB, runner+worker", $3 / 1024)
