@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -116,7 +117,7 @@ func newApp(e *env) *cli.App {
 // exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	if isWorkerArgs(args) {
+	if workerstart.Is(args) {
 		// A tournament's worker process, started once per game at once.
 		return exitCode(ctx, stderr, serveWorker(ctx, e))
 	}
