@@ -85,12 +85,19 @@ engines:
   - {name: r2, cmd: arbiter, args: [engine, --game, lines-of-action, --level, random, --seed, "2"]}
 EOF
 
+# order N is the order of the binaries in round N: new first in odd rounds,
+# old first in even ones, so that neither always runs right after the
+# other's killed tournament ends in the background.
+order() {
+	if [ -n "$old" ] && [ $(($1 % 2)) = 0 ]; then echo "old new"; else echo "$bins"; fi
+}
+
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 # Each line of $dir/fig: BIN WHAT VALUE...
 i=0
 while [ "$i" -lt "$runs" ]; do
 	i=$((i + 1))
-	for b in $bins; do
+	for b in $(order "$i"); do
 		echo "$b validate_ms $("$dir/startup" cpu -- "$dir/$b" validate "$repo/testdata/samples/lines-of-action.agn")" >>"$dir/fig"
 		rm -f "$dir/$b.db" "$dir/$b.db-wal" "$dir/$b.db-shm" "$dir/$b.db-checked"
 		echo "$b firstgo_new $("$dir/startup" firstgo -out "$dir/out" -- "$dir/$b" tournament --db "$dir/$b.db" "$dir/firstgo.yaml")" >>"$dir/fig"
@@ -102,7 +109,7 @@ echo >&2
 i=0
 while [ "$i" -lt "$rss_runs" ]; do
 	i=$((i + 1))
-	for b in $bins; do
+	for b in $(order "$i"); do
 		rm -f "$dir/$b.db" "$dir/$b.db-wal" "$dir/$b.db-shm" "$dir/$b.db-checked"
 		echo "$b rss_example $("$dir/startup" peak -- "$dir/$b" tournament --db "$dir/$b.db" -j 1 "$repo/examples/lines-of-action.yaml")" >>"$dir/fig"
 		rm -f "$dir/$b.db" "$dir/$b.db-wal" "$dir/$b.db-shm" "$dir/$b.db-checked"
@@ -134,7 +141,7 @@ function ratio(key,   k, i, a) {
 {
 	b = $1; what = $2
 	# validate: microseconds of CPU, page faults. firstgo: total, runner,
-	# worker (microseconds), page faults. rss: total, runner, worker (kB),
+	# worker (microseconds), page faults (total, runner, worker). rss: total, runner, worker (kB),
 	# runner CPU, workers CPU (ms).
 	if (what == "validate_ms") {
 		add(b, "validate: CPU ms", $3 / 1000)
@@ -146,6 +153,8 @@ function ratio(key,   k, i, a) {
 		add(b, w ": runner", $4 / 1000)
 		add(b, w ": worker", $5 / 1000)
 		add(b, w ": page faults, runner+worker", $6)
+		add(b, w ": page faults, runner", $7)
+		add(b, w ": page faults, worker", $8)
 	} else {
 		w = what == "rss_example" ? "example tournament" : "long tournament"
 		add(b, w ": peak RSS MB, runner+worker", $3 / 1024)

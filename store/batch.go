@@ -98,11 +98,9 @@ func (b *Batch) release(conn *sql.Conn) {
 		return
 	}
 	ctx := context.Background()
-	var on int
 	if _, err := conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = "+strconv.Itoa(walCheckpointPages)); err != nil {
 		conn.Raw(func(any) error { return driver.ErrBadConn })
-	} else if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil ||
-		conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on) != nil || on != 1 {
+	} else if !foreignKeysOn(ctx, conn) {
 		conn.Raw(func(any) error { return driver.ErrBadConn })
 	}
 	conn.Close()
@@ -115,19 +113,45 @@ func (b *Batch) checkTournament(ctx context.Context, id int64) error {
 	if id == 0 || b.tournaments[id] {
 		return nil
 	}
-	var one int
-	err := b.tx.QueryRowContext(ctx, `SELECT 1 FROM tournaments WHERE id = ?`, id).Scan(&one)
-	if err == sql.ErrNoRows {
-		return fmt.Errorf("store game: no tournament %d: %w", id, ErrNoTournament)
-	}
-	if err != nil {
-		return fmt.Errorf("store game: look up tournament %d: %w", id, err)
+	if err := tournamentExists(b.tx.QueryRowContext(ctx, tournamentSQL, id), id); err != nil {
+		return fmt.Errorf("store game: %w", err)
 	}
 	if b.tournaments == nil {
 		b.tournaments = make(map[int64]bool)
 	}
 	b.tournaments[id] = true
 	return nil
+}
+
+// tournamentSQL finds tournament ? (see tournamentExists).
+const tournamentSQL = `SELECT 1 FROM tournaments WHERE id = ?`
+
+// tournamentExists does, for a connection whose foreign keys are off, what
+// a foreign key to tournaments(id) would: given row, tournamentSQL's row
+// for id read inside the transaction that stores a row referring to it
+// (so that the answer holds until the commit), it fails, wrapping
+// ErrNoTournament, when tournament id does not exist.
+func tournamentExists(row *sql.Row, id int64) error {
+	var one int
+	err := row.Scan(&one)
+	if err == sql.ErrNoRows {
+		return fmt.Errorf("no tournament %d: %w", id, ErrNoTournament)
+	}
+	if err != nil {
+		return fmt.Errorf("look up tournament %d: %w", id, err)
+	}
+	return nil
+}
+
+// foreignKeysOn turns foreign keys back on on conn, which had them off,
+// and reports whether they are on (the pragma does nothing while a
+// transaction is open, say after a failed commit).
+func foreignKeysOn(ctx context.Context, conn *sql.Conn) bool {
+	var on int
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil {
+		return false
+	}
+	return conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on) == nil && on == 1
 }
 
 // Insert queues g; it is written with the next rowsPerStatement games

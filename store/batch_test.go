@@ -217,3 +217,62 @@ func benchInserts(b *testing.B, insert func(context.Context, *Game) error) {
 		i++
 	}
 }
+
+// TestInserterForeignKeys checks what the inserter does with foreign keys
+// off on SQLite: it refuses a game, and a test, of a tournament that does
+// not exist, stores those of one that does, and gives its connection back
+// to the pool with foreign keys on and temporary data in files.
+func TestInserterForeignKeys(t *testing.T) { backends(t, testInserterForeignKeys) }
+
+func testInserterForeignKeys(t *testing.T, db *DB) {
+	ctx := context.Background()
+	id, _, err := db.EnsureTournament(ctx, "t", "lines-of-action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := db.NewInserter()
+	g := testGame(1)
+	g.TournamentID, g.Slot = id+1, 0
+	if err := in.Insert(ctx, g); !errors.Is(err, ErrNoTournament) && !db.Postgres() {
+		t.Errorf("Insert of a game of no tournament = %v; want ErrNoTournament", err)
+	} else if err == nil {
+		t.Errorf("Insert of a game of no tournament = nil; want an error")
+	}
+	s := &SPRT{TournamentID: id + 1, Player: "a", Opponent: "b", Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
+	if err := in.SaveSPRT(ctx, s, nil, false); err == nil {
+		t.Errorf("SaveSPRT of no tournament = nil; want an error")
+	}
+	g.TournamentID = id
+	if err := in.Insert(ctx, g); err != nil {
+		t.Errorf("Insert of a game of tournament %d: %v", id, err)
+	}
+	s.TournamentID = id
+	if err := in.SaveSPRT(ctx, s, []SPRTPoint{{Games: 1, LLR: 0.1}}, false); err != nil {
+		t.Errorf("SaveSPRT of tournament %d: %v", id, err)
+	}
+	if err := in.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if db.Postgres() {
+		return // no pragmas: foreign keys are always on
+	}
+	// Every idle connection, the inserter's among them, taken at once.
+	var conns []*sql.Conn
+	for range db.Stats().Idle {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var fk, tempStore int
+		if err := c.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+			t.Errorf("connection %d: foreign_keys after the inserter = %d (%v); want 1", i, fk, err)
+		}
+		if err := c.QueryRowContext(ctx, `PRAGMA temp_store`).Scan(&tempStore); err != nil || tempStore != 0 {
+			t.Errorf("connection %d: temp_store after the inserter = %d (%v); want 0 (the default)", i, tempStore, err)
+		}
+	}
+}

@@ -276,18 +276,25 @@ func (w *gameWriter) close() error {
 // tournament spends while other games play. Use an Inserter from one
 // goroutine, and Close it.
 //
-// On SQLite it holds a connection of its own, whose statement journals
-// are kept in memory (temp_store): each statement of a game's transaction
-// saves the pages it changes in one, so that it can be undone alone, and
-// with 16 KiB pages a game's outgrew SQLite's in-memory share and became a
-// file created and deleted at every statement, about 40 % of an insert's
-// CPU. A game's journal is a few pages; other connections keep temporary
-// tables and sorts (reports on large databases) in files.
+// On SQLite it holds a connection of its own with foreign keys off, and
+// checks a game's tournament itself, as Batch does: SQLite's own check may
+// abort a statement after it has written, so it kept a statement journal
+// (a copy of every page the statement changes) for each of a game's
+// INSERTs, which with 16 KiB pages was several fresh pages of memory and
+// a tenth of the runner's CPU over a tournament, and most of the growth of
+// its memory. The statistics' key to the game holds by construction (they
+// are inserted by a join on the game just stored), and SaveSPRT checks the
+// tournament as the game's insert does. The connection keeps temporary
+// data in memory too (temp_store), for any statement journal left; other
+// connections keep temporary tables and sorts (reports on large
+// databases) in files.
 type Inserter struct {
 	db   *DB
 	w    gameWriter
 	conn *sql.Conn // SQLite: the connection held, from the first Insert to Close
 	sprt sprtStmts // SaveSPRT's
+	// tournament is tournamentSQL, prepared (SQLite: see above).
+	tournament *sql.Stmt
 }
 
 // NewInserter returns an Inserter of db.
@@ -308,16 +315,34 @@ func (in *Inserter) prepare(ctx context.Context) error {
 	if in.db.postgres || in.conn != nil {
 		return nil
 	}
+	if in.tournament == nil {
+		var err error
+		if in.tournament, err = in.db.PrepareContext(ctx, tournamentSQL); err != nil {
+			return err
+		}
+	}
 	conn, err := in.db.Conn(ctx)
 	if err != nil {
 		return err
 	}
-	if _, err := conn.ExecContext(ctx, "PRAGMA temp_store = MEMORY"); err != nil {
-		conn.Close()
-		return err
+	for _, pragma := range []string{"PRAGMA temp_store = MEMORY", "PRAGMA foreign_keys = OFF"} {
+		if _, err := conn.ExecContext(ctx, pragma); err != nil {
+			in.release(conn)
+			return err
+		}
 	}
 	in.conn = conn
 	return nil
+}
+
+// release sets conn's temporary data and foreign keys back to the pool's
+// and returns it to the pool, or drops it when that fails.
+func (in *Inserter) release(conn *sql.Conn) error {
+	ctx := context.Background()
+	if _, err := conn.ExecContext(ctx, "PRAGMA temp_store = DEFAULT"); err != nil || !foreignKeysOn(ctx, conn) {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	return conn.Close()
 }
 
 // Insert stores g and commits; it returns ErrDuplicate when the game is
@@ -361,6 +386,13 @@ func (in *Inserter) insert(ctx context.Context, g *Game) error {
 		return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 	}
 	defer tx.Rollback()
+	if in.conn != nil && g.TournamentID != 0 {
+		// Foreign keys are off on this connection: see Inserter.
+		row := tx.StmtContext(ctx, in.tournament).QueryRowContext(ctx, g.TournamentID)
+		if err := tournamentExists(row, g.TournamentID); err != nil {
+			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+		}
+	}
 	games := []*Game{g}
 	stored, err := in.w.writeGames(ctx, tx, games)
 	if err != nil {
@@ -389,12 +421,13 @@ func (in *Inserter) insert(ctx context.Context, g *Game) error {
 func (in *Inserter) Close() error {
 	err := in.w.close()
 	in.sprt.close()
+	if in.tournament != nil {
+		in.tournament.Close()
+		in.tournament = nil
+	}
 	if in.conn != nil {
 		// Back to the pool as the other connections are, or dropped.
-		if _, e := in.conn.ExecContext(context.Background(), "PRAGMA temp_store = DEFAULT"); e != nil {
-			in.conn.Raw(func(any) error { return driver.ErrBadConn })
-		}
-		if e := in.conn.Close(); e != nil && err == nil {
+		if e := in.release(in.conn); e != nil && err == nil {
 			err = e
 		}
 		in.conn = nil

@@ -58,7 +58,20 @@ func (in *Inserter) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, r
 	}
 	begin := in.db.BeginTx
 	if in.conn != nil {
-		begin = in.conn.BeginTx
+		// Foreign keys are off on the inserter's connection: the
+		// transaction checks the tournament itself (see Inserter).
+		begin = func(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error) {
+			tx, err := in.conn.BeginTx(ctx, opts)
+			if err != nil {
+				return nil, err
+			}
+			row := tx.StmtContext(ctx, in.tournament).QueryRowContext(ctx, s.TournamentID)
+			if err := tournamentExists(row, s.TournamentID); err != nil {
+				tx.Rollback()
+				return nil, err
+			}
+			return tx, nil
+		}
 	}
 	return in.db.retry(ctx, func(bool) error { return in.db.saveSPRT(ctx, begin, &in.sprt, s, points, reset) })
 }

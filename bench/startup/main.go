@@ -17,7 +17,8 @@
 // firstgo runs the command (a tournament whose engines are "startup
 // engine") and prints the CPU time, in microseconds, that the runner and its
 // worker process had used when the first engine got its first "go", then
-// the two separately, then their minor page faults (together). The engine, at that "go", sums the time on CPU of
+// the two separately, then their minor page faults (together, then the
+// runner's and the worker's). The engine, at that "go", sums the time on CPU of
 // every thread of its parent (the worker) and of the worker's parent (the
 // runner) from /proc/PID/task/TID/schedstat (nanoseconds), writes it to the
 // file, and kills the runner (whose worker then ends). Engines are not
@@ -196,7 +197,8 @@ func engine() error {
 			worker := os.Getppid()
 			runner := parent(worker)
 			w, r := cpuNS(worker), cpuNS(runner)
-			line := fmt.Sprintf("%d %d %d %d\n", (r+w)/1000, r/1000, w/1000, minflt(runner)+minflt(worker))
+			fr, fw := minflt(runner), minflt(worker)
+			line := fmt.Sprintf("%d %d %d %d %d %d\n", (r+w)/1000, r/1000, w/1000, fr+fw, fr, fw)
 			if os.Getenv("ARBITER_STARTUP_VERBOSE") != "" {
 				line += fmt.Sprintf("threads %d %d, VmHWM kB %d %d\n", threads(runner), threads(worker), hwm(runner), hwm(worker))
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -116,6 +117,10 @@ func newApp(e *env) *cli.App {
 // exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if workerstart.Is(args) {
+		// A tournament's worker process, started once per game at once.
+		return exitCode(ctx, stderr, serveWorker(ctx, e))
+	}
 	app := newApp(e)
 	// Setup adds the help command; every command, help included, reports
 	// a usage error through OnUsageError (exit 2, stdout empty).
@@ -144,7 +149,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		err = app.RunContext(ctx, argv)
 	}
-	err = typedFlagNames(err, args)
+	return exitCode(ctx, stderr, typedFlagNames(err, args))
+}
+
+// exitCode prints err, the outcome of a command run under ctx, on stderr
+// and returns the exit code for it.
+func exitCode(ctx context.Context, stderr io.Writer, err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) && ee.code == exitOK {
 		// A command that finished its work whatever signal came after.

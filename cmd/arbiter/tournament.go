@@ -22,6 +22,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/stats"
@@ -241,7 +242,7 @@ func lowGC() {
 
 // workerCommandName is the hidden command that runs a tournament worker
 // process.
-const workerCommandName = "tournament-worker"
+const workerCommandName = workerstart.Command
 
 // workerExitWait is how long a worker whose context has ended (SIGTERM,
 // Ctrl-C) may take to end its engines before it exits anyway.
@@ -256,24 +257,32 @@ func workerCommand(e *env) *cli.Command {
 		Usage:  "play the games of a tournament runner (started by arbiter tournament)",
 		Hidden: true,
 		Action: func(c *cli.Context) error {
-			// The kernel sends SIGTERM when the runner dies, which ends
-			// the context: the worker then ends its engines and what they
-			// started. Should that hang, the worker still exits (its
-			// engines die with it).
-			context.AfterFunc(c.Context, func() {
-				time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
-			})
-			// A worker plays one game at a time, a ping-pong with its
-			// engines: a second processor only adds the scheduler's
-			// wake-ups of idle threads to every move.
-			runtime.GOMAXPROCS(1)
-			lowGC()
-			if err := worker.Serve(c.Context, e.stdin, e.stdout); err != nil {
-				return withCode(exitFailure, err)
-			}
-			return nil
+			return serveWorker(c.Context, e)
 		},
 	}
+}
+
+// serveWorker runs a tournament worker process until its runner is done
+// with it. run calls it directly for the command line a runner starts a
+// worker with (workerstart.Is), without making the command line application:
+// that is a good part of a worker's start-up after the Go runtime's own.
+func serveWorker(ctx context.Context, e *env) error {
+	// The kernel sends SIGTERM when the runner dies, which ends the
+	// context: the worker then ends its engines and what they started.
+	// Should that hang, the worker still exits (its engines die with it).
+	context.AfterFunc(ctx, func() {
+		time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
+	})
+	// A worker plays one game at a time, a ping-pong with its engines: a
+	// second processor only adds the scheduler's wake-ups of idle threads
+	// to every move. workerstart's init has done it already for a
+	// worker started by a runner (this call then changes nothing).
+	runtime.GOMAXPROCS(1)
+	lowGC()
+	if err := worker.Serve(ctx, e.stdin, e.stdout); err != nil {
+		return withCode(exitFailure, err)
+	}
+	return nil
 }
 
 // interrupts handles Ctrl-C and SIGTERM during a tournament. The first one

@@ -3,14 +3,16 @@ package tankbattle
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/rules"
 )
 
 // The look of the board map: each legend cell its colour (BrainKing's blue
 // and green bases, red contaminated ground, dark mines), the commanders'
-// start squares a deeper shade of their base.
-var cellFill = map[byte]string{
+// start squares a deeper shade of their base. An array rather than a map:
+// it is data in the binary, with nothing to make as arbiter starts.
+var cellFill = [256]string{
 	'.': "#f2efe6",
 	'#': "#4a4a4a",
 	'~': "#e7a3a0",
@@ -32,14 +34,17 @@ var (
 	files = []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}
 	ranks = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}
 
-	whiteTank = tank("#fbfbf8", "#222")
-	blackTank = tank("#262626", "#000")
-	pieces    = []rules.Piece{
-		{Name: "white-tank", Art: whiteTank},
-		{Name: "white-commander", Art: whiteTank + pennant},
-		{Name: "black-tank", Art: blackTank},
-		{Name: "black-commander", Art: blackTank + pennant},
-	}
+	// pieces is the art of the four kinds of tank, painted when the first
+	// board is drawn rather than as every arbiter command starts.
+	pieces = sync.OnceValue(func() []rules.Piece {
+		whiteTank, blackTank := tank("#fbfbf8", "#222"), tank("#262626", "#000")
+		return []rules.Piece{
+			{Name: "white-tank", Art: whiteTank},
+			{Name: "white-commander", Art: whiteTank + pennant},
+			{Name: "black-tank", Art: blackTank},
+			{Name: "black-commander", Art: blackTank + pennant},
+		}
+	})
 	pieceName = [2][2]string{{"white-tank", "white-commander"}, {"black-tank", "black-commander"}}
 	points    = [4]string{"", "1", "2", "3"}
 )
@@ -55,7 +60,7 @@ var _ rules.Drawer = (*Position)(nil)
 // kind with the points each scores where it stands in its corner, the
 // squares of the last move, and the points of both sides below.
 func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
-	pic.Files, pic.Ranks, pic.Pieces = files, ranks, pieces
+	pic.Files, pic.Ranks, pic.Pieces = files, ranks, pieces()
 	if cap(pic.Squares) < Squares {
 		pic.Squares = make([]rules.Cell, Squares)
 	}
