@@ -283,6 +283,15 @@ func (w *gameWriter) close() error {
 // file created and deleted at every statement, about 40 % of an insert's
 // CPU. A game's journal is a few pages; other connections keep temporary
 // tables and sorts (reports on large databases) in files.
+//
+// Its connection also has foreign keys off, so that SQLite keeps no
+// statement journal at all: a statement that fires a trigger (the pair
+// trigger) and may abort keeps one, and a foreign key check may abort,
+// while nothing else in a game's INSERTs can (see insertSQL). The keys
+// would not fail: a runner's games belong to the tournament it
+// registered, which nothing deletes, and their statistics to the game
+// stored just before them in the same transaction. (Each statement
+// journal takes a fresh 64 KiB block of memory, mapped and unmapped.)
 type Inserter struct {
 	db   *DB
 	w    gameWriter
@@ -312,9 +321,11 @@ func (in *Inserter) prepare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := conn.ExecContext(ctx, "PRAGMA temp_store = MEMORY"); err != nil {
-		conn.Close()
-		return err
+	for _, pragma := range []string{"PRAGMA temp_store = MEMORY", "PRAGMA foreign_keys = OFF"} {
+		if _, err := conn.ExecContext(ctx, pragma); err != nil {
+			in.drop(conn)
+			return err
+		}
 	}
 	in.conn = conn
 	return nil
@@ -390,14 +401,26 @@ func (in *Inserter) Close() error {
 	err := in.w.close()
 	in.sprt.close()
 	if in.conn != nil {
-		// Back to the pool as the other connections are, or dropped.
-		if _, e := in.conn.ExecContext(context.Background(), "PRAGMA temp_store = DEFAULT"); e != nil {
-			in.conn.Raw(func(any) error { return driver.ErrBadConn })
-		}
-		if e := in.conn.Close(); e != nil && err == nil {
+		if e := in.drop(in.conn); e != nil && err == nil {
 			err = e
 		}
 		in.conn = nil
 	}
 	return err
+}
+
+// drop gives conn back to the pool as the other connections are (temporary
+// storage by default, foreign keys on), or drops it when it cannot be set
+// so (a pragma does nothing while a transaction is open, say after a
+// failed commit).
+func (in *Inserter) drop(conn *sql.Conn) error {
+	ctx := context.Background()
+	var on int
+	if _, err := conn.ExecContext(ctx, "PRAGMA temp_store = DEFAULT"); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	} else if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil ||
+		conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&on) != nil || on != 1 {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	return conn.Close()
 }
