@@ -89,28 +89,19 @@ func (r *rawPipe) read(fd uintptr) bool {
 
 // Write writes all of p, waiting (up to the write deadline) while the pipe
 // is full.
-func (r *rawPipe) Write(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	r.p, r.n, r.err = p, 0, nil
-	err := r.rc.Write(r.writeFn)
-	n := r.n
-	r.p = nil
-	if err == nil {
-		err = r.err
-	}
-	return n, err
-}
+func (r *rawPipe) Write(p []byte) (int, error) { return r.writeBy(p, r.writeFn) }
 
 // TryWrite writes what the pipe takes of p without waiting: all of p, or
 // less when the pipe fills up.
-func (r *rawPipe) TryWrite(p []byte) (int, error) {
+func (r *rawPipe) TryWrite(p []byte) (int, error) { return r.writeBy(p, r.tryFn) }
+
+// writeBy writes p with fn (writeFn or tryFn) on the file's descriptor.
+func (r *rawPipe) writeBy(p []byte, fn func(fd uintptr) bool) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
 	r.p, r.n, r.err = p, 0, nil
-	err := r.rc.Write(r.tryFn)
+	err := r.rc.Write(fn)
 	n := r.n
 	r.p = nil
 	if err == nil {
