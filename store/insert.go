@@ -289,6 +289,14 @@ func (w *gameWriter) close() error {
 // connections keep temporary tables and sorts (reports on large
 // databases) in files.
 type Inserter struct {
+	// Then, when set, is called once for each game Insert stores, when
+	// its rows are written and before they are committed (not for a
+	// duplicate); the SPRT state and trajectory points it returns, unless
+	// nil, are written in the game's transaction, as SaveSPRT writes them.
+	// Its error rolls the game back and is Insert's. A runner learns the
+	// game there and stores the test with it: one commit a game, not two.
+	Then func(g *Game) (*SPRT, []SPRTPoint, error)
+
 	db   *DB
 	w    gameWriter
 	conn *sql.Conn // SQLite: the connection held, from the first Insert to Close
@@ -352,9 +360,27 @@ func (in *Inserter) release(conn *sql.Conn) error {
 // duplicate: it is stored once.
 func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	wasLost := false
+	var then func() (*SPRT, []SPRTPoint, error)
+	if in.Then != nil {
+		// Called once: a try lost after it is tried again with what it
+		// returned.
+		var s *SPRT
+		var points []SPRTPoint
+		called := false
+		then = func() (*SPRT, []SPRTPoint, error) {
+			if !called {
+				var err error
+				if s, points, err = in.Then(g); err != nil {
+					return nil, nil, err
+				}
+				called = true
+			}
+			return s, points, nil
+		}
+	}
 	return in.db.retry(ctx, func(lost bool) error {
 		wasLost = wasLost || lost
-		err := in.insert(ctx, g)
+		err := in.insert(ctx, g, then)
 		if errors.Is(err, ErrDuplicate) && wasLost {
 			var n int
 			if e := in.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE record_hash = ?`, g.RecordHash).Scan(&n); e != nil {
@@ -368,8 +394,8 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 	})
 }
 
-// insert is one try of Insert.
-func (in *Inserter) insert(ctx context.Context, g *Game) error {
+// insert is one try of Insert, with its Then.
+func (in *Inserter) insert(ctx context.Context, g *Game, then func() (*SPRT, []SPRTPoint, error)) error {
 	if in.w.stmts[statsTable] == nil || in.conn == nil && !in.db.postgres {
 		if err := in.prepare(ctx); err != nil {
 			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
@@ -409,6 +435,20 @@ func (in *Inserter) insert(ctx context.Context, g *Game) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
 			WHERE tournament_id = ? AND slot = ?`, g.TournamentID, g.Slot); err != nil {
 			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
+		}
+	}
+	if then != nil {
+		s, points, err := then()
+		if err != nil {
+			return err
+		}
+		if s != nil {
+			if err := in.prepareSPRT(ctx); err != nil {
+				return err
+			}
+			if err := writeSPRT(ctx, tx, &in.sprt, s, points, false); err != nil {
+				return err
+			}
 		}
 	}
 	if err := tx.Commit(); err != nil {

@@ -47,14 +47,8 @@ func (db *DB) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset b
 // on SQLite the game's transaction and the test's then share one
 // connection and its page cache.
 func (in *Inserter) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, reset bool) error {
-	if in.sprt.row == nil {
-		var err error
-		if in.sprt.row, err = in.db.PrepareContext(ctx, sprtRowSQL); err != nil {
-			return fmt.Errorf("store sprt: %w", err)
-		}
-		if in.sprt.point, err = in.db.PrepareContext(ctx, sprtPointSQL); err != nil {
-			return fmt.Errorf("store sprt: %w", err)
-		}
+	if err := in.prepareSPRT(ctx); err != nil {
+		return err
 	}
 	begin := in.db.BeginTx
 	if in.conn != nil {
@@ -74,6 +68,22 @@ func (in *Inserter) SaveSPRT(ctx context.Context, s *SPRT, points []SPRTPoint, r
 		}
 	}
 	return in.db.retry(ctx, func(bool) error { return in.db.saveSPRT(ctx, begin, &in.sprt, s, points, reset) })
+}
+
+// prepareSPRT prepares the Inserter's statements of the test, once.
+func (in *Inserter) prepareSPRT(ctx context.Context) error {
+	if in.sprt.row != nil {
+		return nil
+	}
+	var err error
+	if in.sprt.row, err = in.db.PrepareContext(ctx, sprtRowSQL); err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	if in.sprt.point, err = in.db.PrepareContext(ctx, sprtPointSQL); err != nil {
+		in.sprt.close()
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	return nil
 }
 
 // sprtStmts are SaveSPRT's statements prepared on the pool: the row's and
@@ -116,6 +126,18 @@ func (db *DB) saveSPRT(ctx context.Context, begin func(context.Context, *sql.TxO
 		return fmt.Errorf("store sprt: %w", err)
 	}
 	defer tx.Rollback()
+	if err := writeSPRT(ctx, tx, st, s, points, reset); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store sprt: %w", err)
+	}
+	return nil
+}
+
+// writeSPRT writes the test's row and points in tx, with the statements
+// of st where it is not nil.
+func writeSPRT(ctx context.Context, tx *sql.Tx, st *sprtStmts, s *SPRT, points []SPRTPoint, reset bool) error {
 	stmt := func(prepared *sql.Stmt, query string) (*sql.Stmt, error) {
 		if prepared != nil {
 			return tx.StmtContext(ctx, prepared), nil
@@ -159,9 +181,6 @@ func (db *DB) saveSPRT(ctx context.Context, begin func(context.Context, *sql.TxO
 				return fmt.Errorf("store sprt: %w", err)
 			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store sprt: %w", err)
 	}
 	return nil
 }

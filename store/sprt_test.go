@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -54,5 +56,55 @@ func testSaveSPRT(t *testing.T, db *DB) {
 	v, d, _, p = read()
 	if v != "" || d != nil || len(p) != 1 || p[1] != -0.25 {
 		t.Errorf("after reset: %q after %v, points %v", v, d, p)
+	}
+}
+
+// TestInserterThen: the SPRT that the Inserter's Then returns is stored
+// with the game, once per game stored; an error of Then leaves the game
+// unstored, and a duplicate does not call it.
+func TestInserterThen(t *testing.T) { backends(t, testInserterThen) }
+
+func testInserterThen(t *testing.T, db *DB) {
+	ctx := context.Background()
+	in := tournamentInserter(t, db)
+	calls := 0
+	fail := errors.New("no")
+	in.Then = func(g *Game) (*SPRT, []SPRTPoint, error) {
+		calls++
+		if g.Slot == 2 {
+			return nil, nil, fail
+		}
+		s := &SPRT{TournamentID: 1, Player: "a", Opponent: "b", Elo1: 5, Alpha: 0.05, Beta: 0.05,
+			Model: "normalized", Lower: -2.94, Upper: 2.94, Games: g.Slot + 1, LLR: float64(g.Slot)}
+		return s, []SPRTPoint{{Games: g.Slot + 1, LLR: float64(g.Slot)}}, nil
+	}
+	game := func(slot int) *Game {
+		return &Game{TournamentID: 1, Slot: slot, Pair: -1, Game: "lines-of-action", White: "a", Black: "b",
+			Result: "1-0", Record: fmt.Sprintf("game %d", slot)}
+	}
+	for slot := range 2 {
+		if err := in.Insert(ctx, game(slot)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := in.Insert(ctx, game(1)); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("Insert of a duplicate = %v; want ErrDuplicate", err)
+	}
+	if err := in.Insert(ctx, game(2)); !errors.Is(err, fail) {
+		t.Errorf("Insert with Then failing = %v; want its error", err)
+	}
+	var games, stored, points int
+	if err := db.QueryRow(`SELECT games FROM sprt WHERE tournament_id = 1`).Scan(&games); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT count(*) FROM sprt_llr WHERE tournament_id = 1`).Scan(&points); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 || games != 2 || stored != 2 || points != 2 {
+		t.Errorf("Then called %d times, SPRT over %d games, %d games and %d points stored; want 3, 2, 2, 2",
+			calls, games, stored, points)
 	}
 }

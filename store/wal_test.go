@@ -42,8 +42,9 @@ func BenchmarkInserter(b *testing.B) {
 }
 
 // TestInserterJournalsInMemory: the Inserter's connection keeps its
-// statement journals in memory (temp_store 2), and gives the connection
-// back to the pool as the others are (temp_store 0) when closed.
+// statement journals in memory (temp_store 2) and has foreign keys off
+// (so that it keeps none), and gives the connection back to the pool as
+// the others are (temp_store 0, foreign keys on) when closed.
 func TestInserterJournalsInMemory(t *testing.T) {
 	ctx := context.Background()
 	db := tempDB(t)
@@ -61,6 +62,13 @@ func TestInserterJournalsInMemory(t *testing.T) {
 	if mode != 2 {
 		t.Errorf("temp_store of the Inserter's connection = %d; want 2 (memory)", mode)
 	}
+	var fk int
+	if err := in.conn.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil {
+		t.Fatal(err)
+	}
+	if fk != 0 {
+		t.Errorf("foreign_keys of the Inserter's connection = %d; want 0", fk)
+	}
 	if err := in.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -69,5 +77,11 @@ func TestInserterJournalsInMemory(t *testing.T) {
 	}
 	if mode != 0 {
 		t.Errorf("temp_store after Close = %d; want 0 (default)", mode)
+	}
+	if err := db.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil {
+		t.Fatal(err)
+	}
+	if fk != 1 {
+		t.Errorf("foreign_keys after Close = %d; want 1", fk)
 	}
 }

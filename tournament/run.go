@@ -235,6 +235,9 @@ type run struct {
 	endLeases func()
 	// byes are the byes of the stages made and not yet stored.
 	byes []store.Bye
+	// learnt is set when the game being stored was learnt in its own
+	// transaction (see learnStored).
+	learnt bool
 }
 
 // resume registers the tournament and reads what earlier runs (or other

@@ -210,12 +210,21 @@ type sprtSaver interface {
 // save stores the test as it stands and the trajectory points not stored
 // yet; reset replaces the whole stored trajectory.
 func (r *sprtRun) save(ctx context.Context, db sprtSaver, reset bool) error {
+	row, points := r.unsaved()
+	if err := db.SaveSPRT(ctx, row, points, reset); err != nil {
+		return err
+	}
+	r.saved()
+	return nil
+}
+
+// unsaved returns the test as it stands and the trajectory points not
+// stored yet, for a store; saved forgets the points once they are stored.
+func (r *sprtRun) unsaved() (*store.SPRT, []store.SPRTPoint) {
 	f := r.final()
 	r.row.Games, r.row.LLR, r.row.Verdict, r.row.DecidedAfter = f.Games, f.LLR, f.Verdict, f.DecidedAfter
 	r.row.DecidedLLR, r.row.DecidedAt = f.DecidedLLR, f.DecidedAt
-	if err := db.SaveSPRT(ctx, &r.row, r.points, reset); err != nil {
-		return err
-	}
-	r.points = r.points[:0]
-	return nil
+	return &r.row, r.points
 }
+
+func (r *sprtRun) saved() { r.points = r.points[:0] }

@@ -108,6 +108,12 @@ func (r *run) storeAll(ctx context.Context, cancel func(), results <-chan *worke
 	sctx := context.WithoutCancel(ctx)
 	ins := r.opt.DB.NewInserter()
 	defer ins.Close()
+	if r.leases == nil {
+		// Each game is learnt, and the SPRT stored, in the game's own
+		// transaction: one commit a game. A shared tournament learns the
+		// game after, with what the other runners stored meanwhile.
+		ins.Then = r.learnStored
+	}
 	var tick <-chan time.Time
 	if r.leases != nil {
 		t := time.NewTicker(syncEvery)
@@ -191,6 +197,7 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 	g.TournamentID, g.Slot, g.Pair = r.tid, f.Slot.Slot, f.Slot.Pair
 	g.Duration, g.WhiteTime, g.BlackTime, g.StartedAt = f.Duration, f.WhiteTime, f.BlackTime, f.StartedAt
 	g.WhiteStats, g.BlackStats = f.WhiteStats, f.BlackStats
+	r.learnt = false
 	if err := ins.Insert(ctx, g); err != nil {
 		if errors.Is(err, store.ErrDuplicate) {
 			r.sum.Discarded++ // another runner stored this slot meanwhile
@@ -204,8 +211,11 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 		}
 	}
 	r.sum.Played++
-	if err := r.learn(store.SlotGame{Slot: f.Slot.Slot, White: f.White, Black: f.Black, Result: f.Result.String(), Termination: f.Termination}); err != nil {
-		return err
+	learnt := r.learnt
+	if !learnt {
+		if err := r.learn(slotGame(g)); err != nil {
+			return err
+		}
 	}
 	elsewhere := 0
 	if r.leases != nil {
@@ -217,7 +227,12 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 	if err := r.storeByes(ctx); err != nil {
 		return err
 	}
-	if err := r.saveSPRT(ctx, ins, gate); err != nil {
+	if learnt {
+		if r.sp != nil {
+			r.sp.saved() // with the game
+		}
+		r.stopIfDecided(gate)
+	} else if err := r.saveSPRT(ctx, ins, gate); err != nil {
 		return err
 	}
 	if r.queue.over() {
@@ -226,6 +241,26 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 	reported = true
 	gate.leaveAfter(func() { r.progress(f, n, elsewhere) })
 	return nil
+}
+
+// slotGame is the stored game g as learn takes it.
+func slotGame(g *store.Game) store.SlotGame {
+	return store.SlotGame{Slot: g.Slot, White: g.White, Black: g.Black, Result: g.Result, Termination: g.Termination}
+}
+
+// learnStored is the Inserter's Then: it learns the game g, whose rows
+// are written, and returns where the SPRT stands then, to be stored in
+// the game's transaction.
+func (r *run) learnStored(g *store.Game) (*store.SPRT, []store.SPRTPoint, error) {
+	if err := r.learn(slotGame(g)); err != nil {
+		return nil, nil, err
+	}
+	r.learnt = true
+	if r.sp == nil {
+		return nil, nil, nil
+	}
+	row, points := r.sp.unsaved()
+	return row, points, nil
 }
 
 // saveSPRT stores where the SPRT stands (to the inserter, after a game
@@ -238,11 +273,17 @@ func (r *run) saveSPRT(ctx context.Context, to sprtSaver, gate *stopGate) error 
 	if err := r.sp.save(ctx, to, false); err != nil {
 		return err
 	}
-	if r.sp.decided() {
+	r.stopIfDecided(gate)
+	return nil
+}
+
+// stopIfDecided stops the match once its SPRT has answered: no game
+// starts any more.
+func (r *run) stopIfDecided(gate *stopGate) {
+	if r.sp != nil && r.sp.decided() {
 		gate.halt()
 		r.queue.halt()
 	}
-	return nil
 }
 
 // sync reads the games other runners stored past the slots known stored,

@@ -369,8 +369,7 @@ func (e *Client) send() error {
 	if e.log != nil {
 		e.log.lines(e.logWho, '>', b)
 	}
-	e.inW.SetWriteDeadline(time.Now().Add(e.t.Ping))
-	if _, err := e.inW.Write(b); err != nil {
+	if err := writeWithin(e.inW, b, e.t.Ping); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return e.fail(&Error{Kind: Stall, Detail: "does not read its input"})
 		}
@@ -433,6 +432,29 @@ type deadlineReader interface {
 type deadlineWriter interface {
 	io.Writer
 	SetWriteDeadline(t time.Time) error
+}
+
+// tryWriter is a writer that can write without waiting: TryWrite writes
+// what the pipe takes at once (a rawPipe).
+type tryWriter interface {
+	TryWrite(p []byte) (int, error)
+}
+
+// writeWithin writes all of b to w, failing with os.ErrDeadlineExceeded
+// when w takes none of it for d. The deadline is set only when the pipe is
+// full: a command mostly goes in one write, which then costs no clock
+// reading and no timer.
+func writeWithin(w deadlineWriter, b []byte, d time.Duration) error {
+	if t, ok := w.(tryWriter); ok {
+		n, err := t.TryWrite(b)
+		if err != nil || n == len(b) {
+			return err
+		}
+		b = b[n:]
+	}
+	w.SetWriteDeadline(time.Now().Add(d))
+	_, err := w.Write(b)
+	return err
 }
 
 // pipeEnd is an end of a pipe to an engine: an *os.File, or where the

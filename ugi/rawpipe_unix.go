@@ -32,6 +32,7 @@ type rawPipe struct {
 	err     error
 	readFn  func(fd uintptr) bool
 	writeFn func(fd uintptr) bool
+	tryFn   func(fd uintptr) bool
 }
 
 // rawPipeOf returns f's rawPipe; ok is false where f has no raw
@@ -43,6 +44,10 @@ func rawPipeOf(f *os.File) (p pipeEnd, ok bool) {
 	}
 	r := &rawPipe{f: f, rc: rc}
 	r.readFn, r.writeFn = r.read, r.write
+	r.tryFn = func(fd uintptr) bool {
+		r.write(fd)
+		return true // done, full or not: no wait
+	}
 	return r, true
 }
 
@@ -84,12 +89,19 @@ func (r *rawPipe) read(fd uintptr) bool {
 
 // Write writes all of p, waiting (up to the write deadline) while the pipe
 // is full.
-func (r *rawPipe) Write(p []byte) (int, error) {
+func (r *rawPipe) Write(p []byte) (int, error) { return r.writeBy(p, r.writeFn) }
+
+// TryWrite writes what the pipe takes of p without waiting: all of p, or
+// less when the pipe fills up.
+func (r *rawPipe) TryWrite(p []byte) (int, error) { return r.writeBy(p, r.tryFn) }
+
+// writeBy writes p with fn (writeFn or tryFn) on the file's descriptor.
+func (r *rawPipe) writeBy(p []byte, fn func(fd uintptr) bool) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
 	r.p, r.n, r.err = p, 0, nil
-	err := r.rc.Write(r.writeFn)
+	err := r.rc.Write(fn)
 	n := r.n
 	r.p = nil
 	if err == nil {
