@@ -238,7 +238,7 @@ func startSearchTournament(t *testing.T, name string, games int) (*exec.Cmd, str
 	dir := t.TempDir()
 	exe, _ := os.Executable()
 	path := selfEngines(t, dir, name+".yaml", fmt.Sprintf("name: %s\ngame: lines-of-action\ngames_per_encounter: %d\n", name, games)+
-		"time_control: {move_ms: 40}\ntime_margin_ms: 500\nmax_plies: 30\n",
+		"time_control: {move_ms: 40}\ntime_margin_ms: 3000\nmax_plies: 30\n",
 		"a args: [engine, --game, lines-of-action, --level, search]",
 		"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
 	dbPath := filepath.Join(dir, name+".db")
