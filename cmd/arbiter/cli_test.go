@@ -569,7 +569,10 @@ func TestValidateHostile(t *testing.T) {
 			start := time.Now()
 			text := runCLI(t, "", "validate", "--jobs", "2", path)
 			js := runCLI(t, "", "validate", "--json", "--jobs", "1", path)
-			if el := time.Since(start); el > 10*time.Second {
+			// A bound for behaviour worse than linear (minutes), not a
+			// speed test: the slowest case takes under 3 s on a quiet
+			// machine, and 11-13 s beside the rest of the suite at load 8.
+			if el := time.Since(start); el > 30*time.Second {
 				t.Errorf("validate took %v on %d bytes", el, len(tt.data))
 			}
 			fail := failer(t, tt.fixedBugs)
