@@ -40,6 +40,9 @@ type layout struct {
 	cell  [Squares]byte  // the legend character of every square
 	flag  [Squares]uint8 // fMine | fToxic | fBaseW | fBaseB
 	start [2]int         // commander start squares, by rules.Color
+
+	startOnce sync.Once
+	start0    Position // the start position on the map: see startPosition
 }
 
 // inBase reports whether sq belongs to the base of c.

@@ -42,21 +42,32 @@ type Position struct {
 // newPosition returns the start position of the map l: a tank on every base
 // square, the commanders on their start squares, White to move.
 func newPosition(l *layout) *Position {
-	buildTables()
-	p := &Position{lay: l, turn: rules.White}
-	for sq := 0; sq < Squares; sq++ {
-		for c := rules.White; c <= rules.Black; c++ {
-			if l.inBase(sq, c) {
-				t := sideBit(c)
-				if sq == l.start[c] {
-					t |= tCommander
+	p := new(Position)
+	*p = *l.startPosition()
+	return p
+}
+
+// startPosition returns the start position of the map l, built on first
+// use and shared: callers copy it.
+func (l *layout) startPosition() *Position {
+	l.startOnce.Do(func() {
+		buildTables()
+		p := &l.start0
+		*p = Position{lay: l, turn: rules.White}
+		for sq := 0; sq < Squares; sq++ {
+			for c := rules.White; c <= rules.Black; c++ {
+				if l.inBase(sq, c) {
+					t := sideBit(c)
+					if sq == l.start[c] {
+						t |= tCommander
+					}
+					p.board[sq] = t
 				}
-				p.board[sq] = t
 			}
 		}
-	}
-	p.recount()
-	return p
+		p.recount()
+	})
+	return &l.start0
 }
 
 // recount derives the sets, counts, points and outcome from the board.
@@ -461,6 +472,15 @@ func (p *Position) Outcome() rules.Outcome {
 		p.reason = p.describeEnd()
 	}
 	return rules.Outcome{Result: p.result, Reason: p.reason}
+}
+
+// Result returns Outcome().Result and Outcome().Over() without building
+// the reason (rules.Resulter).
+func (p *Position) Result() (r rules.Result, over bool) {
+	if !p.over {
+		return rules.Unfinished, false
+	}
+	return p.result, true
 }
 
 // describeEnd says why the game is over and who won on points, as in
