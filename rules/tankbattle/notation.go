@@ -23,21 +23,24 @@ func parseSquare(s string) (sq, n int) {
 	if len(s) < 2 {
 		return 0, 0
 	}
-	f := int(s[0] | 0x20) // lower case
-	if f < 'a' || f > 'k' {
+	f := int(s[0]|0x20) - 'a' // lower case
+	d := int(s[1]) - '0'
+	if uint(f) >= Size || uint(d) > 9 {
 		return 0, 0
 	}
-	f -= 'a'
-	r := 0
-	n = 1
-	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
-		r = r*10 + int(s[n]-'0')
-		n++
+	if len(s) > 2 {
+		if e := int(s[2]) - '0'; uint(e) <= 9 { // two digits, "10" or "11"
+			r := d*10 + e
+			if d == 0 || r > Size {
+				return 0, 0
+			}
+			return f + Size*(r-1), 3
+		}
 	}
-	if n == 1 || r < 1 || r > Size || (n == 3 && s[1] == '0') {
+	if d == 0 {
 		return 0, 0
 	}
-	return f + Size*(r-1), n
+	return f + Size*(d-1), 2
 }
 
 var (

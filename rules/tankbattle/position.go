@@ -241,7 +241,10 @@ var dirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1},
 
 var rays [Squares][8]ray
 
-// buildTables fills rays, zobrist, zobristBlack and lineStep, once: every
+// rayBits[sq][d] is rays[sq][d] as a 121-bit set (as Position.occ).
+var rayBits [Squares][8][2]uint64
+
+// buildTables fills rays, rayBits, zobrist, zobristBlack and lineDir, once: every
 // arbiter process links this package, and only those that make a Tank
 // Battle position use them. newPosition and parseFEN, the only makers of a
 // Position, call it.
@@ -250,8 +253,10 @@ var buildTables = sync.OnceFunc(func() {
 		for d, st := range dirs {
 			f, r := sq%Size+st[0], sq/Size+st[1]
 			for f >= 0 && f < Size && r >= 0 && r < Size {
-				rays[sq][d].sq[rays[sq][d].n] = uint8(f + Size*r)
+				to := f + Size*r
+				rays[sq][d].sq[rays[sq][d].n] = uint8(to)
 				rays[sq][d].n++
+				rayBits[sq][d][to>>6] |= 1 << (to & 63)
 				f += st[0]
 				r += st[1]
 			}
@@ -259,10 +264,10 @@ var buildTables = sync.OnceFunc(func() {
 	}
 	zobrist, zobristBlack = zobristKeys()
 	for from := range Squares {
-		for d, st := range dirs {
+		for d := range dirs {
 			r := &rays[from][d]
 			for _, to := range r.sq[:r.n] {
-				lineStep[from][to] = int8(st[0] + Size*st[1])
+				lineDir[from][to] = uint8(d + 1)
 			}
 		}
 	}
@@ -384,29 +389,41 @@ func (p *Position) check(m rules.Move) error {
 	if from == to {
 		return rules.Illegalf("the tank does not move")
 	}
-	step := int(lineStep[from][to])
-	if step == 0 {
+	d := int(lineDir[from][to]) - 1
+	if d < 0 {
 		return rules.Illegalf("not a straight line")
 	}
-	// The fast path: nothing in the way. explain finds the words otherwise.
+	// The fast path: nothing in the way (the squares between from and to
+	// against those that stop a slide, as sets). explain finds the words
+	// otherwise.
 	e := c.Other()
 	eb := fBaseW << e
-	fl := &p.lay.flag
+	l := p.lay
+	fl := &l.flag
 	locked := fl[from]&eb != 0
 	stop := fMine
 	if t&tCommander == 0 {
 		stop |= fToxic
 	}
-	sq := from + step
-	for ; sq != to; sq += step {
-		if f := fl[sq]; f&stop != 0 || p.board[sq] != 0 || (locked && f&eb == 0) {
-			return p.explain(from, to, step)
+	var blocked uint64
+	for w := range 2 {
+		between := rayBits[from][d][w] &^ rayBits[to][d][w]
+		if to>>6 == w {
+			between &^= 1 << (to & 63)
 		}
+		stops := p.occ[0][w] | p.occ[1][w] | l.mines[w]
+		if stop&fToxic != 0 {
+			stops |= l.toxic[w]
+		}
+		if locked {
+			stops |= ^l.base[e][w]
+		}
+		blocked |= between & stops
 	}
 	f := fl[to]
 	v := p.board[to]
-	if f&stop != 0 || (locked && f&eb == 0) || v&sideBit(c) != 0 || (v != 0 && f&fToxic != 0) {
-		return p.explain(from, to, step)
+	if blocked != 0 || f&stop != 0 || (locked && f&eb == 0) || v&sideBit(c) != 0 || (v != 0 && f&fToxic != 0) {
+		return p.explain(from, to, dirs[d][0]+Size*dirs[d][1])
 	}
 	capture := p.board[to] != 0
 	switch {
@@ -457,10 +474,10 @@ func (p *Position) explain(from, to, step int) error {
 	}
 }
 
-// lineStep[from][to] is the square step from from towards to when the two
-// lie on one rank, file or diagonal, else 0. buildTables fills it along the
-// rays, which visit just those pairs.
-var lineStep [Squares][Squares]int8
+// lineDir[from][to] is 1 + the direction (in dirs) from from towards to
+// when the two lie on one rank, file or diagonal, else 0. buildTables
+// fills it along the rays, which visit just those pairs.
+var lineDir [Squares][Squares]uint8
 
 // Outcome says whether the game is over: it is once all the remaining tanks
 // of either side stand in the enemy base (a side without tanks included).

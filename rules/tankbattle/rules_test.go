@@ -395,10 +395,10 @@ func TestSquareName(t *testing.T) {
 	}
 }
 
-// TestLineStep checks lineStep, built along the rays, against its
-// definition: the sign of the file and rank distances, for squares on one
-// rank, file or diagonal.
-func TestLineStep(t *testing.T) {
+// TestLineDir checks lineDir, built along the rays, against its
+// definition: the direction of the signs of the file and rank distances,
+// for squares on one rank, file or diagonal; and rayBits against rays.
+func TestLineDir(t *testing.T) {
 	buildTables()
 	sign := func(x int) int {
 		switch {
@@ -414,10 +414,19 @@ func TestLineStep(t *testing.T) {
 			df, dr := to%Size-from%Size, to/Size-from/Size
 			want := 0
 			if from != to && (df == 0 || dr == 0 || df == dr || df == -dr) {
-				want = sign(df) + Size*sign(dr)
+				want = 1 + slices.Index(dirs[:], [2]int{sign(df), sign(dr)})
 			}
-			if got := int(lineStep[from][to]); got != want {
-				t.Errorf("lineStep[%s][%s] = %d; want %d", SquareName(from), SquareName(to), got, want)
+			if got := int(lineDir[from][to]); got != want {
+				t.Errorf("lineDir[%s][%s] = %d; want %d", SquareName(from), SquareName(to), got, want)
+			}
+		}
+		for d := range dirs {
+			var want [2]uint64
+			for _, sq := range rays[from][d].sq[:rays[from][d].n] {
+				want[sq>>6] |= 1 << (sq & 63)
+			}
+			if got := rayBits[from][d]; got != want {
+				t.Errorf("rayBits[%s][%d] = %x; want %x", SquareName(from), d, got, want)
 			}
 		}
 	}
