@@ -394,8 +394,8 @@ func (p *Position) check(m rules.Move) error {
 		return rules.Illegalf("not a straight line")
 	}
 	// The fast path: nothing in the way (the squares between from and to
-	// against those that stop a slide, as sets). explain finds the words
-	// otherwise.
+	// against those that stop a slide, as sets, without branches).
+	// explain finds the words otherwise.
 	e := c.Other()
 	eb := fBaseW << e
 	l := p.lay
@@ -405,21 +405,16 @@ func (p *Position) check(m rules.Move) error {
 	if t&tCommander == 0 {
 		stop |= fToxic
 	}
-	var blocked uint64
-	for w := range 2 {
-		between := rayBits[from][d][w] &^ rayBits[to][d][w]
-		if to>>6 == w {
-			between &^= 1 << (to & 63)
-		}
-		stops := p.occ[0][w] | p.occ[1][w] | l.mines[w]
-		if stop&fToxic != 0 {
-			stops |= l.toxic[w]
-		}
-		if locked {
-			stops |= ^l.base[e][w]
-		}
-		blocked |= between & stops
-	}
+	// All ones for a normal tank (stopped by contaminated ground) and for
+	// one locked in the enemy base (stopped outside it); else 0.
+	normal := uint64(t&tCommander)>>2 - 1
+	lockedBits := -uint64(fl[from] >> (2 + e) & 1)
+	from0, to0 := &rayBits[from][d], &rayBits[to][d]
+	between0 := from0[0] &^ to0[0] &^ (1 << uint(to))
+	between1 := from0[1] &^ to0[1] &^ (1 << uint(to-64))
+	stops0 := p.occ[0][0] | p.occ[1][0] | l.mines[0] | l.toxic[0]&normal | ^l.base[e][0]&lockedBits
+	stops1 := p.occ[0][1] | p.occ[1][1] | l.mines[1] | l.toxic[1]&normal | ^l.base[e][1]&lockedBits
+	blocked := between0&stops0 | between1&stops1
 	f := fl[to]
 	v := p.board[to]
 	if blocked != 0 || f&stop != 0 || (locked && f&eb == 0) || v&sideBit(c) != 0 || (v != 0 && f&fToxic != 0) {
