@@ -503,3 +503,29 @@ func TestSkipPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenEnd checks tokenEnd, which reads eight bytes at a time, on
+// every byte value at every place of texts around two words long, from
+// every start, against a reading byte by byte.
+func TestTokenEnd(t *testing.T) {
+	byByte := func(s string, i int) int {
+		for i < len(s) && !delim[s[i]] {
+			i++
+		}
+		return i
+	}
+	for n := 1; n <= 19; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("k10xc8/77", 3)[:n])
+				b[at] = byte(c)
+				s := string(b)
+				for i := 0; i <= n; i++ {
+					if got, want := tokenEnd(s, i), byByte(s, i); got != want {
+						t.Fatalf("tokenEnd(%q, %d) = %d; want %d", s, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}
