@@ -431,3 +431,48 @@ func TestLineDir(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDashed checks ParseMove's fast path against its general
+// reading (parseMove): on every text of up to six bytes over an alphabet
+// of the bytes that matter, and on every move from any square to any
+// square with each separator in both letter cases, parseDashed either
+// leaves the text to parseMove or reads the move parseMove reads.
+func TestParseDashed(t *testing.T) {
+	check := func(s string) {
+		m, ok := parseDashed(s)
+		if !ok {
+			return
+		}
+		if want, err := parseMove(s); err != nil || m != want {
+			t.Fatalf("parseDashed(%q) = %#x; parseMove says %#x, %v", s, m, want, err)
+		}
+	}
+	alpha := []byte("akl0129-xX /")
+	var b [6]byte
+	var all func(i, n int)
+	all = func(i, n int) {
+		if i == n {
+			check(string(b[:n]))
+			return
+		}
+		for _, c := range alpha {
+			b[i] = c
+			all(i+1, n)
+		}
+	}
+	for n := 0; n <= len(b); n++ {
+		all(0, n)
+	}
+	for from := range Squares {
+		for to := range Squares {
+			for _, sep := range []string{"-", "x", "X"} {
+				s := SquareName(from) + sep + SquareName(to)
+				check(s)
+				check(strings.ToUpper(s))
+				if m, ok := parseDashed(s); !ok || From(m) != from || To(m) != to {
+					t.Errorf("parseDashed(%q) = %#x, %v; want %s to %s", s, m, ok, SquareName(from), SquareName(to))
+				}
+			}
+		}
+	}
+}
