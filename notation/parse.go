@@ -321,7 +321,9 @@ func (p *parser) movetext(g *Game) {
 		if num.pending && !p.checkNumber(g, &num, tok) {
 			return
 		}
-		c.flush()
+		if c.owner >= 0 { // comments wait for their move (flush, not called for none)
+			c.flush()
+		}
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
 	}
 	p.endMovetext(g, num)
