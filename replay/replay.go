@@ -353,11 +353,12 @@ func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, op
 	if opts.Text {
 		canonBuf = make([]byte, 0, 16)
 	}
-	for i := range g.Moves {
-		if stopAt >= 0 && i >= stopAt {
-			break
-		}
-		mv := &g.Moves[i]
+	moves := g.Moves
+	if stopAt >= 0 && stopAt < len(moves) {
+		moves = moves[:stopAt]
+	}
+	for i := range moves {
+		mv := &moves[i]
 		m, err := pos.ParseMove(mv.Text)
 		var canon []byte
 		if err == nil {
