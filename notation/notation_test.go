@@ -479,12 +479,26 @@ func TestBadTextWords(t *testing.T) {
 	}
 }
 
-// TestSkipPlain checks skipPlain, which reads eight bytes at a time, on
-// every byte value at every place of texts around two words long, from
-// every start, against a reading byte by byte.
+// TestSkipPlain and TestTokenEnd check the scanners that read eight bytes
+// at a time against a reading byte by byte (checkScanner).
 func TestSkipPlain(t *testing.T) {
+	checkScanner(t, "skipPlain", strings.Repeat("c8-c6 ", 4), &splitStop, skipPlain)
+}
+
+func TestTokenEnd(t *testing.T) {
+	checkScanner(t, "tokenEnd", strings.Repeat("k10xc8/77", 3), &delim, func(b []byte, i int) int {
+		return tokenEnd(string(b), i)
+	})
+}
+
+// checkScanner checks scan, which returns the index of the first byte at
+// or after i that stop marks (or the length), on every byte value at every
+// place of texts around two words long cut from base, from every start,
+// against a reading byte by byte.
+func checkScanner(t *testing.T, name, base string, stop *[256]bool, scan func([]byte, int) int) {
+	t.Helper()
 	byByte := func(data []byte, i int) int {
-		for i < len(data) && !splitStop[data[i]] {
+		for i < len(data) && !stop[data[i]] {
 			i++
 		}
 		return i
@@ -492,11 +506,11 @@ func TestSkipPlain(t *testing.T) {
 	for n := 1; n <= 19; n++ {
 		for at := 0; at < n; at++ {
 			for c := 0; c < 256; c++ {
-				b := []byte(strings.Repeat("c8-c6 ", 4)[:n])
+				b := []byte(base[:n])
 				b[at] = byte(c)
 				for i := 0; i <= n; i++ {
-					if got, want := skipPlain(b, i), byByte(b, i); got != want {
-						t.Fatalf("skipPlain(%q, %d) = %d; want %d", b, i, got, want)
+					if got, want := scan(b, i), byByte(b, i); got != want {
+						t.Fatalf("%s(%q, %d) = %d; want %d", name, b, i, got, want)
 					}
 				}
 			}

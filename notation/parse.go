@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode"
@@ -290,36 +291,39 @@ func (p *parser) movetext(g *Game) {
 				continue
 			}
 		}
-		// A token runs to white space or a delimiter. (The loop keeps
-		// its index in a local, which stays in a register.)
-		src, i := p.src[:p.end], p.i
-		for i < len(src) && !delim[src[i]] {
-			i++
-		}
+		// A token runs to white space or a delimiter.
+		src := p.src[:p.end]
+		i := tokenEnd(src, p.i)
 		p.i = i
 		tok := src[start:i]
 		if g.Result != "" {
 			p.fail(line, col, CodeSyntax, "%q after the result %s: a game ends with its result", Shorten(tok), g.Result)
 			return
 		}
-		if IsResult(tok) {
-			g.Result, g.ResultLine, g.ResultCol = tok, line, col
-			continue
-		}
-		if tok[0] >= '0' && tok[0] <= '9' {
-			tok, col = num.read(tok, line, col)
-		}
-		if tok == "" {
-			continue
-		}
-		if IsResult(tok) { // "4.*"
-			g.Result, g.ResultLine, g.ResultCol = tok, line, col
-			continue
+		// Results and move numbers start with a digit or '*'; moves
+		// (most tokens) with a letter.
+		if c := tok[0]; c <= '9' {
+			if IsResult(tok) {
+				g.Result, g.ResultLine, g.ResultCol = tok, line, col
+				continue
+			}
+			if c >= '0' {
+				tok, col = num.read(tok, line, col)
+			}
+			if tok == "" {
+				continue
+			}
+			if IsResult(tok) { // "4.*"
+				g.Result, g.ResultLine, g.ResultCol = tok, line, col
+				continue
+			}
 		}
 		if num.pending && !p.checkNumber(g, &num, tok) {
 			return
 		}
-		c.flush()
+		if c.owner >= 0 { // comments wait for their move (flush, not called for none)
+			c.flush()
+		}
 		g.Moves = append(g.Moves, Move{Text: tok, Line: line, Col: col})
 	}
 	p.endMovetext(g, num)
@@ -527,6 +531,36 @@ func (p *parser) advance(j int) {
 		}
 	}
 	p.i = j
+}
+
+// tokenEnd returns the index of the first delimiter (delim) at or after i
+// in src, or len(src). It reads eight bytes at a time while none of them
+// can be one: a delimiter is below '-' (white space, '$', '(', ')') or,
+// with bits 0x60 set, is '{' (';', '[', '{') or '}' (']', '}'). The
+// first byte of a word that is one of those, or one that only looks like
+// them ('*', '=', a control character), goes to the byte loop.
+func tokenEnd(src string, i int) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	for ; i+8 <= len(src); i += 8 {
+		t := src[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		x := w | 0x60*ones
+		lo := (w - '-'*ones) &^ w
+		b1 := x ^ '{'*ones
+		b2 := x ^ '}'*ones
+		if m := (lo | (b1-ones)&^b1 | (b2-ones)&^b2) & highs; m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+	}
+	for i < len(src) && !delim[src[i]] {
+		i++
+	}
+	return i
 }
 
 // delim marks the bytes that end a token.

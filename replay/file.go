@@ -116,6 +116,7 @@ func within(data []byte, a uintptr) bool {
 // serial is File on the calling goroutine alone.
 func serial(ctx context.Context, name string, format Format, data []byte, src string, opts Options, fn func(Report)) error {
 	var g notation.Game
+	var sc scratch
 	r := new(Report) // one allocation for all games: Prepare takes its address
 	i := 0
 	sp := format.Splitter(data)
@@ -128,7 +129,7 @@ func serial(ctx context.Context, name string, format Format, data []byte, src st
 			return &TooLongError{File: name, Line: ch.Line, Col: ch.Col, Index: i}
 		}
 		format.Parse(&g, name, src, ch, i, opts)
-		*r = Game(name, &g, opts)
+		*r = game(name, &g, opts, &sc)
 		if opts.Prepare != nil {
 			opts.Prepare(r)
 		}
@@ -215,6 +216,7 @@ type span struct {
 // expects.
 func (f *fileRun) work() {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	var sc scratch // this goroutine's
 	f.mu.Lock()
 	// A panic of fn or of the rules (a bug) passes with mu unlocked; only a
 	// normal return unlocks it, so that a deferred unlock cannot hide the
@@ -222,7 +224,7 @@ func (f *fileRun) work() {
 	for f.err == nil {
 		if s := f.claim(); s != nil {
 			f.mu.Unlock()
-			hit := faulted(f.data, func() { f.replay(s) })
+			hit := faulted(f.data, func() { f.replay(s, &sc) })
 			f.mu.Lock()
 			if hit {
 				f.fail()
@@ -433,12 +435,12 @@ func (f *fileRun) fail() {
 	f.cond.Broadcast()
 }
 
-// replay parses and replays the games of s. The games' moves go one after
+// replay parses and replays the games of s, with the memory of sc. The games' moves go one after
 // the other into s.moves, so that the window holds about what its games
 // need (and the heap stays under the size at which the garbage collector
 // first runs): a game that does not fit gets a buffer of its own, and
 // s.moves grows for the next time.
-func (f *fileRun) replay(s *span) {
+func (f *fileRun) replay(s *span, sc *scratch) {
 	n := len(s.chunks)
 	if cap(s.games) < n {
 		s.games = append(s.games[:cap(s.games)], make([]notation.Game, n-cap(s.games))...)
@@ -459,7 +461,7 @@ func (f *fileRun) replay(s *span) {
 		if len(g.Moves) <= cap(s.moves)-used { // in s.moves
 			used += len(g.Moves)
 		}
-		s.reports = append(s.reports, Game(f.name, g, f.opts))
+		s.reports = append(s.reports, game(f.name, g, f.opts, sc))
 		if f.opts.Prepare != nil {
 			f.opts.Prepare(&s.reports[i])
 		}

@@ -116,7 +116,12 @@ type Options struct {
 // Result tag's, for one): a game built by hand gets none of them. Of the
 // options, Game reads Game, Strict and Text.
 func Game(file string, g *notation.Game, opts Options) Report {
-	r, _ := replay(file, g, -1, opts)
+	return game(file, g, opts, nil)
+}
+
+// game is Game with the memory of sc, which may be nil.
+func game(file string, g *notation.Game, opts Options, sc *scratch) Report {
+	r, _ := replay(file, g, -1, opts, sc)
 	if opts.Text && r.Valid {
 		decide(g, r.Result)
 		r.Text = g.String()
@@ -142,8 +147,54 @@ func decide(g *notation.Game, res rules.Result) {
 // replayed are written back in canonical notation in g (Report.Text stays
 // empty).
 func Position(file string, g *notation.Game, plies int, opts Options) (Report, rules.Game, rules.Position) {
-	r, st := replay(file, g, plies, opts)
+	r, st := replay(file, g, plies, opts, nil)
 	return r, st.game, st.pos
+}
+
+// scratch is the memory that a replay of many games, one after another,
+// takes from game to game rather than allocate it per game: a start
+// position per game (rules.Restarter), and the points of the reports, in
+// blocks (each report keeps its own).
+type scratch struct {
+	ids    []string         // games' IDs
+	pos    []rules.Position // pos[i] is the last position of the game ids[i]
+	scores []rules.Score
+}
+
+// start is game.Start, with the position of the game's last replay
+// rebuilt in place when sc is not nil and the game is a rules.Restarter.
+func (sc *scratch) start(game rules.Game, tags rules.Tags) (rules.Position, error) {
+	rs, ok := game.(rules.Restarter)
+	if sc == nil || !ok {
+		return game.Start(tags)
+	}
+	i := slices.Index(sc.ids, game.ID())
+	if i < 0 {
+		sc.ids, sc.pos = append(sc.ids, game.ID()), append(sc.pos, nil)
+		i = len(sc.ids) - 1
+	}
+	pos, err := rs.Restart(sc.pos[i], tags)
+	if err == nil {
+		sc.pos[i] = pos
+	}
+	return pos, err
+}
+
+// score returns a pointer to a copy of s, allocated in a block when sc is
+// not nil.
+func (sc *scratch) score(s rules.Score) *rules.Score {
+	if sc == nil {
+		p := new(rules.Score) // not &s: s would go to the heap on every call
+		*p = s
+		return p
+	}
+	if len(sc.scores) == 0 {
+		sc.scores = make([]rules.Score, 64)
+	}
+	p := &sc.scores[0]
+	*p = s
+	sc.scores = sc.scores[1:]
+	return p
 }
 
 type state struct {
@@ -154,7 +205,7 @@ type state struct {
 // replay replays g up to ply stopAt (to its end when stopAt < 0), in
 // steps: the game, the tags, the start, the moves, the result and the
 // points. The first step that finds a fault sets r.Err and ends it.
-func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, state) {
+func replay(file string, g *notation.Game, stopAt int, opts Options, sc *scratch) (Report, state) {
 	r := Report{File: file, Index: g.Index, Line: g.Line, Record: g, Termination: notation.TermNormal}
 	r.White, _ = g.Tag("White")
 	r.Black, _ = g.Tag("Black")
@@ -195,7 +246,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	}
 	// The parser has checked the Result tag against the result token.
 	declared, _ := rules.ParseResult(g.Result)
-	st.pos, r.Err = start(file, g, game)
+	st.pos, r.Err = start(file, g, game, sc)
 	if r.Err != nil {
 		return r, st
 	}
@@ -203,9 +254,8 @@ func replay(file string, g *notation.Game, stopAt int, opts Options) (Report, st
 	if r.Err = playMoves(file, g, st.pos, stopAt, opts, &r); r.Err != nil {
 		return r, st
 	}
-	if sc, ok := st.pos.Score(); ok {
-		kept := sc // allocated only for games that score points
-		r.Score = &kept
+	if s, ok := st.pos.Score(); ok {
+		r.Score = sc.score(s) // allocated only for games that score points
 	}
 	if r.Err = judge(g, st.pos, declared, stopAt, &r); r.Err != nil {
 		return r, st
@@ -280,8 +330,8 @@ func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation
 
 // start builds the start position; a fault is located at the tag the
 // error names, when the record has it, else at the game's first tag.
-func start(file string, g *notation.Game, game rules.Game) (rules.Position, *notation.Error) {
-	pos, err := game.Start(g)
+func start(file string, g *notation.Game, game rules.Game, sc *scratch) (rules.Position, *notation.Error) {
+	pos, err := sc.start(game, g)
 	if err == nil {
 		return pos, nil
 	}
@@ -303,11 +353,12 @@ func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, op
 	if opts.Text {
 		canonBuf = make([]byte, 0, 16)
 	}
-	for i := range g.Moves {
-		if stopAt >= 0 && i >= stopAt {
-			break
-		}
-		mv := &g.Moves[i]
+	moves := g.Moves
+	if stopAt >= 0 && stopAt < len(moves) {
+		moves = moves[:stopAt]
+	}
+	for i := range moves {
+		mv := &moves[i]
 		m, err := pos.ParseMove(mv.Text)
 		var canon []byte
 		if err == nil {
@@ -336,17 +387,26 @@ func playMoves(file string, g *notation.Game, pos rules.Position, stopAt int, op
 }
 
 // judge sets r.Result from the position reached and checks the declared
-// result against it.
+// result against it. It asks for the Outcome's words only to say what is
+// wrong, when the position can tell its result without them
+// (rules.Resulter).
 func judge(g *notation.Game, pos rules.Position, declared rules.Result, stopAt int, r *Report) *notation.Error {
-	out := pos.Outcome()
+	var res rules.Result
+	var over bool
+	if rp, ok := pos.(rules.Resulter); ok {
+		res, over = rp.Result()
+	} else {
+		out := pos.Outcome()
+		res, over = out.Result, out.Over()
+	}
 	switch {
 	case r.Termination != notation.TermNormal:
 		r.Result = declared
-	case out.Over():
-		r.Result = out.Result
-		if declared != rules.Unfinished && declared != out.Result {
+	case over:
+		r.Result = res
+		if declared != rules.Unfinished && declared != res {
 			return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol,
-				"result %s declared, but the position after ply %d %s: %s", declared, r.Plies, verdict(out.Result), out.Reason)
+				"result %s declared, but the position after ply %d %s: %s", declared, r.Plies, verdict(res), pos.Outcome().Reason)
 		}
 	default:
 		r.Result = rules.Unfinished

@@ -12,7 +12,9 @@
 // with a type assertion where it helps: Tagger (the game's own record tags,
 // which the validator accepts), Perfter (a fast perft, usually
 // PerftUnchecked), Hasher (a position key kept up to date, for engines),
-// MoveAppender (moves written without allocating), Drawer (the board as a
+// MoveAppender (moves written without allocating), Restarter (a start
+// position built in place of an old one) and Resulter (the result without
+// Outcome's words), both for replays of many games, Drawer (the board as a
 // Picture, which Picture.SVG writes) and the Unchecked constraint
 // (PlayUnchecked on plain copies). docs/adding-a-game.md lists
 // what a new game writes.

@@ -34,3 +34,22 @@ type Unchecked[P any] interface {
 	Position
 	PlayUnchecked(m Move)
 }
+
+// A Restarter is a Game that can build a start position in the memory of
+// one it built before, so that a replay of many games one after another
+// allocates no position per game.
+type Restarter interface {
+	// Restart is Start, writing the start position into pos and
+	// returning pos when pos is a position of this game; for nil or any
+	// other position it returns a new one, as Start. What pos held is
+	// lost, on error too.
+	Restart(pos Position, tags Tags) (Position, error)
+}
+
+// A Resulter is a Position that tells how the game stands without the
+// words of Outcome's Reason, which a game may build (and allocate) on
+// every call.
+type Resulter interface {
+	// Result returns Outcome().Result and Outcome().Over().
+	Result() (r Result, over bool)
+}

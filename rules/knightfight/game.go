@@ -18,7 +18,11 @@ func (game) Tags() []string { return []string{"Board"} }
 // "0", the FEN tag. With a FEN the Board is optional; when both are given
 // they must agree. SetUp "1" without a FEN tag, and a SetUp other than "0"
 // or "1", are errors.
-func (game) Start(tags rules.Tags) (rules.Position, error) {
+func (g game) Start(tags rules.Tags) (rules.Position, error) { return g.Restart(nil, tags) }
+
+// Restart is Start writing into pos when it is a *Position
+// (rules.Restarter).
+func (game) Restart(pos rules.Position, tags rules.Tags) (rules.Position, error) {
 	boardText, hasBoard := tags.Tag("Board")
 	fen, useFEN := tags.Tag("FEN")
 	if setUp, ok := tags.Tag("SetUp"); ok {
@@ -41,13 +45,23 @@ func (game) Start(tags rules.Tags) (rules.Position, error) {
 		}
 		board = &b
 	}
+	p, ok := pos.(*Position)
+	if !ok || p == nil {
+		p = new(Position)
+	}
 	if useFEN {
-		return ParseFEN(fen, board)
+		q, err := ParseFEN(fen, board)
+		if err != nil {
+			return nil, err
+		}
+		*p = *q
+		return p, nil
 	}
 	if board == nil {
 		return nil, badTagf("Board", "missing: a Knight Fight record needs the numbering of its squares (or a FEN)")
 	}
-	return NewPosition(board), nil
+	p.reset(board)
+	return p, nil
 }
 
 // NewTags returns the Board tag of a new game, a random numbering made from

@@ -25,13 +25,19 @@ var (
 // NewPosition returns the start position of board b: nothing erased, no
 // knight placed, no points, White to move.
 func NewPosition(b *Board) *Position {
-	p := &Position{knight: [2]Square{NoSquare, NoSquare}, turn: rules.White}
+	p := new(Position)
+	p.reset(b)
+	return p
+}
+
+// reset makes p the start position of board b (see NewPosition).
+func (p *Position) reset(b *Board) {
+	*p = Position{knight: [2]Square{NoSquare, NoSquare}, turn: rules.White}
 	for s, n := range b {
 		p.num[s] = int8(n)
 		p.sqOf[n] = Square(s)
 	}
 	p.update()
-	return p
 }
 
 // Turn returns the side to move.
@@ -275,6 +281,15 @@ func (p *Position) Outcome() rules.Outcome {
 		how = "black wins"
 	}
 	return rules.Outcome{Result: sc.Result(), Reason: who + ": " + how + " " + sc.String()}
+}
+
+// Result returns Outcome().Result and Outcome().Over() without building
+// the reason (rules.Resulter).
+func (p *Position) Result() (r rules.Result, over bool) {
+	if p.blocked == 0 {
+		return rules.Unfinished, false
+	}
+	return rules.Score{White: int(p.score[0]), Black: int(p.score[1])}.Result(), true
 }
 
 // Score returns the points of both sides so far.

@@ -25,6 +25,57 @@ func TestParseBoard(t *testing.T) {
 	}
 }
 
+// TestParseBoardBytes reads a board with every byte value at every place,
+// and with every two places swapped: ParseBoard (whose fast path reads
+// eight digits at a time) accepts the text exactly when it is 10 ranks of
+// 20 digits, separated by "/", that number the squares 00 to 99 once each.
+func TestParseBoardBytes(t *testing.T) {
+	valid := func(s string) bool {
+		var seen [100]bool
+		ranks := strings.Split(s, "/")
+		if len(ranks) != 10 {
+			return false
+		}
+		for _, r := range ranks {
+			if len(r) != 20 {
+				return false
+			}
+			for f := 0; f < 20; f += 2 {
+				if r[f] < '0' || r[f] > '9' || r[f+1] < '0' || r[f+1] > '9' {
+					return false
+				}
+				n := (r[f]-'0')*10 + r[f+1] - '0'
+				if seen[n] {
+					return false
+				}
+				seen[n] = true
+			}
+		}
+		return true
+	}
+	text := knightfight.RandomBoard(3)
+	check := func(b []byte) {
+		t.Helper()
+		s := string(b)
+		got, err := knightfight.ParseBoard(s)
+		if want := valid(s); (err == nil) != want || err == nil && got.String() != s {
+			t.Fatalf("ParseBoard(%q) = %v, %v; want valid %v", s, got, err, want)
+		}
+	}
+	for i := range len(text) {
+		for c := range 256 {
+			b := []byte(text)
+			b[i] = byte(c)
+			check(b)
+		}
+		for j := i + 1; j < len(text); j++ {
+			b := []byte(text)
+			b[i], b[j] = b[j], b[i]
+			check(b)
+		}
+	}
+}
+
 // setBoard returns identity with the numbers at the named squares replaced.
 func setBoard(t *testing.T, changes map[string]uint8) string {
 	var b knightfight.Board

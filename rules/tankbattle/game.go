@@ -25,7 +25,18 @@ func (game) NewTags(int64) [][2]string { return nil }
 // (DefaultLayout without one), and the tanks of the FEN tag unless SetUp is
 // "0" (else a tank on every base square). Errors wrap rules.ErrBadTag.
 func (game) Start(tags rules.Tags) (rules.Position, error) {
-	p, err := Start(tags)
+	p, err := restart(nil, tags)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Restart is Start writing into pos when it is a *Position
+// (rules.Restarter).
+func (game) Restart(pos rules.Position, tags rules.Tags) (rules.Position, error) {
+	p, _ := pos.(*Position)
+	p, err := restart(p, tags)
 	if err != nil {
 		return nil, err
 	}
@@ -33,26 +44,36 @@ func (game) Start(tags rules.Tags) (rules.Position, error) {
 }
 
 // Start is Game.Start returning the concrete *Position.
-func Start(tags rules.Tags) (*Position, error) {
+func Start(tags rules.Tags) (*Position, error) { return restart(nil, tags) }
+
+// restart is Start writing into p, or into a new Position when p is nil.
+func restart(p *Position, tags rules.Tags) (*Position, error) {
 	l := defaultLayout
 	fixed := false
-	if tags == nil {
-		return newPosition(l), nil
-	}
-	if v, ok := tags.Tag("Layout"); ok {
-		var err error
-		if l, err = lookupLayout(v); err != nil {
-			return nil, rules.BadTagf("Layout", "Layout: %v", err)
+	if tags != nil {
+		if v, ok := tags.Tag("Layout"); ok {
+			var err error
+			if l, err = lookupLayout(v); err != nil {
+				return nil, rules.BadTagf("Layout", "Layout: %v", err)
+			}
+			fixed = true
 		}
-		fixed = true
+		fen, ok := tags.Tag("FEN")
+		if setup, _ := tags.Tag("SetUp"); ok && strings.TrimSpace(setup) != "0" {
+			q, err := parseFEN(fen, l, fixed)
+			if err != nil {
+				return nil, rules.BadTagf("FEN", "FEN: %v", err)
+			}
+			if p == nil {
+				return q, nil
+			}
+			*p = *q
+			return p, nil
+		}
 	}
-	fen, ok := tags.Tag("FEN")
-	if setup, _ := tags.Tag("SetUp"); !ok || strings.TrimSpace(setup) == "0" {
+	if p == nil {
 		return newPosition(l), nil
 	}
-	p, err := parseFEN(fen, l, fixed)
-	if err != nil {
-		return nil, rules.BadTagf("FEN", "FEN: %v", err)
-	}
+	*p = *l.startPosition()
 	return p, nil
 }

@@ -40,6 +40,13 @@ type layout struct {
 	cell  [Squares]byte  // the legend character of every square
 	flag  [Squares]uint8 // fMine | fToxic | fBaseW | fBaseB
 	start [2]int         // commander start squares, by rules.Color
+	// The squares of the mines, of the contaminated ground and of each
+	// side's base, as 121-bit sets (as Position.occ).
+	mines, toxic [2]uint64
+	base         [2][2]uint64
+
+	startOnce sync.Once
+	start0    Position // the start position on the map: see startPosition
 }
 
 // inBase reports whether sq belongs to the base of c.
@@ -144,6 +151,7 @@ func parseLayout(s string) (*layout, error) {
 			}
 			l.cell[sq] = byte(ch)
 			l.flag[sq] = fl
+			l.addBits(sq, fl)
 		}
 	}
 	if commanders[rules.White] != 1 {
@@ -157,6 +165,22 @@ func parseLayout(s string) (*layout, error) {
 	}
 	l.text = strings.Join(ranks, "/")
 	return l, nil
+}
+
+// addBits adds square sq, of flags fl, to the sets of l.
+func (l *layout) addBits(sq int, fl uint8) {
+	w, b := sq>>6, uint64(1)<<(sq&63)
+	if fl&fMine != 0 {
+		l.mines[w] |= b
+	}
+	if fl&fToxic != 0 {
+		l.toxic[w] |= b
+	}
+	for c := rules.White; c <= rules.Black; c++ {
+		if fl&(fBaseW<<c) != 0 {
+			l.base[c][w] |= b
+		}
+	}
 }
 
 // String returns the canonical Layout text of l.

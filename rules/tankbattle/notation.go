@@ -23,21 +23,24 @@ func parseSquare(s string) (sq, n int) {
 	if len(s) < 2 {
 		return 0, 0
 	}
-	f := int(s[0] | 0x20) // lower case
-	if f < 'a' || f > 'k' {
+	f := int(s[0]|0x20) - 'a' // lower case
+	d := int(s[1]) - '0'
+	if uint(f) >= Size || uint(d) > 9 {
 		return 0, 0
 	}
-	f -= 'a'
-	r := 0
-	n = 1
-	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
-		r = r*10 + int(s[n]-'0')
-		n++
+	if len(s) > 2 {
+		if e := int(s[2]) - '0'; uint(e) <= 9 { // two digits, "10" or "11"
+			r := d*10 + e
+			if d == 0 || r > Size {
+				return 0, 0
+			}
+			return f + Size*(r-1), 3
+		}
 	}
-	if n == 1 || r < 1 || r > Size || (n == 3 && s[1] == '0') {
+	if d == 0 {
 		return 0, 0
 	}
-	return f + Size*(r-1), n
+	return f + Size*(d-1), 2
 }
 
 var (
@@ -56,6 +59,15 @@ func (p *Position) ParseMove(s string) (rules.Move, error) {
 	if len(s) == 0 {
 		return 0, errEmptyMove
 	}
+	if m, ok := parseDashed(s); ok {
+		return m, nil
+	}
+	return parseMove(s)
+}
+
+// parseMove is ParseMove without parseDashed: every form, and what is
+// wrong with the text.
+func parseMove(s string) (rules.Move, error) {
 	if len(s) == 4 && (s[0]|0x20) == 'p' && (s[1]|0x20) == 'a' && (s[2]|0x20) == 's' && (s[3]|0x20) == 's' {
 		return rules.Pass, nil
 	}
@@ -88,6 +100,50 @@ func (p *Position) ParseMove(s string) (rules.Move, error) {
 		return 0, errTrailing
 	}
 	return Move(from, to) | form, nil
+}
+
+// parseDashed reads the move of a record, "from-to" or "fromxto" (5 to 7
+// bytes), as ParseMove does, without a branch on how many digits each
+// square has (a rank of 10 or 11 is written with two): those branches,
+// taken at random, cost a miss a move. ok is false for any other text,
+// which ParseMove then reads (and explains).
+func parseDashed(s string) (m rules.Move, ok bool) {
+	n := len(s)
+	if n < 5 || n > 7 {
+		return 0, false
+	}
+	// from is s[0:p], the separator s[p], to s[p+1:].
+	p := 2 + b2i(isDigit(s[2]))
+	f1 := int(s[0]|0x20) - 'a'
+	d1, e1 := int(s[1])-'0', int(s[2])-'0'
+	r1 := d1 + (p-2)*(9*d1+e1) // d1, or 10*d1 + e1 with two digits
+	sep := s[p]
+	two := n - p - 3 // to has two digits (1), one (0), else neither
+	if uint(two) > 1 {
+		return 0, false
+	}
+	f2 := int(s[p+1]|0x20) - 'a'
+	d2, last := int(s[p+2])-'0', int(s[n-1])-'0'
+	r2 := d2 + two*(9*d2+last)
+	if uint(f1) >= Size || uint(f2) >= Size || uint(d1-1) >= 9 || uint(d2-1) >= 9 ||
+		r1 > Size || r2 > Size || uint(last) > 9 || (sep != '-' && sep|0x20 != 'x') {
+		return 0, false
+	}
+	form := rules.FormCapture
+	if sep == '-' {
+		form = rules.FormDash
+	}
+	return Move(f1+Size*(r1-1), f2+Size*(r2-1)) | form, true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // FormatMove writes m canonically for this position (before it is played):

@@ -42,21 +42,32 @@ type Position struct {
 // newPosition returns the start position of the map l: a tank on every base
 // square, the commanders on their start squares, White to move.
 func newPosition(l *layout) *Position {
-	buildTables()
-	p := &Position{lay: l, turn: rules.White}
-	for sq := 0; sq < Squares; sq++ {
-		for c := rules.White; c <= rules.Black; c++ {
-			if l.inBase(sq, c) {
-				t := sideBit(c)
-				if sq == l.start[c] {
-					t |= tCommander
+	p := new(Position)
+	*p = *l.startPosition()
+	return p
+}
+
+// startPosition returns the start position of the map l, built on first
+// use and shared: callers copy it.
+func (l *layout) startPosition() *Position {
+	l.startOnce.Do(func() {
+		buildTables()
+		p := &l.start0
+		*p = Position{lay: l, turn: rules.White}
+		for sq := 0; sq < Squares; sq++ {
+			for c := rules.White; c <= rules.Black; c++ {
+				if l.inBase(sq, c) {
+					t := sideBit(c)
+					if sq == l.start[c] {
+						t |= tCommander
+					}
+					p.board[sq] = t
 				}
-				p.board[sq] = t
 			}
 		}
-	}
-	p.recount()
-	return p
+		p.recount()
+	})
+	return &l.start0
 }
 
 // recount derives the sets, counts, points and outcome from the board.
@@ -230,7 +241,10 @@ var dirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1},
 
 var rays [Squares][8]ray
 
-// buildTables fills rays, zobrist, zobristBlack and lineStep, once: every
+// rayBits[sq][d] is rays[sq][d] as a 121-bit set (as Position.occ).
+var rayBits [Squares][8][2]uint64
+
+// buildTables fills rays, rayBits, zobrist, zobristBlack and lineDir, once: every
 // arbiter process links this package, and only those that make a Tank
 // Battle position use them. newPosition and parseFEN, the only makers of a
 // Position, call it.
@@ -239,8 +253,10 @@ var buildTables = sync.OnceFunc(func() {
 		for d, st := range dirs {
 			f, r := sq%Size+st[0], sq/Size+st[1]
 			for f >= 0 && f < Size && r >= 0 && r < Size {
-				rays[sq][d].sq[rays[sq][d].n] = uint8(f + Size*r)
+				to := f + Size*r
+				rays[sq][d].sq[rays[sq][d].n] = uint8(to)
 				rays[sq][d].n++
+				rayBits[sq][d][to>>6] |= 1 << (to & 63)
 				f += st[0]
 				r += st[1]
 			}
@@ -248,10 +264,10 @@ var buildTables = sync.OnceFunc(func() {
 	}
 	zobrist, zobristBlack = zobristKeys()
 	for from := range Squares {
-		for d, st := range dirs {
+		for d := range dirs {
 			r := &rays[from][d]
 			for _, to := range r.sq[:r.n] {
-				lineStep[from][to] = int8(st[0] + Size*st[1])
+				lineDir[from][to] = uint8(d + 1)
 			}
 		}
 	}
@@ -373,29 +389,36 @@ func (p *Position) check(m rules.Move) error {
 	if from == to {
 		return rules.Illegalf("the tank does not move")
 	}
-	step := int(lineStep[from][to])
-	if step == 0 {
+	d := int(lineDir[from][to]) - 1
+	if d < 0 {
 		return rules.Illegalf("not a straight line")
 	}
-	// The fast path: nothing in the way. explain finds the words otherwise.
+	// The fast path: nothing in the way (the squares between from and to
+	// against those that stop a slide, as sets, without branches).
+	// explain finds the words otherwise.
 	e := c.Other()
 	eb := fBaseW << e
-	fl := &p.lay.flag
+	l := p.lay
+	fl := &l.flag
 	locked := fl[from]&eb != 0
 	stop := fMine
 	if t&tCommander == 0 {
 		stop |= fToxic
 	}
-	sq := from + step
-	for ; sq != to; sq += step {
-		if f := fl[sq]; f&stop != 0 || p.board[sq] != 0 || (locked && f&eb == 0) {
-			return p.explain(from, to, step)
-		}
-	}
+	// All ones for a normal tank (stopped by contaminated ground) and for
+	// one locked in the enemy base (stopped outside it); else 0.
+	normal := uint64(t&tCommander)>>2 - 1
+	lockedBits := -uint64(fl[from] >> (2 + e) & 1)
+	from0, to0 := &rayBits[from][d], &rayBits[to][d]
+	between0 := from0[0] &^ to0[0] &^ (1 << uint(to))
+	between1 := from0[1] &^ to0[1] &^ (1 << uint(to-64))
+	stops0 := p.occ[0][0] | p.occ[1][0] | l.mines[0] | l.toxic[0]&normal | ^l.base[e][0]&lockedBits
+	stops1 := p.occ[0][1] | p.occ[1][1] | l.mines[1] | l.toxic[1]&normal | ^l.base[e][1]&lockedBits
+	blocked := between0&stops0 | between1&stops1
 	f := fl[to]
 	v := p.board[to]
-	if f&stop != 0 || (locked && f&eb == 0) || v&sideBit(c) != 0 || (v != 0 && f&fToxic != 0) {
-		return p.explain(from, to, step)
+	if blocked != 0 || f&stop != 0 || (locked && f&eb == 0) || v&sideBit(c) != 0 || (v != 0 && f&fToxic != 0) {
+		return p.explain(from, to, dirs[d][0]+Size*dirs[d][1])
 	}
 	capture := p.board[to] != 0
 	switch {
@@ -446,10 +469,10 @@ func (p *Position) explain(from, to, step int) error {
 	}
 }
 
-// lineStep[from][to] is the square step from from towards to when the two
-// lie on one rank, file or diagonal, else 0. buildTables fills it along the
-// rays, which visit just those pairs.
-var lineStep [Squares][Squares]int8
+// lineDir[from][to] is 1 + the direction (in dirs) from from towards to
+// when the two lie on one rank, file or diagonal, else 0. buildTables
+// fills it along the rays, which visit just those pairs.
+var lineDir [Squares][Squares]uint8
 
 // Outcome says whether the game is over: it is once all the remaining tanks
 // of either side stand in the enemy base (a side without tanks included).
@@ -461,6 +484,15 @@ func (p *Position) Outcome() rules.Outcome {
 		p.reason = p.describeEnd()
 	}
 	return rules.Outcome{Result: p.result, Reason: p.reason}
+}
+
+// Result returns Outcome().Result and Outcome().Over() without building
+// the reason (rules.Resulter).
+func (p *Position) Result() (r rules.Result, over bool) {
+	if !p.over {
+		return rules.Unfinished, false
+	}
+	return p.result, true
 }
 
 // describeEnd says why the game is over and who won on points, as in

@@ -395,10 +395,10 @@ func TestSquareName(t *testing.T) {
 	}
 }
 
-// TestLineStep checks lineStep, built along the rays, against its
-// definition: the sign of the file and rank distances, for squares on one
-// rank, file or diagonal.
-func TestLineStep(t *testing.T) {
+// TestLineDir checks lineDir, built along the rays, against its
+// definition: the direction of the signs of the file and rank distances,
+// for squares on one rank, file or diagonal; and rayBits against rays.
+func TestLineDir(t *testing.T) {
 	buildTables()
 	sign := func(x int) int {
 		switch {
@@ -414,10 +414,64 @@ func TestLineStep(t *testing.T) {
 			df, dr := to%Size-from%Size, to/Size-from/Size
 			want := 0
 			if from != to && (df == 0 || dr == 0 || df == dr || df == -dr) {
-				want = sign(df) + Size*sign(dr)
+				want = 1 + slices.Index(dirs[:], [2]int{sign(df), sign(dr)})
 			}
-			if got := int(lineStep[from][to]); got != want {
-				t.Errorf("lineStep[%s][%s] = %d; want %d", SquareName(from), SquareName(to), got, want)
+			if got := int(lineDir[from][to]); got != want {
+				t.Errorf("lineDir[%s][%s] = %d; want %d", SquareName(from), SquareName(to), got, want)
+			}
+		}
+		for d := range dirs {
+			var want [2]uint64
+			for _, sq := range rays[from][d].sq[:rays[from][d].n] {
+				want[sq>>6] |= 1 << (sq & 63)
+			}
+			if got := rayBits[from][d]; got != want {
+				t.Errorf("rayBits[%s][%d] = %x; want %x", SquareName(from), d, got, want)
+			}
+		}
+	}
+}
+
+// TestParseDashed checks ParseMove's fast path against its general
+// reading (parseMove): on every text of up to six bytes over an alphabet
+// of the bytes that matter, and on every move from any square to any
+// square with each separator in both letter cases, parseDashed either
+// leaves the text to parseMove or reads the move parseMove reads.
+func TestParseDashed(t *testing.T) {
+	check := func(s string) {
+		m, ok := parseDashed(s)
+		if !ok {
+			return
+		}
+		if want, err := parseMove(s); err != nil || m != want {
+			t.Fatalf("parseDashed(%q) = %#x; parseMove says %#x, %v", s, m, want, err)
+		}
+	}
+	alpha := []byte("akl0129-xX /")
+	var b [6]byte
+	var all func(i, n int)
+	all = func(i, n int) {
+		if i == n {
+			check(string(b[:n]))
+			return
+		}
+		for _, c := range alpha {
+			b[i] = c
+			all(i+1, n)
+		}
+	}
+	for n := 0; n <= len(b); n++ {
+		all(0, n)
+	}
+	for from := range Squares {
+		for to := range Squares {
+			for _, sep := range []string{"-", "x", "X"} {
+				s := SquareName(from) + sep + SquareName(to)
+				check(s)
+				check(strings.ToUpper(s))
+				if m, ok := parseDashed(s); !ok || From(m) != from || To(m) != to {
+					t.Errorf("parseDashed(%q) = %#x, %v; want %s to %s", s, m, ok, SquareName(from), SquareName(to))
+				}
 			}
 		}
 	}
