@@ -47,6 +47,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/arbiter-games/arbiter/internal/proc"
 )
 
 func main() {
@@ -147,17 +149,8 @@ func cpuNS(pid int) int64 {
 
 // minflt is the number of minor page faults of process pid so far.
 func minflt(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 8 {
-		return 0
-	}
-	n, _ := strconv.ParseInt(f[7], 10, 64) // field 10 of stat: minflt
-	return n
+	st, _ := proc.ReadStat(pid)
+	return st.MinFlt
 }
 
 // threads is the number of threads of process pid.
@@ -166,20 +159,10 @@ func threads(pid int) int {
 	return len(tasks)
 }
 
-// parent returns the parent process of pid.
+// parent returns the parent process of pid (0 when it is gone).
 func parent(pid int) int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 2 {
-		return 0
-	}
-	p, _ := strconv.Atoi(f[1])
-	return p
+	st, _ := proc.ReadStat(pid)
+	return st.PPID
 }
 
 func engine() error {
