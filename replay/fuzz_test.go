@@ -75,6 +75,23 @@ func collect(data []byte, jobs int) []flat {
 	return out
 }
 
+// sameAsSerial fails t when collecting data with any of jobs gives other
+// reports than serial, the reports of --jobs 1.
+func sameAsSerial(t *testing.T, data []byte, serial []flat, jobs ...int) {
+	t.Helper()
+	for _, j := range jobs {
+		par := collect(data, j)
+		if len(par) != len(serial) {
+			t.Fatalf("jobs %d: %d reports; serial gives %d", j, len(par), len(serial))
+		}
+		for i := range par {
+			if !reflect.DeepEqual(par[i], serial[i]) {
+				t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", j, i+1, par[i], serial[i])
+			}
+		}
+	}
+}
+
 // FuzzFile checks that File never panics, reports every game that
 // a notation.Splitter finds, in order, with located errors, and that parallel
 // replay gives exactly the serial reports.
@@ -127,17 +144,7 @@ func FuzzFile(f *testing.F) {
 			big = bytes.Repeat(append(append([]byte(nil), data...), "\n\n"...), 3*blockGames/n+1)
 			serial = collect(big, 1)
 		}
-		for _, jobs := range []int{2, 3} {
-			par := collect(big, jobs)
-			if len(par) != len(serial) {
-				t.Fatalf("jobs %d: %d reports; serial gives %d", jobs, len(par), len(serial))
-			}
-			for i := range par {
-				if !reflect.DeepEqual(par[i], serial[i]) {
-					t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", jobs, i+1, par[i], serial[i])
-				}
-			}
-		}
+		sameAsSerial(t, big, serial, 2, 3)
 	})
 }
 

@@ -389,18 +389,7 @@ func TestParallelMisleadingStarts(t *testing.T) {
 				}
 			}
 			data := []byte(b.String())
-			serial := collect(data, 1)
-			for _, jobs := range []int{2, 3, 5} {
-				par := collect(data, jobs)
-				if len(par) != len(serial) {
-					t.Fatalf("jobs %d: %d reports; serial gives %d", jobs, len(par), len(serial))
-				}
-				for i := range par {
-					if !reflect.DeepEqual(par[i], serial[i]) {
-						t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", jobs, i+1, par[i], serial[i])
-					}
-				}
-			}
+			sameAsSerial(t, data, collect(data, 1), 2, 3, 5)
 		})
 	}
 }
