@@ -454,6 +454,9 @@ func writeWithin(w deadlineWriter, b []byte, d time.Duration) error {
 	}
 	w.SetWriteDeadline(time.Now().Add(d))
 	_, err := w.Write(b)
+	// The deadline goes with this write: left set, it would fail a later
+	// TryWrite once it has passed, however ready the pipe.
+	w.SetWriteDeadline(time.Time{})
 	return err
 }
 
