@@ -107,12 +107,6 @@ func New(g rules.Game, o Options) *Player {
 	return e
 }
 
-// Game returns the game e plays.
-func (e *Player) Game() rules.Game { return e.game }
-
-// Options returns e's options.
-func (e *Player) Options() Options { return e.opts }
-
 // SetLevel changes the level.
 func (e *Player) SetLevel(l Level) { e.opts.Level = l }
 

@@ -3,7 +3,6 @@ package sgf
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -167,16 +166,6 @@ func appendTags(b []byte, tags []notation.Tag, ending bool) []byte {
 		b = append(b[:tgAt], append(p, b[tgAt:]...)...)
 	}
 	return b
-}
-
-// Write writes g as Append appends it.
-func Write(w io.Writer, g *notation.Game) error {
-	b, err := Append(nil, g)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(b)
-	return err
 }
 
 // appendProperty appends the property name with the one value v on a line

@@ -12,7 +12,6 @@ import (
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
-	"github.com/arbiter-games/arbiter/ugi"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -45,12 +44,4 @@ func TestMain(m *testing.M) {
 		}
 	}
 	os.Exit(pgtest.Run(m))
-}
-
-// fakeSpec returns the Spec of a fake engine playing game with modes (see
-// enginetest).
-func fakeSpec(t testing.TB, name, modes, game string) ugi.Spec {
-	t.Helper()
-	path, args := enginetest.Command(t, modes, game)
-	return ugi.Spec{Name: name, Path: path, Args: args}
 }
