@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -223,7 +222,5 @@ func benchTournament(b *testing.B, game, modes string, conc int, workers []strin
 // allCPU is the CPU time of this process and its reaped children, in
 // nanoseconds.
 func allCPU() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
-	return proc.CPU() + ru.Utime.Nano() + ru.Stime.Nano()
+	return proc.CPU() + proc.ChildrenCPU()
 }

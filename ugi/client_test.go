@@ -8,7 +8,6 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -136,7 +135,7 @@ func TestEngineCloseKillsGroup(t *testing.T) {
 	time.Sleep(50 * time.Millisecond) // let the grandchild start
 	e.Close()
 	checkGone(t, pid)
-	if err := syscall.Kill(pid, 0); err == nil {
+	if !enginetest.Reaped(pid) {
 		t.Errorf("engine %d not reaped", pid)
 	}
 }

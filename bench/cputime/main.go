@@ -85,7 +85,7 @@ func run(argv []string) (cpu, wall float64, err error) {
 	}
 	wall = float64(time.Since(start).Microseconds()) / 1000
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	us := ru.Utime.Sec*1e6 + ru.Utime.Usec + ru.Stime.Sec*1e6 + ru.Stime.Usec
+	us := int64(ru.Utime.Sec)*1e6 + int64(ru.Utime.Usec) + int64(ru.Stime.Sec)*1e6 + int64(ru.Stime.Usec) // int32 fields on some systems
 	return float64(us) / 1000, wall, nil
 }
 

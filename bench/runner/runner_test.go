@@ -22,11 +22,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -92,10 +92,4 @@ func BenchmarkStoreGame(b *testing.B) {
 }
 
 // cpuTime is the CPU time this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return time.Duration(proc.CPU()) }

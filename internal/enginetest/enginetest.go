@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -195,7 +194,7 @@ func (e *fake) begin() (int, bool) {
 		exe, _ := os.Executable()
 		c := exec.Command(exe, "fake-sleep", f)
 		c.Stdout = os.Stdout
-		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		c.SysProcAttr = newSession()
 		if err := c.Start(); err != nil {
 			return 4, true
 		}

@@ -39,6 +39,9 @@ func GroupMembers(pgid int) []int {
 // GroupAlive reports whether process group pgid has a live process.
 func GroupAlive(pgid int) bool { return len(GroupMembers(pgid)) > 0 }
 
+// Reaped reports whether process pid is gone, zombie and all: waited for.
+func Reaped(pid int) bool { return syscall.Kill(pid, 0) != nil }
+
 // Children lists this process's children, zombies included (a child not
 // reaped yet is still listed), but for the test PostgreSQL server, which
 // this process adopts as a subreaper once a test has started it.

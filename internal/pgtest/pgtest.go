@@ -26,7 +26,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -49,7 +48,7 @@ type server struct {
 	dir    string // the temporary folder: data/ and the socket
 	bin    string // the folder of initdb and pg_ctl
 	port   int
-	cred   *syscall.Credential // nil unless run as root
+	cred   *account // nil unless run as root
 	logged *os.File
 }
 
@@ -140,10 +139,13 @@ func version(dir string) int {
 	return n
 }
 
+// account is a user to run the server's programs as.
+type account struct{ uid, gid int }
+
 // credential returns who the server runs as: PostgreSQL refuses to run as
 // root, so as root it is the postgres user (else nobody); otherwise nil,
 // the current user.
-func credential() (*syscall.Credential, error) {
+func credential() (*account, error) {
 	if os.Geteuid() != 0 {
 		return nil, nil
 	}
@@ -155,7 +157,7 @@ func credential() (*syscall.Credential, error) {
 		uid, err1 := strconv.Atoi(u.Uid)
 		gid, err2 := strconv.Atoi(u.Gid)
 		if err1 == nil && err2 == nil {
-			return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+			return &account{uid: uid, gid: gid}, nil
 		}
 	}
 	return nil, &missingError{"a user other than root to run PostgreSQL as (postgres or nobody)"}
@@ -176,7 +178,7 @@ func start() (*server, error) {
 	}
 	s := &server{dir: dir, bin: bin, cred: cred}
 	if cred != nil {
-		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
+		if err := os.Chown(dir, cred.uid, cred.gid); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
@@ -212,7 +214,7 @@ func (s *server) run(name string, args ...string) error {
 	cmd := exec.Command(filepath.Join(s.bin, name), args...)
 	cmd.Dir = s.dir
 	if s.cred != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred}
+		cmd.SysProcAttr = s.cred.attr()
 	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
