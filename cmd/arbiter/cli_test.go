@@ -130,7 +130,7 @@ var (
 	// lineRE is one line of validate's text output for an invalid game.
 	lineRE = regexp.MustCompile(`^(.+):(\d+):(\d+): game (\d+) \((.+) vs (.+)\): (?:ply (\d+) "((?:[^"\\]|\\.)*)": )?(.+)$`)
 	// summaryRE is validate's last line.
-	summaryRE = regexp.MustCompile(`^(\d+) games, (\d+) valid, (\d+) invalid(?:, (\d+) warnings?)?$`)
+	summaryRE = regexp.MustCompile(`^(\d+) games?, (\d+) valid, (\d+) invalid(?:, (\d+) warnings?)?$`)
 	// warningRE is one line of validate's text output for a warning.
 	warningRE = regexp.MustCompile(`^(.+):(\d+):(\d+): game (\d+) \((.+) vs (.+)\): warning: (.+)$`)
 )
@@ -145,7 +145,7 @@ func checkText(t *testing.T, stdout string) (total, valid, invalid int, lines []
 	ls := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	m := summaryRE.FindStringSubmatch(ls[len(ls)-1])
 	if m == nil {
-		t.Fatalf("last line %q is not a summary `N games, N valid, N invalid`", ls[len(ls)-1])
+		t.Fatalf("last line %q is not a summary `N game(s), N valid, N invalid`", ls[len(ls)-1])
 	}
 	total, _ = strconv.Atoi(m[1])
 	valid, _ = strconv.Atoi(m[2])
@@ -303,7 +303,7 @@ func TestValidateExitCodes(t *testing.T) {
 		{name: "jobs not a number", args: []string{"validate", "--jobs", "many", valid}, code: 2, emptyOut: true, stderr: "many"},
 		{name: "flags after files", args: []string{"validate", mixed, "--jobs", "1", "--json"}, code: 1, stdout: `"valid":false`},
 		{name: "stdin", args: []string{"validate", "-"}, stdin: validLOA + badLOA, code: 1, stdout: "<stdin>:"},
-		{name: "stdin json", args: []string{"validate", "--json", "-"}, stdin: validLOA, code: 0, stdout: `"valid":true`, stderr: "1 games, 1 valid"},
+		{name: "stdin json", args: []string{"validate", "--json", "-"}, stdin: validLOA, code: 0, stdout: `"valid":true`, stderr: "1 game, 1 valid"},
 		{name: "unknown command", args: []string{"bogus"}, code: 2, emptyOut: true, stderr: "bogus",
 			fixedBugs: "app.go: an unknown command exits 0"},
 		{name: "perft without --game", args: []string{"perft", "2"}, code: 2, emptyOut: true, stderr: "perft: --game is required",
@@ -788,7 +788,7 @@ func TestMainProcess(t *testing.T) {
 		stderr   string // substring
 		emptyErr bool
 	}{
-		{name: "valid", args: []string{"validate", valid}, stdout: "1 games, 1 valid, 0 invalid\n", emptyErr: true},
+		{name: "valid", args: []string{"validate", valid}, stdout: "1 game, 1 valid, 0 invalid\n", emptyErr: true},
 		{name: "invalid from stdin", args: []string{"validate", "--jobs", "1", "-"}, stdin: validLOA + badLOA, code: 1,
 			stdout: "<stdin>:11:10: game 2 (carol vs dave): ply 2 \"a2-c3\": ", prefix: true, emptyErr: true},
 		{name: "missing file", args: []string{"validate", valid, missing}, code: 2, stderr: missing},

@@ -142,7 +142,7 @@ func (cv *converter) write(r *replay.Report, text string) bool {
 
 // summary is convert's last line on stderr.
 func (cv *converter) summary() string {
-	s := fmt.Sprintf("%d games: %d written, %d invalid", cv.total, cv.written, cv.invalid)
+	s := fmt.Sprintf("%s: %d written, %d invalid", nGames(cv.total), cv.written, cv.invalid)
 	if cv.keep {
 		s += fmt.Sprintf(" (%d of them written as read)", cv.kept)
 	}

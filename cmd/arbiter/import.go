@@ -164,7 +164,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 	}
 	// The counts add up to the total: games read but not
 	// committed (a failed batch, an interruption) are "not stored".
-	summary := fmt.Sprintf("%d games: %d stored, %d already stored, %d invalid", total, stored, dups, invalid)
+	summary := fmt.Sprintf("%s: %d stored, %d already stored, %d invalid", nGames(total), stored, dups, invalid)
 	if rest := total - stored - dups - invalid; rest > 0 {
 		summary += fmt.Sprintf(", %d not stored", rest)
 	}

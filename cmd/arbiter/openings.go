@@ -246,7 +246,7 @@ type fromStats struct {
 
 // summary is the line stderr gets about a suite of plies plies from games.
 func (st fromStats) summary(plies int) string {
-	s := fmt.Sprintf("%d games read, %d openings written", st.games, st.written)
+	s := fmt.Sprintf("%s read, %d %s written", nGames(st.games), st.written, plural(st.written, "opening", "openings"))
 	var out []string
 	if st.skipped.Over > 0 {
 		out = append(out, fmt.Sprintf("%d over within %d plies", st.skipped.Over, plies))
@@ -255,7 +255,7 @@ func (st fromStats) summary(plies int) string {
 		out = append(out, fmt.Sprintf("%d shorter than %d plies", st.skipped.Short, plies))
 	}
 	if len(out) > 0 {
-		s += fmt.Sprintf("; %d games skipped: %s", st.skipped.Over+st.skipped.Short, strings.Join(out, ", "))
+		s += fmt.Sprintf("; %s skipped: %s", nGames(st.skipped.Over+st.skipped.Short), strings.Join(out, ", "))
 	}
 	if st.repeated > 0 {
 		s += fmt.Sprintf("; %d repeated positions left out", st.repeated)

@@ -103,7 +103,7 @@ func TestValidateWarnings(t *testing.T) {
 	rec := "[Game \"Lines of Action\"]\n[White \"a\"]\n[Black \"b\"]\n[Date \"5 Jan 2024\"]\n[Layuot \"x\"]\n\n1. c8-c6 *\n\n"
 	r := runCLI(t, rec, "validate", "-")
 	want := "<stdin>:4:1: game 1 (a vs b): warning: Date \"5 Jan 2024\" cannot be read (want YYYY.MM.DD, with ?? for unknown parts): it counts as not known (????.??.??)\n" +
-		"1 games, 1 valid, 0 invalid, 1 warning\n"
+		"1 game, 1 valid, 0 invalid, 1 warning\n"
 	if r.code != 0 || r.stdout != want {
 		t.Errorf("validate: %v\nwant stdout %q", r, want)
 	}
@@ -116,7 +116,7 @@ func TestValidateWarnings(t *testing.T) {
 	r = runCLI(t, rec, "validate", "--strict", "--json", "-")
 	gs, _ := checkJSON(t, r.stdout)
 	if len(gs) != 1 || len(gs[0].Warnings) != 2 || gs[0].Warnings[1].Code != "unknown-tag" || gs[0].Warnings[1].Line != 5 ||
-		r.stderr != "1 games, 1 valid, 0 invalid, 2 warnings\n" {
+		r.stderr != "1 game, 1 valid, 0 invalid, 2 warnings\n" {
 		t.Errorf("validate --strict --json: %v", r)
 	}
 }
@@ -131,8 +131,8 @@ func TestGameFlag(t *testing.T) {
 		stdout string // a part of it
 		stderr string // a part of it
 	}{
-		{[]string{"validate", "--game", "lines-of-action", "-"}, 0, "1 games, 1 valid", ""},
-		{[]string{"validate", "--game", "Lines of Action", "-"}, 0, "1 games, 1 valid", ""},
+		{[]string{"validate", "--game", "lines-of-action", "-"}, 0, "1 game, 1 valid", ""},
+		{[]string{"validate", "--game", "Lines of Action", "-"}, 0, "1 game, 1 valid", ""},
 		{[]string{"validate", "--game", "3", "-"}, 2, "", "validate: --game 3: a game number chooses a game in show and view"},
 		{[]string{"validate", "--game", "chess", "-"}, 2, "", `"chess" is neither a game id`},
 		{[]string{"validate", "--results", "black", "-"}, 2, "", "validate: --results: unknown result convention \"black\""},
@@ -140,7 +140,7 @@ func TestGameFlag(t *testing.T) {
 		{[]string{"show", "-", "--game", "lines-of-action", "--ply", "1"}, 0, "a vs b, after ply 1", ""},
 		{[]string{"show", "-", "--game", "lines-of-action", "--game", "1"}, 0, "after ply 2", ""},
 		{[]string{"show", "-"}, 1, "", "--game"},
-		{[]string{"convert", "--game", "lines-of-action", "-"}, 0, `[Game "Lines of Action"]`, "1 games: 1 written"},
+		{[]string{"convert", "--game", "lines-of-action", "-"}, 0, `[Game "Lines of Action"]`, "1 game: 1 written"},
 		{[]string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-g", "lines-of-action", "-"}, 0, "", "1 stored"},
 	}
 	for _, tt := range tests {
@@ -360,5 +360,14 @@ func TestUnknownTagsKept(t *testing.T) {
 	}
 	if back := runCLI(t, s.stdout, "convert", "-"); back.stdout != rec {
 		t.Errorf("agn → SGF → agn:\n%s\nwant\n%s", back.stdout, rec)
+	}
+}
+
+// The summaries count games as people write them.
+func TestNGames(t *testing.T) {
+	for n, want := range map[int]string{0: "0 games", 1: "1 game", 2: "2 games", 21: "21 games"} {
+		if got := nGames(n); got != want {
+			t.Errorf("nGames(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

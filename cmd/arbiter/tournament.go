@@ -376,8 +376,8 @@ func (p *progress) update(ev tournament.Progress) {
 		} else if ev.Resumed == ev.Total {
 			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
 		} else {
-			fmt.Fprintf(p.w, "tournament %s: %d games, %d stored already, playing %d, %d at a time\n",
-				p.name, ev.Total, ev.Resumed, ev.Total-ev.Resumed, ev.Concurrency)
+			fmt.Fprintf(p.w, "tournament %s: %s, %d stored already, playing %d, %d at a time\n",
+				p.name, nGames(ev.Total), ev.Resumed, ev.Total-ev.Resumed, ev.Concurrency)
 		}
 		if p.bar != nil {
 			p.bar.Set(ev.Done)

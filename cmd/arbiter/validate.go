@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -69,7 +70,7 @@ func validateCommand(e *env) *cli.Command {
 					return err
 				}
 			}
-			summary := fmt.Sprintf("%d games, %d valid, %d invalid", total, total-invalid, invalid)
+			summary := fmt.Sprintf("%s, %d valid, %d invalid", nGames(total), total-invalid, invalid)
 			if warnings > 0 {
 				summary += fmt.Sprintf(", %d %s", warnings, plural(warnings, "warning", "warnings"))
 			}
@@ -97,12 +98,16 @@ func writeWarnings(w io.Writer, r *replay.Report) {
 	}
 }
 
+// plural returns one for 1, many for any other count.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
+
+// nGames counts games for people: "1 game", "0 games", "12 games".
+func nGames(n int) string { return strconv.Itoa(n) + " " + plural(n, "game", "games") }
 
 // replayFlags are the flags that the commands reading records in bulk
 // (validate, import, convert) share, which replayInput reads: --jobs and
