@@ -153,10 +153,6 @@ func processesOf(path string) []string {
 // games, and both (and the report) give the same verdict.
 func TestDistributedSPRT(t *testing.T) {
 	url := pgtest.URL(t)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := selfEngines(t, t.TempDir(), "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
 		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n"+
 		"sprt: {elo0: 0, elo1: 50}\n",
@@ -164,24 +160,12 @@ func TestDistributedSPRT(t *testing.T) {
 		"r args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	var cmds [2]*exec.Cmd
-	var outs [2]bytes.Buffer
-	for i := range cmds {
-		cmds[i] = exec.CommandContext(ctx, exe, "tournament", "--db", url, "-j", "2", cfg)
-		cmds[i].Env = append(os.Environ(), mainEnv+"=1")
-		cmds[i].Stdout = &outs[i]
-		if err := cmds[i].Start(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	outs := runTogether(ctx, t, url, cfg)
 	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H[01] accepted after \d+ games; LLR -?\d+\.\d\d over all \d+ games stored$`)
 	var lines [2]string
-	for i, c := range cmds {
-		if err := c.Wait(); err != nil {
-			t.Fatalf("runner %d: %v\n%s", i+1, err, outs[i].String())
-		}
-		if lines[i] = verdict.FindString(outs[i].String()); lines[i] == "" {
-			t.Errorf("runner %d: no verdict line:\n%s", i+1, outs[i].String())
+	for i, out := range outs {
+		if lines[i] = verdict.FindString(out); lines[i] == "" {
+			t.Errorf("runner %d: no verdict line:\n%s", i+1, out)
 		}
 	}
 	if lines[0] != lines[1] {
@@ -205,6 +189,41 @@ func TestDistributedSPRT(t *testing.T) {
 	if r := runCLI(t, "", "report", "--db", url); r.code != 0 || !strings.Contains(r.stdout, " accepted after "+strconv.Itoa(decided)+" games") {
 		t.Errorf("report: %v; want the verdict after %d games", r, decided)
 	}
+}
+
+// runTogether runs two runners of the tournament of cfg on database url at
+// once, two games at a time each, and returns what each wrote (stdout and
+// stderr); it fails t when either fails.
+func runTogether(ctx context.Context, t *testing.T, url, cfg string) [2]string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds [2]*exec.Cmd
+	var bufs [2]bytes.Buffer
+	for i := range cmds {
+		cmds[i] = exec.CommandContext(ctx, exe, "tournament", "--db", url, "-j", "2", cfg)
+		cmds[i].Env = append(os.Environ(), mainEnv+"=1")
+		cmds[i].Stdout, cmds[i].Stderr = &bufs[i], &bufs[i]
+		if err := cmds[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var outs [2]string
+	var failed []int
+	for i, c := range cmds {
+		err := c.Wait()
+		outs[i] = bufs[i].String()
+		if err != nil {
+			t.Errorf("runner %d: %v\n%s", i+1, err, outs[i])
+			failed = append(failed, i+1)
+		}
+	}
+	if failed != nil {
+		t.FailNow()
+	}
+	return outs
 }
 
 // TestLeaseFlag checks --lease: too short a lease is a usage error, named.

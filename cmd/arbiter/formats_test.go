@@ -250,25 +250,11 @@ func TestFormatsShared(t *testing.T) {
 		t.Run(tc.format, func(t *testing.T) {
 			url := pgtest.URL(t)
 			cfg := formatConfig(t, t.TempDir(), tc.format, tc.n, tc.extra)
-			exe, _ := os.Executable()
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
-			var cmds [2]*exec.Cmd
-			var outs [2]bytes.Buffer
-			for i := range cmds {
-				cmds[i] = exec.CommandContext(ctx, exe, "tournament", "--db", url, "-j", "2", cfg)
-				cmds[i].Env = append(os.Environ(), mainEnv+"=1")
-				cmds[i].Stdout, cmds[i].Stderr = &outs[i], &outs[i]
-				if err := cmds[i].Start(); err != nil {
-					t.Fatal(err)
-				}
-			}
-			for i, c := range cmds {
-				if err := c.Wait(); err != nil {
-					t.Fatalf("runner %d: %v\n%s", i+1, err, outs[i].String())
-				}
-				if !strings.Contains(outs[i].String(), fmt.Sprintf("%d of %d games stored", tc.want, tc.want)) {
-					t.Errorf("runner %d's summary lacks the whole tournament:\n%s", i+1, outs[i].String())
+			for i, out := range runTogether(ctx, t, url, cfg) {
+				if !strings.Contains(out, fmt.Sprintf("%d of %d games stored", tc.want, tc.want)) {
+					t.Errorf("runner %d's summary lacks the whole tournament:\n%s", i+1, out)
 				}
 			}
 			checkFormat(t, tc.format, storedGames(t, url), tc.want)
