@@ -96,7 +96,12 @@ func ServerPID() int {
 	if srv == nil {
 		return 0
 	}
-	b, err := os.ReadFile(filepath.Join(srv.data(), "postmaster.pid"))
+	return srv.pid()
+}
+
+// pid returns the process id of s's postmaster, or 0.
+func (s *server) pid() int {
+	b, err := os.ReadFile(filepath.Join(s.data(), "postmaster.pid"))
 	if err != nil {
 		return 0
 	}
@@ -172,9 +177,16 @@ func start() (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "arbiter-pgtest-")
+	reapStale(bin, cred)
+	dir, err := os.MkdirTemp("", dirPrefix)
 	if err != nil {
 		return nil, err
+	}
+	if id := ownerID(os.Getpid()); id != "" {
+		if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(id+"\n"), 0o644); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
 	}
 	s := &server{dir: dir, bin: bin, cred: cred}
 	if cred != nil {
@@ -236,6 +248,35 @@ func tail(s string) string {
 
 func (s *server) url(db string) string {
 	return fmt.Sprintf("postgres://arbiter@127.0.0.1:%d/%s?sslmode=disable", s.port, db)
+}
+
+// dirPrefix begins the name of each server's temporary folder, and
+// ownerFile in it names the test binary that started the server (ownerID).
+const (
+	dirPrefix = "arbiter-pgtest-"
+	ownerFile = "owner"
+)
+
+// reapStale stops the servers that test binaries left running when they
+// were killed before Run could stop them (a go test timeout, a second
+// Ctrl-C, SIGKILL), and removes their folders: a folder whose owner is no
+// longer running is taken down. A folder with no owner file is left alone
+// (its binary may be writing it, or be of a system without ownerID).
+func reapStale(bin string, cred *account) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), dirPrefix+"*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue
+		}
+		id := strings.TrimSpace(string(b))
+		pidText, _, _ := strings.Cut(id, " ")
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || ownerID(pid) == id {
+			continue
+		}
+		(&server{dir: dir, bin: bin, cred: cred}).stop()
+	}
 }
 
 func (s *server) stop() {

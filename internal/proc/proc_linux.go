@@ -219,6 +219,9 @@ type Stat struct {
 	Zombie     bool
 	Exiting    bool  // dying (PF_EXITING) or a zombie: its memory, environment included, is gone
 	MinFlt     int64 // minor page faults so far (bench/startup's measure)
+	// StartTime is when the process started, in clock ticks after boot:
+	// with the pid, it names one process (a pid is reused, not both).
+	StartTime uint64
 }
 
 // pfExiting is the kernel's PF_EXITING, in the flags field of /proc/PID/stat.
@@ -240,15 +243,16 @@ func readStat(pid string) (Stat, bool) {
 		return Stat{}, false
 	}
 	f := bytes.Fields(b[i+1:])
-	if len(f) < 8 {
+	if len(f) < 20 {
 		return Stat{}, false
 	}
 	ppid, _ := strconv.Atoi(string(f[1]))
 	pgid, _ := strconv.Atoi(string(f[2]))
 	flags, _ := strconv.ParseUint(string(f[6]), 10, 64)
 	minflt, _ := strconv.ParseInt(string(f[7]), 10, 64)
+	start, _ := strconv.ParseUint(string(f[19]), 10, 64)
 	zombie := f[0][0] == 'Z' || f[0][0] == 'X'
-	return Stat{PPID: ppid, PGID: pgid, Zombie: zombie, Exiting: zombie || flags&pfExiting != 0, MinFlt: minflt}, true
+	return Stat{PPID: ppid, PGID: pgid, Zombie: zombie, Exiting: zombie || flags&pfExiting != 0, MinFlt: minflt, StartTime: start}, true
 }
 
 // childrenOf lists the children of process pid (of all its threads).
