@@ -8,7 +8,9 @@
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Run(m)) }
 //
-// and a test asks for a database with pgtest.URL(t).
+// and a test asks for a database with pgtest.URL(t). A server whose test
+// binary was killed before Run could stop it is stopped, and its folder
+// removed, by the next test binary that starts a server (on Linux).
 package pgtest
 
 import (
