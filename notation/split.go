@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // Chunk is the text of one game within a file: data[Start:End], starting
@@ -225,21 +226,14 @@ func isNameByte(c byte) bool {
 // skipPlain returns the index of the first byte at or after i that a
 // Splitter must look at (splitStop), or len(data). Movetext is most of a
 // record file, and a line of it holds none of them before its line break:
-// it is read eight bytes at a time while no byte of the word can be one.
-// A byte is '\n' or '%' when it equals them, and '[', '{' or ';' when with
-// bits 0x60 set it is 0x7b ('{'), as it also is for 0x1b (escape): a word
-// with that byte goes to the byte loop, which sees it is none.
+// it is read sixteen bytes at a time while no byte can be one (plainStops).
+// skipPlain is called in the middle of a line (the Splitter's default
+// case), where a '%' means nothing: only a line's first byte can start an
+// escape line, and the Splitter reads that byte itself after the '\n'.
 func skipPlain(data []byte, i int) int {
-	const (
-		ones  = 0x0101010101010101
-		highs = 0x8080808080808080
-	)
 	for ; i+8 <= len(data); i += 8 {
-		w := binary.LittleEndian.Uint64(data[i:])
-		nl := w ^ ('\n' * ones)
-		pc := w ^ ('%' * ones)
-		br := (w | 0x60*ones) ^ ('{' * ones)
-		if ((nl-ones)&^nl|(pc-ones)&^pc|(br-ones)&^br)&highs != 0 {
+		if m := plainStops(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
 			break
 		}
 	}
@@ -249,10 +243,25 @@ func skipPlain(data []byte, i int) int {
 	return i
 }
 
-// splitStop marks the bytes a Splitter must look at; it skips the others in a
-// tight loop.
+// plainStops marks (bit 7 of its byte) each byte of the eight of w that
+// may be one of splitStop, and none before the first that is: a byte is
+// '\n' when it equals it, and '[', '{' or ';' when with bits 0x60 set it
+// is 0x7b ('{'), as it also is for 0x1b (escape), which the byte loop
+// then passes over.
+func plainStops(w uint64) uint64 {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	nl := w ^ ('\n' * ones)
+	br := (w | 0x60*ones) ^ ('{' * ones)
+	return ((nl-ones)&^nl | (br-ones)&^br) & highs
+}
+
+// splitStop marks the bytes a Splitter must look at within a line; it
+// skips the others in a tight loop.
 var splitStop = func() (t [256]bool) {
-	for _, c := range "\n[{;%" {
+	for _, c := range "\n[{;" {
 		t[c] = true
 	}
 	return t
