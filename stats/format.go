@@ -198,6 +198,14 @@ func (s *Section) AdvantageNote() string {
 
 func fmtPct(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
+// nGames counts games for people: "1 game", "0 games", "12 games".
+func nGames(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return strconv.Itoa(n) + " games"
+}
+
 func fmtPoints(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // fmtOpt prints x with prec decimals, or missing when x is nil.

@@ -390,3 +390,26 @@ func TestAllGamesWon(t *testing.T) {
 		}
 	}
 }
+
+// A report of one game says "1 game", in text and Markdown; of two, "2 games".
+func TestGameCount(t *testing.T) {
+	for _, n := range []int{1, 2} {
+		db := openDB(t)
+		var games []g
+		for range n {
+			games = append(games, g{0, -1, "lines-of-action", "A", "B", "1-0", "", nil})
+		}
+		insert(t, db, games)
+		r := compute(t, db, Query{})
+		want := map[int]string{1: "1 game, 1 finished, 0 unfinished", 2: "2 games, 2 finished, 0 unfinished"}[n]
+		for _, format := range []string{"text", "markdown"} {
+			var b bytes.Buffer
+			if err := r.Write(&b, format); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s report of %d games lacks %q:\n%s", format, n, want, b.String())
+			}
+		}
+	}
+}

@@ -57,7 +57,7 @@ func (b md) rule(n int, right ...int) {
 // WriteMarkdown writes r as Markdown tables, pasteable into an issue.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	b := md{&errWriter{w: w}}
-	fmt.Fprintf(b, "## Games\n\n%d games, %d finished, %d unfinished.\n\n", r.Total, r.Finished, r.Unfinished)
+	fmt.Fprintf(b, "## Games\n\n%s, %d finished, %d unfinished.\n\n", nGames(r.Total), r.Finished, r.Unfinished)
 	if note := r.UnknownNote(); note != "" {
 		fmt.Fprintf(b, "%s.\n\n", cleanMarkdown(note))
 	}

@@ -12,7 +12,7 @@ import (
 // section per game type. It writes as it goes: give it a buffered writer.
 func (r *Report) WriteText(w io.Writer) error {
 	b := &errWriter{w: w}
-	fmt.Fprintf(b, "%d games, %d finished, %d unfinished\n", r.Total, r.Finished, r.Unfinished)
+	fmt.Fprintf(b, "%s, %d finished, %d unfinished\n", nGames(r.Total), r.Finished, r.Unfinished)
 	if note := r.UnknownNote(); note != "" {
 		fmt.Fprintf(b, "%s\n", note)
 	}
@@ -43,7 +43,7 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 	pad := func(s string) string {
 		return s + strings.Repeat(" ", max(nameWidth-utf8.RuneCountInString(s), 0))
 	}
-	fmt.Fprintf(b, "\n== %s: %d games, %d finished, %d unfinished\n", cleanText(gs.Name), gs.Total, gs.Finished, gs.Unfinished)
+	fmt.Fprintf(b, "\n== %s: %s, %d finished, %d unfinished\n", cleanText(gs.Name), nGames(gs.Total), gs.Finished, gs.Unfinished)
 	if gs.Finished > 0 {
 		for _, l := range gs.Split() {
 			fmt.Fprintf(b, "  %s\n", l)

@@ -373,6 +373,8 @@ func (p *progress) update(ev tournament.Progress) {
 		if sp := ev.SPRT; sp != nil && sp.Verdict != "" {
 			fmt.Fprintf(p.w, "tournament %s: the SPRT has answered (%s after %d games), nothing to play\n",
 				p.name, sp.Verdict, sp.DecidedAfter)
+		} else if ev.Resumed == ev.Total && ev.Total == 1 {
+			fmt.Fprintf(p.w, "tournament %s: its one game is stored already, nothing to play\n", p.name)
 		} else if ev.Resumed == ev.Total {
 			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
 		} else {
