@@ -226,7 +226,7 @@ func isNameByte(c byte) bool {
 // skipPlain returns the index of the first byte at or after i that a
 // Splitter must look at (splitStop), or len(data). Movetext is most of a
 // record file, and a line of it holds none of them before its line break:
-// it is read sixteen bytes at a time while no byte can be one (plainStops).
+// it is read eight bytes at a time while no byte can be one (plainStops).
 // skipPlain is called in the middle of a line (the Splitter's default
 // case), where a '%' means nothing: only a line's first byte can start an
 // escape line, and the Splitter reads that byte itself after the '\n'.
