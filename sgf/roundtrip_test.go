@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/recordtest"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -72,14 +73,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 	}
 	n := 0
 	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gs, err := notation.Parse(path, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		gs := recordtest.Parse(t, path)
 		for _, g := range gs {
 			agn1 := canonical(t, path, g)
 			s := toSGF(t, agn1)
@@ -193,11 +187,7 @@ func BenchmarkAppend(b *testing.B) {
 // corpusSGF is the real corpus written as SGF.
 func corpusSGF(b *testing.B) []byte {
 	b.Helper()
-	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
-	if err != nil {
-		b.Fatal(err)
-	}
-	gs, _ := notation.Parse("real_loa.agn", data)
+	gs := recordtest.Parse(b, "../testdata/loa-real/real_loa.agn")
 	var out []byte
 	for _, g := range gs {
 		r := replay.Game("real_loa.agn", g, replay.Options{Text: true})

@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/arbiter-games/arbiter/internal/browser"
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/recordtest"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -26,11 +26,7 @@ func browserRecords(t *testing.T) string {
 	t.Helper()
 	var b strings.Builder
 	for _, name := range []string{"lines-of-action", "tank-battle"} {
-		src, err := os.ReadFile("../testdata/samples/" + name + ".agn")
-		if err != nil {
-			t.Fatal(err)
-		}
-		gs, _ := notation.Parse(name, src)
+		gs := recordtest.Parse(t, "../testdata/samples/"+name+".agn")
 		b.WriteString(gs[0].String())
 		b.WriteString("\n")
 	}
@@ -52,9 +48,7 @@ func browserRecords(t *testing.T) string {
 // plies of game n (1-based) of file, as the rules compute it.
 func piecesAfter(t *testing.T, file string, n, plies int) map[string]string {
 	t.Helper()
-	src, _ := os.ReadFile(file)
-	gs, _ := notation.Parse(file, src)
-	g := gs[n-1]
+	g := recordtest.Parse(t, file)[n-1]
 	gameTag, _ := g.Tag("Game")
 	gm, err := games.Lookup(gameTag)
 	if err != nil {
@@ -203,8 +197,7 @@ func TestViewInBrowser(t *testing.T) {
 		}
 	})
 	t.Run("games between two players", func(t *testing.T) {
-		src, _ := os.ReadFile(file)
-		gs, _ := notation.Parse(file, src)
+		gs := recordtest.Parse(t, file)
 		w, _ := gs[0].Tag("White")
 		b, _ := gs[0].Tag("Black")
 		open(t, "#"+PlayerLink(b, w, "lines-of-action"))

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/recordtest"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -89,8 +89,7 @@ func TestPageData(t *testing.T) {
 		t.Fatalf("%d games; want the samples'", len(d.Games))
 	}
 	for gi, g := range d.Games {
-		src, _ := os.ReadFile(g.File)
-		parsed, _ := notation.Parse(g.File, src)
+		parsed := recordtest.Parse(t, g.File)
 		rec := parsed[g.Index-1]
 		gm, _ := games.Lookup(g.Kind)
 		pos, err := gm.Start(rec)

@@ -19,6 +19,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/playout"
+	"github.com/arbiter-games/arbiter/internal/recordtest"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -1091,14 +1092,7 @@ func TestShowFENRoundTrip(t *testing.T) {
 	paths, _ := filepath.Glob("../../testdata/samples/*.agn")
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gs, err := notation.Parse(path, data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			gs := recordtest.Parse(t, path)
 			checked := 0
 			for i, g := range gs {
 				for k := 0; k <= len(g.Moves); k += 3 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/internal/playout"
+	"github.com/arbiter-games/arbiter/internal/recordtest"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -355,11 +356,7 @@ func TestImportDecidedStar(t *testing.T) {
 // overflow (a depth of 1e18 and 1e9 s a move on every move gave the report
 // an ms/move of -24819115207.1).
 func TestImportHugeMoveComments(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/samples/lines-of-action.agn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, _ := notation.Parse("samples.agn", data)
+	games := recordtest.Parse(t, "../../testdata/samples/lines-of-action.agn")
 	tests := []struct {
 		name    string
 		comment string

@@ -1,10 +1,9 @@
 package tankbattle_test
 
 import (
-	"os"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/recordtest"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/tankbattle"
 )
@@ -12,14 +11,7 @@ import (
 // TestRecords replays the sample records in testdata/games.agn and checks
 // their Result and Score tags against the rules.
 func TestRecords(t *testing.T) {
-	data, err := os.ReadFile("testdata/games.agn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := notation.Parse("games.agn", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	games := recordtest.Parse(t, "testdata/games.agn")
 	if len(games) == 0 {
 		t.Fatal("no games in testdata/games.agn")
 	}
