@@ -143,6 +143,9 @@ func serial(ctx context.Context, name string, format Format, data []byte, src st
 		if opts.Prepare != nil {
 			opts.Prepare(r)
 		}
+		if opts.NoRecord {
+			r.Record = nil
+		}
 		fn(*r)
 	}
 	return nil
@@ -462,18 +465,34 @@ func (f *fileRun) fail() {
 	f.cond.Broadcast()
 }
 
-// replay parses and replays the games of s, with the memory of sc. The games' moves go one after
+// replay parses and replays the games of s, with the memory of sc. With
+// Options.NoRecord each game is parsed into sc.game, one after another;
+// else the games are kept in s.games and their moves go one after
 // the other into s.moves, so that the window holds about what its games
 // need (and the heap stays under the size at which the garbage collector
 // first runs): a game that does not fit gets a buffer of its own, and
 // s.moves grows for the next time.
 func (f *fileRun) replay(s *span, sc *scratch) {
+	s.reports = s.reports[:0]
+	if f.opts.NoRecord {
+		// One game at a time, in this worker's memory, as serial does.
+		g := &sc.game
+		for i, ch := range s.chunks {
+			ch.Line, ch.Col = s.abs(ch)
+			f.format.Parse(g, f.name, f.src, ch, s.base+i+1, f.opts)
+			s.reports = append(s.reports, game(f.name, g, f.opts, sc))
+			if f.opts.Prepare != nil {
+				f.opts.Prepare(&s.reports[i])
+			}
+			s.reports[i].Record = nil
+		}
+		return
+	}
 	n := len(s.chunks)
 	if cap(s.games) < n {
 		s.games = append(s.games[:cap(s.games)], make([]notation.Game, n-cap(s.games))...)
 	}
 	s.games = s.games[:n]
-	s.reports = s.reports[:0]
 	if s.moves == nil && n > 0 {
 		// Most records take 7 bytes or more a move.
 		s.moves = make([]notation.Move, (s.chunks[n-1].End-s.chunks[0].Start)/7)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -70,24 +71,54 @@ func flatten(r Report) flat {
 // collect replays data with the canonical text of each valid game, as
 // import does.
 func collect(data []byte, jobs int) []flat {
+	return collectWith(data, Options{Jobs: jobs, Text: true})
+}
+
+// collectWith replays data with opts.
+func collectWith(data []byte, opts Options) []flat {
 	var out []flat
-	File(context.Background(), "fuzz.agn", data, Options{Jobs: jobs, Text: true}, func(r Report) { out = append(out, flatten(r)) })
+	File(context.Background(), "fuzz.agn", data, opts, func(r Report) { out = append(out, flatten(r)) })
 	return out
 }
 
 // sameAsSerial fails t when collecting data with any of jobs gives other
-// reports than serial, the reports of --jobs 1.
+// reports than serial, the reports of --jobs 1; and when, with NoRecord, a
+// callback gets a record, Prepare does not, or the reports differ in
+// anything else (serially too).
 func sameAsSerial(t *testing.T, data []byte, serial []flat, jobs ...int) {
 	t.Helper()
-	for _, j := range jobs {
-		par := collect(data, j)
-		if len(par) != len(serial) {
-			t.Fatalf("jobs %d: %d reports; serial gives %d", j, len(par), len(serial))
+	noRecord := make([]flat, len(serial))
+	for i, f := range serial {
+		f.Tags = "" // flatten's record, which NoRecord leaves out
+		noRecord[i] = f
+	}
+	for _, j := range append([]int{1}, jobs...) {
+		if j > 1 {
+			sameReports(t, fmt.Sprintf("jobs %d", j), collect(data, j), serial)
 		}
-		for i := range par {
-			if !reflect.DeepEqual(par[i], serial[i]) {
-				t.Fatalf("jobs %d: report %d differs:\n%+v\nserial:\n%+v", j, i+1, par[i], serial[i])
+		var prepared, without atomic.Int64
+		opts := Options{Jobs: j, Text: true, NoRecord: true, Prepare: func(r *Report) {
+			prepared.Add(1)
+			if r.Record == nil {
+				without.Add(1)
 			}
+		}}
+		sameReports(t, fmt.Sprintf("jobs %d, NoRecord", j), collectWith(data, opts), noRecord)
+		if n := without.Load(); n > 0 {
+			t.Fatalf("jobs %d, NoRecord: Prepare got %d of %d reports without their record", j, n, prepared.Load())
+		}
+	}
+}
+
+// sameReports fails t, saying how, when got is not want.
+func sameReports(t *testing.T, how string, got, want []flat) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d reports; serial gives %d", how, len(got), len(want))
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Fatalf("%s: report %d differs:\n%+v\nserial:\n%+v", how, i+1, got[i], want[i])
 		}
 	}
 }

@@ -109,6 +109,13 @@ type Options struct {
 	// callback. It is for per-game work that can run in parallel, such as
 	// hashing Report.Text; it must not keep Report.Record.
 	Prepare func(*Report)
+	// NoRecord says that File's callback does not read Report.Record:
+	// File gives the callback nil there (Prepare still has the record),
+	// and with Jobs > 1 parses each game into one game's memory per
+	// worker instead of keeping the games of a span, and their moves,
+	// until the callback has had them, which keeps them in the core's
+	// cache (validate --jobs 2: about 4 % less CPU on 200 MB).
+	NoRecord bool
 }
 
 // Game replays one parsed game and reports on it. file names the file in
@@ -156,6 +163,7 @@ func Position(file string, g *notation.Game, plies int, opts Options) (Report, r
 // position per game (rules.Restarter), and the points of the reports, in
 // blocks (each report keeps its own).
 type scratch struct {
+	game   notation.Game    // the game parsed, with Options.NoRecord
 	ids    []string         // games' IDs
 	pos    []rules.Position // pos[i] is the last position of the game ids[i]
 	scores []rules.Score

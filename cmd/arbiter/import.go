@@ -93,7 +93,8 @@ func importCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			opts.Text, opts.Prepare = true, prepareGame
+			// prepareGame reads the record; what is stored is in r.Extra.
+			opts.Text, opts.Prepare, opts.NoRecord = true, prepareGame, true
 			ctx := c.Context
 			db, err := store.Open(ctx, c.String("db"))
 			if err != nil {
