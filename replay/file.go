@@ -22,7 +22,7 @@ import (
 // games. (Variables so that tests can make spans small.)
 var (
 	blockGames = 128
-	blockBytes = 32 << 10
+	blockBytes = 64 << 10
 	window     = 3
 )
 
