@@ -123,6 +123,17 @@ func within(data []byte, a uintptr) bool {
 	return len(data) > 0 && a >= lo && a-lo < uintptr(len(data))+page
 }
 
+// prepare readies r, just replayed, for File's callback: opts.Prepare, on
+// the goroutine that replayed it, and with opts.NoRecord no record.
+func prepare(r *Report, opts Options) {
+	if opts.Prepare != nil {
+		opts.Prepare(r)
+	}
+	if opts.NoRecord {
+		r.Record = nil
+	}
+}
+
 // serial is File on the calling goroutine alone.
 func serial(ctx context.Context, name string, format Format, data []byte, src string, opts Options, fn func(Report)) error {
 	var g notation.Game
@@ -140,12 +151,7 @@ func serial(ctx context.Context, name string, format Format, data []byte, src st
 		}
 		format.Parse(&g, name, src, ch, i, opts)
 		*r = game(name, &g, opts, &sc)
-		if opts.Prepare != nil {
-			opts.Prepare(r)
-		}
-		if opts.NoRecord {
-			r.Record = nil
-		}
+		prepare(r, opts)
 		fn(*r)
 	}
 	return nil
@@ -481,10 +487,7 @@ func (f *fileRun) replay(s *span, sc *scratch) {
 			ch.Line, ch.Col = s.abs(ch)
 			f.format.Parse(g, f.name, f.src, ch, s.base+i+1, f.opts)
 			s.reports = append(s.reports, game(f.name, g, f.opts, sc))
-			if f.opts.Prepare != nil {
-				f.opts.Prepare(&s.reports[i])
-			}
-			s.reports[i].Record = nil
+			prepare(&s.reports[i], f.opts)
 		}
 		return
 	}
@@ -508,9 +511,7 @@ func (f *fileRun) replay(s *span, sc *scratch) {
 			used += len(g.Moves)
 		}
 		s.reports = append(s.reports, game(f.name, g, f.opts, sc))
-		if f.opts.Prepare != nil {
-			f.opts.Prepare(&s.reports[i])
-		}
+		prepare(&s.reports[i], f.opts)
 	}
 	if need > cap(s.moves) {
 		s.moves = make([]notation.Move, need+need/4)
