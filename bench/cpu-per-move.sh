@@ -41,7 +41,7 @@ if [ -z "$fastchess" ] || [ -z "$stockfish" ]; then
 fi
 dir=$(mktemp -d)
 trap 'accton off >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT INT TERM
-go build -o "$dir/arbiter" ./cmd/arbiter
+go build -tags "${TAGS-netgo,osusergo}" -o "$dir/arbiter" ./cmd/arbiter
 # The engines run from a copy under another name, so that the accounting
 # tells them from the runner and its workers.
 cp "$dir/arbiter" "$dir/arbiter-engine"

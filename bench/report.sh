@@ -29,7 +29,7 @@ plies=${PLIES:-300}
 jobs=${JOBS:-2}
 runs=${RUNS:-7}
 
-go build -o "$work/arbiter" ./cmd/arbiter
+go build -tags "${TAGS-netgo,osusergo}" -o "$work/arbiter" ./cmd/arbiter
 go build -o "$work/gendb" ./bench/gendb
 go build -o "$work/gen" ./bench/gen
 

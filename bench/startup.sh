@@ -32,7 +32,7 @@
 # OLD=/path/to/arbiter measures that binary too, each run right after the
 # new one's, and prints both medians and the median of the run-by-run
 # ratios new/old. Build main's with
-#   git worktree add /tmp/main main && (cd /tmp/main && go build -o /tmp/arbiter-main ./cmd/arbiter)
+#   git worktree add /tmp/main main && (cd /tmp/main && go build -tags netgo,osusergo -o /tmp/arbiter-main ./cmd/arbiter)
 # The machine's load average is printed before and after: on a shared
 # machine, compare the two binaries side by side, not with figures taken
 # at another time.
@@ -47,7 +47,7 @@ games=${GAMES:-300}
 old=${OLD:-}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go build -o "$dir/arbiter" ./cmd/arbiter
+go build -tags "${TAGS-netgo,osusergo}" -o "$dir/arbiter" ./cmd/arbiter
 go build -o "$dir/startup" ./bench/startup
 if [ -n "$old" ]; then
 	[ -x "$old" ] || { echo "startup.sh: OLD=$old is not an executable" >&2; exit 2; }

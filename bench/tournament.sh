@@ -28,7 +28,7 @@ rounds=${ROUNDS:-5}
 games=${GAMES:-1000}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go build -o "$dir/arbiter" ./cmd/arbiter
+go build -tags "${TAGS-netgo,osusergo}" -o "$dir/arbiter" ./cmd/arbiter
 go test -c -o "$dir/tournament.test" ./tournament/
 cat >"$dir/speed.yaml" <<EOF
 name: speed

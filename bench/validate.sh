@@ -43,7 +43,7 @@ mkdir -p "$bin"
 say() { printf '%s\n' "$*" >&2; }
 
 say "building arbiter and bench/gen"
-(cd "$root" && go build -o "$bin/arbiter" ./cmd/arbiter && go build -o "$bin/gen" ./bench/gen)
+(cd "$root" && go build -tags "${TAGS-netgo,osusergo}" -o "$bin/arbiter" ./cmd/arbiter && go build -o "$bin/gen" ./bench/gen)
 arbiter=$bin/arbiter
 
 # The games arbiter knows.
