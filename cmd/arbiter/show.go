@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -41,7 +40,7 @@ func showCommand(e *env) *cli.Command {
 			if !slices.Contains([]string{"text", "svg", "html"}, output) {
 				return usageErrorf("show: unknown format %q (known: text, svg, html)", output)
 			}
-			files, err := readFiles(c.Context, e, c.Args().Slice(), input.Options{})
+			files, err := readFiles(c.Context, e, c.Args().Slice(), false)
 			if err != nil {
 				return withCode(exitUsage, err)
 			}

@@ -37,8 +37,8 @@ func validateCommand(e *env) *cli.Command {
 			strictFlag(),
 		}, replayFlags()...),
 		Action: func(c *cli.Context) error {
-			// The files are mapped or loaded, not read into the heap:
-			// the reports point into them only until fn returns.
+			// The files are mapped, not read: the reports point into
+			// them only until fn returns.
 			files, opts, err := replayInput(e, c, "validate", true)
 			if err != nil {
 				return err
@@ -136,9 +136,9 @@ func strictFlag() cli.Flag {
 }
 
 // replayInput checks the FILE arguments and the replayFlags of command
-// cmd, reads (or with mapped, maps or loads) the files as readFiles does,
-// and returns them with the replay options the flags set (--strict too,
-// where cmd has it).
+// cmd, reads (or with mapped, maps) the files as readFiles does, and returns
+// them with the replay options the flags set (--strict too, where cmd has
+// it).
 func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File, replay.Options, error) {
 	if c.NArg() == 0 {
 		return nil, replay.Options{}, usageErrorf("%s: no FILE given (use - for standard input)", cmd)
@@ -160,10 +160,7 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 		fmt.Fprintf(e.stderr, "%s: --jobs %d is more than %d (4 per CPU): using %d\n", cmd, jobs, most, most)
 		jobs = most
 	}
-	// One goroutine replaying a file reads it all: loading a large one
-	// costs less than mapping it (see input.Options.Load). Jobs in
-	// parallel share a mapping's page faults instead.
-	files, err := readFiles(c.Context, e, c.Args().Slice(), input.Options{Map: mapped, Load: mapped && jobs == 1})
+	files, err := readFiles(c.Context, e, c.Args().Slice(), mapped)
 	var tl *replay.TooLongError
 	if errors.As(err, &tl) || err != nil && c.Context.Err() != nil {
 		return nil, replay.Options{}, err
@@ -181,12 +178,12 @@ func maxJobs() int { return 4 * runtime.NumCPU() }
 
 // readFiles reads every named file ("-" is standard input) before any work
 // starts, so that an unreadable file fails the command with nothing done.
-// With hold.Map (and hold.Load), regular files are mapped (or loaded) into
-// memory instead; releaseFiles frees them.
-func readFiles(ctx context.Context, e *env, names []string, hold input.Options) ([]*input.File, error) {
+// With mapped, regular files are mapped into memory instead; releaseFiles
+// unmaps them.
+func readFiles(ctx context.Context, e *env, names []string, mapped bool) ([]*input.File, error) {
 	files := make([]*input.File, 0, len(names))
 	for _, name := range names {
-		f, err := input.Read(ctx, name, input.Options{Map: hold.Map, Load: hold.Load, Stdin: e.stdin, Records: true})
+		f, err := input.Read(ctx, name, input.Options{Map: mapped, Stdin: e.stdin, Records: true})
 		if err != nil {
 			releaseFiles(files)
 			return nil, err
@@ -196,7 +193,7 @@ func readFiles(ctx context.Context, e *env, names []string, hold input.Options) 
 	return files, nil
 }
 
-// releaseFiles frees the files readFiles mapped or loaded.
+// releaseFiles unmaps the files readFiles mapped.
 func releaseFiles(files []*input.File) {
 	for _, f := range files {
 		f.Release()

@@ -8,8 +8,7 @@
 //	defer f.Release()
 //	… f.Data …
 //
-// A regular file is mapped into memory (Options.Map), loaded into huge
-// pages (Options.Load) or read whole; a
+// A regular file is mapped into memory (Options.Map) or read whole; a
 // stream (standard input, a pipe, a FIFO, a device) is read to its end,
 // and with Options.Records no further than its games need, so that
 // /dev/zero is an error rather than all the memory; Options.Limit bounds

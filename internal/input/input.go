@@ -14,19 +14,10 @@ import (
 type Options struct {
 	// Map maps a regular file into memory, read only, rather than reading
 	// it, where the system can: nothing is copied, and the pages come in
-	// as they are first read, on whichever goroutine reads them.
-	// File.Release unmaps it. Data then changes if the file does: the
-	// caller must cope with a file cut short while it reads (replay.File
-	// stops with replay.ErrChanged).
+	// as they are first read. File.Release unmaps it. Data then changes if
+	// the file does: the caller must cope with a file cut short while it
+	// reads (replay.File stops with replay.ErrChanged).
 	Map bool
-	// Load, with Map, reads a large regular file (4 MB or more) at once
-	// into memory of its own in huge pages, where Linux gives them,
-	// instead of mapping it; File.Release frees it. For one goroutine
-	// reading the whole file, that is one copy and a page fault per 2 MB
-	// against a fault per 64 kB or so of a mapping, and page faults are
-	// dear on virtual machines. Where it does not pay or cannot be done,
-	// the file is mapped as with Map alone.
-	Load bool
 	// Stdin is what the name "-" reads.
 	Stdin io.Reader
 	// Records reads a stream (standard input, a pipe, a FIFO, a device)
@@ -68,13 +59,12 @@ func Size(n int64) string {
 type File struct {
 	Name    string // the name given to Read; "<stdin>" for "-"
 	Data    []byte // what the file holds
-	release func() // frees Data (unmaps the file or the loaded memory); nil when Data is in the Go heap
+	release func() // unmaps Data; nil when Data was read
 }
 
-// Release frees the file's Data when Read mapped or loaded it, and sets
-// Data to nil; nothing may use Data (or the strings made from it in place)
-// after. It does nothing for a file read into the Go heap, or a second
-// time.
+// Release unmaps the file's Data when Read mapped it, and sets Data to
+// nil; nothing may use Data (or the strings made from it in place) after.
+// It does nothing for a file read, or a second time.
 func (f *File) Release() {
 	if f.release != nil {
 		f.release()
@@ -138,8 +128,7 @@ func read(ctx context.Context, name string, opts Options) (*File, error) {
 }
 
 // readFile reads the file name: a regular file whole, or with opts.Map
-// mapped (or with opts.Load too, loaded) when it can be (release then
-// frees it); anything else (a pipe, a
+// mapped when it can be (release then unmaps it); anything else (a pipe, a
 // FIFO, a device) as readStream does. It opens name once: a FIFO opened
 // twice could lose what a writer wrote in between.
 func readFile(ctx context.Context, name string, opts Options) (data []byte, release func(), err error) {
@@ -158,11 +147,6 @@ func readFile(ctx context.Context, name string, opts Options) (data []byte, rele
 	}
 	if opts.Limit > 0 && st.Size() > opts.Limit {
 		return nil, nil, &LimitError{Name: name, Limit: opts.Limit}
-	}
-	if opts.Map && opts.Load {
-		if data, release, ok := loadFile(fh, st.Size()); ok {
-			return data, release, nil
-		}
 	}
 	if opts.Map {
 		if data, release, ok := mapFile(fh, st.Size()); ok {
