@@ -342,7 +342,7 @@ func TestString(t *testing.T) {
 func TestParseBoardOnePass(t *testing.T) {
 	for _, text := range []string{identity, knightfight.RandomBoard(7)} {
 		for i := range len(text) {
-			for _, c := range []byte("0123456789/ a") {
+			for _, c := range []byte("0123456789/ a:\x00\x7f\x80\xaf\xb0\xb9\xba\xc0\xff") {
 				b := []byte(text)
 				b[i] = c
 				s := string(b)
@@ -352,6 +352,16 @@ func TestParseBoardOnePass(t *testing.T) {
 					t.Fatalf("ParseBoard(%q) = %v, %v; want %v, %v", s, got, gerr, want, werr)
 				}
 			}
+		}
+	}
+}
+
+func BenchmarkParseBoard(b *testing.B) {
+	text := knightfight.RandomBoard(7)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := knightfight.ParseBoard(text); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
