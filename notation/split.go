@@ -151,6 +151,11 @@ func skipTag(data []byte, i int) int {
 			}
 		}
 	}
+	return skipTagSlow(data, i)
+}
+
+// skipTagSlow is skipTag byte by byte, what its fast path must agree with.
+func skipTagSlow(data []byte, i int) int {
 	inString := false
 	for i < len(data) {
 		switch c := data[i]; {
