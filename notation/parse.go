@@ -326,8 +326,8 @@ func (p *parser) movetext(g *Game) {
 			c.flush()
 		}
 		// The move is written into its element: append(g.Moves, Move{...})
-		// built it on the stack first and copied it, a copy that stalled
-		// on the stores just made (a third of this function's time).
+		// builds it on the stack first and copies it, a copy that stalls
+		// on the stores just made.
 		n := len(g.Moves)
 		if n == cap(g.Moves) {
 			g.Moves = slices.Grow(g.Moves, 1)

@@ -27,11 +27,10 @@ var (
 )
 
 // cutWait is how long a worker that finds another cutting the next span
-// waits for it awake before it sleeps. A cut takes microseconds; a sleep on
-// the cond and the wake-up took 0.15-0.25 ms each on the project's 2-core
-// machine, about 300 times on 200 MB of Lines of Action (a worker finds
-// the other cutting whenever both run out of spans at once): 50-70 ms of
-// a core, 4 % of --jobs 2's time there.
+// waits for it awake before it sleeps. A cut takes microseconds, a sleep on
+// the cond and its wake-up far longer, and a worker finds the other cutting
+// whenever both run out of spans at once (bench/README.md has the
+// measurements).
 const cutWait = 200 * time.Microsecond
 
 // File validates every game of a record file and calls fn with each
