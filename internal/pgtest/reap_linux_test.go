@@ -37,21 +37,24 @@ func TestReapStale(t *testing.T) {
 		t.Fatalf("the orphan's server: %q, %v", line, err)
 	}
 	orphan := (&server{dir: dir}).pid()
-	if orphan == 0 || syscall.Kill(orphan, 0) != nil {
+	if !running(orphan) {
 		t.Fatalf("the killed binary's server (pid %d) is not running: nothing to reap", orphan)
 	}
 	reapStale(srv.bin, srv.cred)
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the orphan's folder %s is still there (%v)", dir, err)
 	}
-	for i := 0; syscall.Kill(orphan, 0) == nil; i++ {
+	for i := 0; running(orphan); i++ {
 		if i == 100 {
 			syscall.Kill(orphan, syscall.SIGQUIT)
 			t.Fatalf("the orphan's server (pid %d) still runs after the reaping", orphan)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if _, err := os.Stat(srv.dir); err != nil || ServerPID() == 0 || syscall.Kill(ServerPID(), 0) != nil {
+	if _, err := os.Stat(srv.dir); err != nil || !running(ServerPID()) {
 		t.Errorf("this binary's own server was taken down too (%v)", err)
 	}
 }
+
+// running reports whether process pid (0 for none) is there to signal.
+func running(pid int) bool { return pid > 0 && syscall.Kill(pid, 0) == nil }
