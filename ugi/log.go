@@ -31,7 +31,7 @@ import (
 // writes them with one write(2) on a file opened with O_APPEND, which the
 // kernel does at the file's end as a whole: lines of concurrent games never
 // interleave mid-line. The buffer is written when it holds logFlushSize
-// bytes, every logFlushEvery, and at Close, so that logging costs a
+// bytes, every logFlushEvery, at each Note and at Close, so that logging costs a
 // mutex and a copy per line, not a system call; lines of different
 // processes may therefore be out of time order by up to logFlushEvery
 // (sort -n on the first column orders them).
@@ -107,8 +107,16 @@ func logName(name string) string {
 	return name
 }
 
-// Note logs a note of the runner's: "-/- - ! text".
-func (l *Log) Note(text string) { logLine(l, "-/- -", '!', text) }
+// Note logs a note of the runner's: "-/- - ! text". A note is written
+// through at once, with the lines buffered before it: a run's note of its
+// start is in the file before any line of a worker process that starts
+// after it, whatever the speed of the machine.
+func (l *Log) Note(text string) {
+	logLine(l, "-/- -", '!', text)
+	l.mu.Lock()
+	l.flush()
+	l.mu.Unlock()
+}
 
 // line logs one line: who is "worker/slot engine", dir '>', '<' or '!'.
 func (l *Log) line(who string, dir byte, text string) { logLine(l, who, dir, text) }
