@@ -90,7 +90,6 @@ type prepared struct {
 	plies    []int32 // per ply: the caption, n, n pairs of square and cell, m, m marked squares
 	texts    []string
 	j        game
-	err      error
 }
 
 // game is one game's JSON in the page.

@@ -47,11 +47,10 @@ var (
 
 // server is a running PostgreSQL.
 type server struct {
-	dir    string // the temporary folder: data/ and the socket
-	bin    string // the folder of initdb and pg_ctl
-	port   int
-	cred   *account // nil unless run as root
-	logged *os.File
+	dir  string // the temporary folder: data/ and the socket
+	bin  string // the folder of initdb and pg_ctl
+	port int
+	cred *account // nil unless run as root
 }
 
 // Run runs the tests of m and then stops the server, if one was started.

@@ -302,7 +302,6 @@ func childrenOf(pid string) []string {
 		for f := range bytes.FieldsSeq(readProc(path, buf)) {
 			out = append(out, string(f))
 		}
-		b = *buf
 	}
 	return out
 }

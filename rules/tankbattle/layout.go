@@ -161,7 +161,7 @@ func parseLayout(s string) (*layout, error) {
 		return nil, fmt.Errorf("%d black commander squares (b), want 1", commanders[rules.Black])
 	}
 	if bases[rules.White] != bases[rules.Black] {
-		return nil, fmt.Errorf("White's base has %d squares, Black's %d", bases[rules.White], bases[rules.Black])
+		return nil, fmt.Errorf("the bases differ: White's has %d squares, Black's %d", bases[rules.White], bases[rules.Black])
 	}
 	l.text = strings.Join(ranks, "/")
 	return l, nil

@@ -30,7 +30,7 @@ func TestLayoutTag(t *testing.T) {
 		{name: "unicode cell", layout: strings.Replace(DefaultLayout, ".#..~~~....", ".#é.~~~....", 1), err: "Layout: unknown cell 'é' at c7"},
 		{name: "two w", layout: strings.Replace(DefaultLayout, "......WWWWw", "......WWWww", 1), err: "Layout: 2 white commander squares (w), want 1"},
 		{name: "no b", layout: strings.Replace(DefaultLayout, "bBBBB", "BBBBB", 1), err: "Layout: 0 black commander squares (b), want 1"},
-		{name: "bases differ", layout: strings.Replace(DefaultLayout, "BB.#.~.....", "B..#.~.....", 1), err: "Layout: White's base has 14 squares, Black's 13"},
+		{name: "bases differ", layout: strings.Replace(DefaultLayout, "BB.#.~.....", "B..#.~.....", 1), err: "Layout: the bases differ: White's has 14 squares, Black's 13"},
 		{name: "empty", layout: "", err: `Layout: 1 rank(s), want 11 separated by "/"`},
 	}
 	for _, tt := range tests {
