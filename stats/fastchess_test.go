@@ -264,3 +264,22 @@ func TestFastchessTable(t *testing.T) {
 		})
 	}
 }
+
+// TestEloTextNamesEstimate: an SPRT's Elo line says whose estimate it is
+// and over what, since it stands beside the standings' Elo.
+func TestEloTextNamesEstimate(t *testing.T) {
+	elo, nelo := 12.34, 20.06
+	for _, tc := range []struct {
+		name string
+		pt   *[5]int
+		want string
+	}{
+		{"pairs", pentaPtr([5]int{1, 2, 3, 2, 1}), "Elo 12.3 +/- -, nElo 20.1 +/- - (fastchess's, over the pairs)"},
+		{"games", nil, "Elo 12.3 +/- -, nElo 20.1 +/- - (fastchess's, over the games)"},
+	} {
+		s := &SPRTResult{Pentanomial: tc.pt, Elo: &elo, NElo: &nelo}
+		if got := s.EloText(); got != tc.want {
+			t.Errorf("%s: EloText() = %q; want %q", tc.name, got, tc.want)
+		}
+	}
+}
