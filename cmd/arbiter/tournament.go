@@ -464,7 +464,9 @@ func standingsLine(st []standings.Row, n int) string {
 // games when the encounters are not colour-swapped pairs or the SPRT is
 // BayesElo's (which counts games, not pairs).
 func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament, wdl bool) error {
-	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name})
+	// The block's figures are each pair's: it needs the pairs at any
+	// number of engines.
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
 	if err != nil {
 		return err
 	}
