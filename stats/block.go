@@ -60,7 +60,7 @@ func (r *Report) writeMatchBlock(b io.Writer, a, o, about string, penta bool) {
 	}
 	pts := float64(p.Wins) + float64(p.Draws)/2
 	fmt.Fprintf(b, "\nGames: %d, Wins: %d, Losses: %d, Draws: %d, Points: %s (%s %%)\n", p.Games, p.Wins, p.Losses,
-		p.Draws, fcNum(pts, 1), fcNum(100*pts/float64(p.Games), 2))
+		p.Draws, fcNum(pts, 1), fcNum(pts/float64(p.Games)*100, 2))
 	if penta {
 		ratio := "-"
 		if wl, dd, ok := splitOnes(p); ok {
