@@ -591,7 +591,7 @@ func TestResultsSweep(t *testing.T) {
 		{[]string{"B", "A"}, "Elo: -inf +/- "},
 	} {
 		var b strings.Builder
-		if err := r.WriteResults(&b, tc.names, "test"); err != nil {
+		if err := r.WriteResults(&b, tc.names, "test", true); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), tc.want) {

@@ -33,11 +33,15 @@ func matchCommand(e *env) *cli.Command {
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
 			"give nodes= or depth=); st=0.05 is a fixed time per move.\n\n" +
-			"At the end, and every -ratinginterval games, it prints the result block: for two\n" +
-			"engines Elo, nElo, LOS, draw and pairs ratios, the pentanomial counts and the\n" +
-			"SPRT; for more, the standings with Elo. Exit status: 0 done, 1 an engine cannot\n" +
-			"play or a database error, 2 a bad command line (nothing is stored or started),\n" +
-			"130 interrupted (Ctrl-C: as arbiter tournament).",
+			"At the end, and every -ratinginterval games, it prints fastchess's result block,\n" +
+			"with fastchess's figures: for two engines Elo, nElo, LOS, draw and pairs ratios,\n" +
+			"the pentanomial counts and the SPRT; for more, fastchess's table of each engine's\n" +
+			"Elo, nElo, score and draws. With -report penta=true (the default, as fastchess)\n" +
+			"they come from the colour-swapped pairs, with penta=false (or -games 1) from the\n" +
+			"games; they are not arbiter report's ratings.\n\n" +
+			"Exit status: 0 done, 1 an engine cannot play or a database error, 2 a bad\n" +
+			"command line (nothing is stored or started), 130 interrupted (Ctrl-C: as\n" +
+			"arbiter tournament).",
 		SkipFlagParsing: true,
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
@@ -69,7 +73,7 @@ func matchCommand(e *env) *cli.Command {
 				}
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
-				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval})
+				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl})
 		},
 	}
 }

@@ -222,25 +222,26 @@ func TestResultBlock(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("match: %v", r)
 			}
-			if n := strings.Count(r.stderr, "----\nResults of "); n != 2 && tc.name == "two" || n < 2 {
+			head := "----\nResults of " // fastchess's block of two engines; its table of more
+			if tc.name == "three" {
+				head = "----\nRank "
+			}
+			if n := strings.Count(r.stderr, head); n != 2 && tc.name == "two" || n < 2 {
 				t.Errorf("%d result blocks among the progress lines; want one every 4 games", n)
 			}
 			rep := arbiterMain(t, "", "report", "--db", db, "--format", "json")
 			var j struct {
 				Players []struct {
-					Name     string   `json:"name"`
-					Elo      *float64 `json:"elo"`
-					EloError *float64 `json:"elo_error"`
+					Name  string `json:"name"`
+					Games int    `json:"games"`
 				} `json:"players"`
 				Pairs []struct {
-					A, B       string
-					Games      int      `json:"games"`
-					Wins       int      `json:"wins"`
-					Losses     int      `json:"losses"`
-					EloDiff    *float64 `json:"elo_diff"`
-					EloError   *float64 `json:"elo_error"`
-					NElo       *float64 `json:"nelo"`
-					PairsRatio *float64 `json:"pairs_ratio"`
+					A, B        string
+					Games       int      `json:"games"`
+					Wins        int      `json:"wins"`
+					Losses      int      `json:"losses"`
+					NElo        *float64 `json:"nelo"`
+					Pentanomial *[5]int  `json:"pentanomial"`
 				} `json:"pairs"`
 			}
 			if err := json.Unmarshal([]byte(rep.stdout), &j); err != nil {
@@ -248,29 +249,26 @@ func TestResultBlock(t *testing.T) {
 			}
 			f2 := func(x *float64, sign float64) string {
 				if x == nil {
-					return "nan"
+					return "-nan" // as fastchess prints a NaN
 				}
 				return strconv.FormatFloat(sign**x, 'f', 2, 64)
 			}
-			block := r.stdout[strings.LastIndex(r.stdout, "Results of "):]
+			block := r.stdout[strings.LastIndex(r.stdout, head):]
 			if tc.name == "two" {
+				// The block's Elo, LOS and ratios are fastchess's over the
+				// pairs (checked in package stats); its nElo is the
+				// report's, its counts the report's from r's side.
 				p := j.Pairs[0]
 				sign := 1.0
-				wins, losses := p.Wins, p.Losses
+				wins, losses, pt := p.Wins, p.Losses, *p.Pentanomial
 				if p.A != "r" {
-					sign, wins, losses = -1, p.Losses, p.Wins
-				}
-				elo := f2(p.EloDiff, sign)
-				switch {
-				case p.EloDiff == nil && wins == p.Games: // a sweep, as fastchess prints it
-					elo = "inf"
-				case p.EloDiff == nil && losses == p.Games:
-					elo = "-inf"
+					sign, wins, losses, pt = -1, p.Losses, p.Wins, [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
 				}
 				for _, want := range []string{
 					"Results of r vs s (0.02/move):",
-					"Elo: " + elo + " +/- " + f2(p.EloError, 1) + ", nElo: " + f2(p.NElo, sign),
+					", nElo: " + f2(p.NElo, sign) + " +/- ",
 					fmt.Sprintf("Games: %d, Wins: %d, Losses: %d,", p.Games, wins, losses),
+					fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: ", pt[0], pt[1], pt[2], pt[3], pt[4]),
 				} {
 					if !strings.Contains(block, want) {
 						t.Errorf("block lacks %q (report: %+v):\n%s", want, p, block)
@@ -278,9 +276,24 @@ func TestResultBlock(t *testing.T) {
 				}
 				return
 			}
+			// fastchess's table: a row for each engine with its games, and
+			// its pentanomial counts, which cover them all (every game is in
+			// a pair).
+			rows := map[string][]string{}
+			for _, line := range strings.Split(block, "\n") {
+				if f := strings.Fields(line); len(f) == 14 {
+					rows[f[1]] = f
+				}
+			}
 			for _, p := range j.Players {
-				if want := p.Name + "  " + f2(p.Elo, 1) + "  " + f2(p.EloError, 1); !strings.Contains(strings.Join(strings.Fields(block), "  "), want) {
-					t.Errorf("block lacks %q:\n%s", want, block)
+				f := rows[p.Name]
+				pairs := 0
+				for _, c := range f[min(len(f), 9):] {
+					n, _ := strconv.Atoi(strings.Trim(c, "[],"))
+					pairs += n
+				}
+				if f == nil || f[6] != strconv.Itoa(p.Games) || 2*pairs != p.Games {
+					t.Errorf("row of %s: %q; want its %d games, in %d pairs:\n%s", p.Name, f, p.Games, p.Games/2, block)
 				}
 			}
 		})

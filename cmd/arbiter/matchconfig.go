@@ -24,6 +24,7 @@ import (
 type matchRun struct {
 	db, out, configOut string
 	ratingInterval     int
+	wdl                bool // -report penta=false
 }
 
 // matchYAML writes a tournament config line by line, noting for each line
@@ -166,6 +167,12 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 		return nil, run, err
 	} else if ok {
 		run.ratingInterval = n
+	}
+	if kvs, ok := get["report"]; ok {
+		if v := kvs[0].value; v != "true" && v != "false" {
+			return nil, run, fmt.Errorf("%s penta=%s: want true or false", typed["report"], v)
+		}
+		run.wdl = kvs[0].value == "false"
 	}
 	if err := matchEngines(y, engines, engineTyped, get["each"], typed["each"]); err != nil {
 		return nil, run, err

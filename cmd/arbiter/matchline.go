@@ -58,6 +58,7 @@ var matchSpecs = []struct {
 	{"pgnout", optionSpec{keys: []string{"file"}, usage: "file=FILE: also append each game's record (arbiter's notation) to FILE"}},
 	{"log", optionSpec{keys: []string{"file"}, usage: "file=FILE: append every line exchanged with every engine to FILE"}},
 	{"ratinginterval", optionSpec{value: "N", usage: "print the result block every N games (default 0: at the end only)"}},
+	{"report", optionSpec{keys: []string{"penta"}, usage: "penta=true|false: the result block's figures from the colour-swapped pairs' pentanomial counts (default true, as fastchess) or from the games"}},
 	{"recover", optionSpec{flag: true, usage: "accepted: arbiter always recovers (an engine that fails loses its game; the next game starts it anew)"}},
 	{"db", optionSpec{value: "DB", usage: "the database: a SQLite FILE or a postgres:// URL (default arbiter.db, or ARBITER_DB)"}},
 	{"name", optionSpec{value: "NAME", usage: "the tournament's name (default: one made from the settings, so that the same command resumes)"}},

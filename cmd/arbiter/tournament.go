@@ -83,6 +83,7 @@ type playOptions struct {
 	lease          time.Duration
 	source         string // where the config came from, for messages
 	ratingInterval int    // a match's result block every this many games (0: at the end only)
+	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
 }
 
 // playLimits checks play's options before anything starts: the
@@ -188,7 +189,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 				// Every ratingInterval games this run stores, the result
 				// block so far, among the progress lines.
 				p.mu.Lock()
-				writeResults(ctx, p.w, db, cfg)
+				writeResults(ctx, p.w, db, cfg, o.wdl)
 				p.mu.Unlock()
 			}
 		}
@@ -214,7 +215,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return withCode(exitInterrupted, nil)
 	}
 	writeSummary(e.stdout, cfg, sum)
-	if err := writeResults(ctx, e.stdout, db, cfg); err != nil {
+	if err := writeResults(ctx, e.stdout, db, cfg, o.wdl); err != nil {
 		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
 	}
 	// Complete before any stop: a Ctrl-C that comes after the last game
@@ -458,9 +459,14 @@ func standingsLine(st []standings.Row, n int) string {
 }
 
 // writeResults writes the result block of cfg's tournament as stored in
-// db (see stats.Report.WriteResults).
-func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
-	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name})
+// db (see stats.Report.WriteResults). Its figures come from the pairs
+// unless wdl, as fastchess's do: and as fastchess, it takes them from the
+// games when the encounters are not colour-swapped pairs or the SPRT is
+// BayesElo's (which counts games, not pairs).
+func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament, wdl bool) error {
+	// The block's figures are each pair's: it needs the pairs at any
+	// number of engines.
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
 	if err != nil {
 		return err
 	}
@@ -472,7 +478,9 @@ func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.To
 	if o := cfg.Openings; o != nil {
 		about = append(about, filepath.Base(o.File))
 	}
-	return r.WriteResults(w, names, strings.Join(about, ", "))
+	penta := !wdl && cfg.GamesPerEncounter != nil && *cfg.GamesPerEncounter == 2 &&
+		(cfg.SPRT == nil || cfg.SPRT.Model != stats.ModelBayesian)
+	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
 }
 
 // writeSummary prints the final standings: with a Swiss's tie-breaks and
