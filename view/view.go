@@ -40,13 +40,18 @@ func SourceHash(s string) string {
 	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
 }
 
-// The ids of the compact encoding are runes from idBase on: one rune per
-// id, valid UTF-8 and no JSON escape for the small ids that most plies use.
-// maxID keeps them below the surrogates, which a JSON string cannot hold
-// alone.
+// The ids of the compact encoding are strings of runes. An id below
+// idRange is one rune from idBase on: valid UTF-8, below the surrogates
+// (which a JSON string cannot hold alone), and no JSON escape for the small
+// ids that most plies use. A larger id is its remainder by idRange in that
+// rune, after its quotient written in bijective base idWide with runes of
+// the Private Use Area from idWideBase on; those runes never end an id, so
+// any id has exactly one spelling and ids never run out.
 const (
-	idBase = 48
-	maxID  = 0xD800 - idBase - 1
+	idBase     = 48
+	idRange    = 0xD800 - idBase
+	idWideBase = 0xE000
+	idWide     = 0xF900 - idWideBase
 )
 
 // Page collects games for the viewer. Prepare may run on several
@@ -366,12 +371,22 @@ func (p *Page) Add(r replay.Report) {
 	p.games = append(p.games, enc)
 }
 
-// appendID appends id as the one rune that stands for it.
+// appendID appends the runes that stand for id (see idRange).
 func appendID(b []byte, id int) []byte {
-	if id > maxID {
-		id = maxID
+	if id >= idRange {
+		b = appendWide(b, id/idRange)
+		id %= idRange
 	}
 	return utf8.AppendRune(b, rune(idBase+id))
+}
+
+// appendWide appends q >= 1 in bijective base idWide, most significant
+// digit first, each digit d (1..idWide) as the rune idWideBase+d-1.
+func appendWide(b []byte, q int) []byte {
+	if q > idWide {
+		b = appendWide(b, (q-1)/idWide)
+	}
+	return utf8.AppendRune(b, rune(idWideBase+(q-1)%idWide))
 }
 
 // Games returns the number of games added.
