@@ -15,6 +15,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -291,6 +292,7 @@ func TestPlayerLink(t *testing.T) {
 	tests := []struct{ a, b, id, want string }{
 		{"alpha", "beta", "lines-of-action", "vs=alpha,beta,lines-of-action"},
 		{"a,b c", "é<>'", "x", "vs=a%2Cb%20c,%C3%A9%3C%3E',x"},
+		{"a\uFFFE", "b\x01\xff", "x", "vs=a%EF%BF%BD,b%EF%BF%BD%EF%BF%BD,x"},
 	}
 	for _, tt := range tests {
 		if got := PlayerLink(tt.a, tt.b, tt.id); got != tt.want {
@@ -302,4 +304,53 @@ func TestPlayerLink(t *testing.T) {
 // fileInto adds the games of one file to p.
 func fileInto(p *Page, name string, data []byte) error {
 	return replay.File(context.Background(), name, data, replay.Options{Jobs: 2, Prepare: p.Prepare}, p.Add)
+}
+
+// TestPageIllegalCharacters gives the page names, a comment and a title
+// with characters XML forbids: the page holds none of them, nor do the
+// texts its script reads from the data.
+func TestPageIllegalCharacters(t *testing.T) {
+	const bad = "\uFFFE\uFFFF\x01\x0b"
+	name := filepath.Join(t.TempDir(), "bad.agn")
+	rec := "[Game \"Lines of Action\"]\n[White \"al\uFFFEice\"]\n[Black \"b\uFFFFob\"]\n[Event \"e\uFFFE\"]\n\n" +
+		"1. c8-c6 {+0.35/12 0.120s \x01\x0b} a2-c2 *\n"
+	if err := os.WriteFile(name, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := New("games of " + bad)
+	src, _ := os.ReadFile(name)
+	if err := fileInto(p, name, src); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := p.Write(&b, ""); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if c := xmltext.Clean(page); c != page {
+		t.Errorf("the page of %q holds characters XML forbids", rec)
+	}
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="data">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no data block")
+	}
+	var d pageData
+	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+		t.Fatalf("the data block: %v", err)
+	}
+	g := d.Games[0]
+	texts := []string{g.White, g.Black, g.File}
+	texts = append(texts, g.Comments...)
+	texts = append(texts, g.Moves...)
+	for _, tag := range g.Tags {
+		texts = append(texts, tag[0], tag[1])
+	}
+	for _, s := range texts {
+		if c := xmltext.Clean(s); c != s {
+			t.Errorf("the page's data holds %q; want %q", s, c)
+		}
+	}
+	if g.White != "al\uFFFDice" || g.Black != "b\uFFFDob" {
+		t.Errorf("players %q and %q; want al\uFFFDice and b\uFFFDob", g.White, g.Black)
+	}
 }
