@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -17,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -510,7 +510,8 @@ func statusOf(err error) int {
 	return http.StatusInternalServerError
 }
 
-// render writes template name with pg; an error of the template goes to
+// render writes template name with pg, the characters XML forbids (which
+// html/template keeps) replaced by U+FFFD; an error of the template goes to
 // the error page.
 func (s *Server) render(w http.ResponseWriter, name string, pg page) {
 	var b bytes.Buffer
@@ -519,17 +520,19 @@ func (s *Server) render(w http.ResponseWriter, name string, pg page) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b.Bytes())
+	w.Write(xmltext.CleanBytes(b.Bytes()))
 }
 
 // fail writes the error page: the status and the message, as report
-// would say it.
+// would say it, cleaned as render cleans a page.
 func (s *Server) fail(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	if err := pages().ExecuteTemplate(w, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
-		io.WriteString(w, template.HTMLEscapeString(err.Error()))
+	var b bytes.Buffer
+	if err := pages().ExecuteTemplate(&b, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
+		b.WriteString(template.HTMLEscapeString(err.Error()))
 	}
+	w.Write(xmltext.CleanBytes(b.Bytes()))
 }
 
 // Loopback reports whether the host of addr (host:port) is a loopback

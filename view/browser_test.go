@@ -3,8 +3,10 @@ package view
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -226,6 +228,56 @@ func TestViewInBrowser(t *testing.T) {
 		if !strings.HasPrefix(r, "file://"+pageFile) && r != "about:blank" {
 			t.Errorf("the page asked for %s", r)
 		}
+	}
+}
+
+// TestManyCaptionsInBrowser opens a page with more distinct captions than
+// one rune per id holds at a ply whose caption id takes several runes, and
+// checks that Chromium draws the caption and pieces the rules draw there.
+func TestManyCaptionsInBrowser(t *testing.T) {
+	ctx := browser.New(t)
+	file := manyCaptions(t)
+	page, d := build(t, file)
+	// The last game's end whose caption came late enough to the page to
+	// have a wide id: the caption as the rules draw it, and its id.
+	recs := recordtest.Parse(t, file)
+	n, ply, want := 0, 0, ""
+	for gi := len(d.Games) - 1; gi >= 0 && n == 0; gi-- {
+		c := captionAt(t, recs[gi], d.Games[gi].Valid)
+		if slices.Index(d.Captions, c) >= idRange {
+			n, ply, want = gi+1, d.Games[gi].Valid, c
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no game of the %d ends with a caption id from %d on", len(d.Games), idRange)
+	}
+	path := filepath.Join(t.TempDir(), "many.html")
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	frag := fmt.Sprintf("#g%dp%d", n, ply)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path+frag)); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () {
+  var c = document.querySelector('#board svg text[font-size="13"]');
+  return c ? c.textContent : "";
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("%s shows the caption %q; want %q", frag, got, want)
+	}
+	pieces, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](boardPieces))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := piecesAfter(t, file, n, ply); !samePieces(pieces, want) {
+		t.Errorf("%s shows the pieces %v; want %v", frag, pieces, want)
 	}
 }
 

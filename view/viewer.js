@@ -3,7 +3,7 @@
 // The page's data: the kinds of board, the cells and captions that the
 // games' ids stand for, and the games (see package view).
 var data = JSON.parse(document.getElementById("data").textContent);
-var B = 48, SIZE = 40, MARGIN = 20, PAD = 4;
+var SIZE = 40, MARGIN = 20, PAD = 4;
 var kinds = {};
 data.kinds.forEach(function (k) { kinds[k.id] = k; });
 var games = data.games;
@@ -16,24 +16,39 @@ function esc(s) {
   });
 }
 
+// ids reads the ids of s, as package view writes them: a rune from
+// U+0030 below the surrogates ends an id; runes of the Private Use Area
+// before it are the quotient of the id by that range, in bijective base
+// 0x1900.
+function ids(s) {
+  var B = 48, R = 0xD800 - B, W = 0xE000, N = 0xF900 - W;
+  var out = [], v = 0, i, c;
+  for (i = 0; i < s.length; i++) {
+    c = s.charCodeAt(i);
+    if (c >= W && c < W + N) { v = v * N + (c - W) + 1; continue; }
+    out.push(v * R + (c - B));
+    v = 0;
+  }
+  return out;
+}
+
 // decode rebuilds a game's positions: for each ply from 0, its cells, caption and marks.
 function decode(g) {
   var st = {cells: [], caps: [], marks: []};
   if (!g.p) return st;
-  var s = g.p, d = g.d || "", i;
-  var cells = [];
-  for (i = 1; i < s.length; i++) cells.push(s.charCodeAt(i) - B);
-  st.cells.push(cells); st.caps.push(s.charCodeAt(0) - B); st.marks.push([]);
+  var s = ids(g.p), d = ids(g.d || ""), i;
+  var cells = s.slice(1);
+  st.cells.push(cells); st.caps.push(s[0]); st.marks.push([]);
   var at = 0;
   while (at < d.length) {
     cells = cells.slice();
-    var cap = d.charCodeAt(at++) - B, n = d.charCodeAt(at++) - B;
+    var cap = d[at++], n = d[at++];
     for (i = 0; i < n; i++) {
-      var sq = d.charCodeAt(at++) - B;
-      cells[sq] = d.charCodeAt(at++) - B;
+      var sq = d[at++];
+      cells[sq] = d[at++];
     }
-    var m = d.charCodeAt(at++) - B, marks = [];
-    for (i = 0; i < m; i++) marks.push(d.charCodeAt(at++) - B);
+    var m = d[at++], marks = [];
+    for (i = 0; i < m; i++) marks.push(d[at++]);
     st.cells.push(cells); st.caps.push(cap); st.marks.push(marks);
   }
   return st;
