@@ -43,7 +43,9 @@ func matchCommand(e *env) *cli.Command {
 			args := c.Args().Slice()
 			for _, a := range args {
 				if a == "-h" || a == "--help" || a == "-help" {
-					return cli.ShowCommandHelp(c, "match")
+					// ShowCommandHelp looks for "match" among the commands
+					// of the context it is given: the app's, not match's.
+					return cli.ShowCommandHelp(c.Lineage()[1], "match")
 				}
 			}
 			opts, err := readMatchLine(args)
