@@ -77,6 +77,43 @@ func TestMatchKeys(t *testing.T) {
 	}
 }
 
+// TestMatchDecimal checks that a number typed with a leading zero is the
+// decimal number in the config a match builds and -config-out writes:
+// YAML reads 010 as octal, 8.
+func TestMatchDecimal(t *testing.T) {
+	args := append(append([]string{"-game", "lines-of-action"}, builtin("a", "random", "1")...), builtin("b", "greedy", "2")...)
+	args = append(args, "-each", "tc=10+0.1", "nodes=010", "depth=010", "timemargin=010",
+		"-openings", "file=../../examples/openings/lines-of-action.agn", "plies=010", "start=010",
+		"-rounds", "20", "-sprt", "elo0=00", "elo1=010")
+	opts, err := readMatchLine(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, y, _, err := loadMatch(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("loadMatch: %v", err)
+	}
+	for _, tc := range []struct {
+		key       string
+		got, want int64
+	}{
+		{"nodes", *cfg.Engines[0].Limits.Nodes, 10},
+		{"depth", int64(*cfg.Engines[1].Limits.Depth), 10},
+		{"timemargin", int64(*cfg.Engines[0].TimeMarginMS), 10},
+		{"openings plies", int64(*cfg.Openings.Plies), 10},
+		{"openings start", int64(*cfg.Openings.Start), 10},
+		{"sprt elo1", int64(*cfg.SPRT.Elo1), 10},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s=010 is %d in the config; want %d", tc.key, tc.got, tc.want)
+		}
+	}
+	// The text is what -config-out writes: arbiter tournament reads it anew.
+	if m := regexp.MustCompile(`: 0[0-9]+\b`).FindString(y.text()); m != "" {
+		t.Errorf("config text has %q, a number YAML reads as octal:\n%s", m, y.text())
+	}
+}
+
 // TestMatchErrors checks that a bad command line names the option and key
 // as typed, exits 2 and starts and stores nothing.
 func TestMatchErrors(t *testing.T) {

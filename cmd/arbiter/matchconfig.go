@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -229,10 +230,12 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 				parts = append(parts, "model: "+q(p.value))
 				continue
 			}
-			if _, err := strconv.ParseFloat(p.value, 64); err != nil {
+			f, err := strconv.ParseFloat(p.value, 64)
+			if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 				return fmt.Errorf("%s %s=%s: want a number", typed["sprt"], p.key, p.value)
 			}
-			parts = append(parts, p.key+": "+p.value)
+			// The number as read, not as typed: YAML reads 010 as 8.
+			parts = append(parts, p.key+": "+strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		y.add(typed["sprt"], "sprt: {%s}", strings.Join(parts, ", "))
 	}
@@ -307,10 +310,11 @@ func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) e
 		case "order":
 			parts = append(parts, "order: "+q(p.value))
 		default: // plies, start
-			if _, err := strconv.Atoi(p.value); err != nil {
+			n, err := strconv.Atoi(p.value)
+			if err != nil {
 				return fmt.Errorf("%s %s=%s: want a whole number", typed["openings"], p.key, p.value)
 			}
-			parts = append(parts, p.key+": "+p.value)
+			parts = append(parts, p.key+": "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 		}
 	}
 	y.add(typed["openings"], "openings: {%s}", strings.Join(parts, ", "))
@@ -412,7 +416,7 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 		if err != nil || n < 0 {
 			return "", "", bad("timemargin", "want milliseconds, a whole number from 0")
 		}
-		parts = append(parts, "time_margin_ms: "+m)
+		parts = append(parts, "time_margin_ms: "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 	}
 	var limits []string
 	for _, k := range []string{"nodes", "depth"} {
@@ -421,7 +425,7 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 			if err != nil || n < 1 {
 				return "", "", bad(k, "want a whole number from 1")
 			}
-			limits = append(limits, k+": "+v)
+			limits = append(limits, k+": "+strconv.FormatInt(n, 10)) // as read: YAML reads 010 as 8
 		}
 	}
 	if len(limits) > 0 {
