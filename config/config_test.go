@@ -105,6 +105,17 @@ func TestParseConfigErrors(t *testing.T) {
 		{"both time controls", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, move_ms: 100}", "either {base_ms, increment_ms} or {move_ms}"},
 		{"no time control", "time_control: {base_ms: 10000, increment_ms: 100}\n", "", "time_control is missing"},
 		{"zero move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 0}", "move_ms is 0"},
+		// A time is at most a year (MaxTimeMS): in nanoseconds the largest
+		// int would wrap, and sums of clocks stay far from the end.
+		{"huge base", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 9223372036854775807, increment_ms: 100}",
+			"club.yaml:8: base_ms is 9223372036854775807; it must be at most 31536000000 (a year)"},
+		{"huge increment", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, increment_ms: 31536000001}", "club.yaml:8: increment_ms is 31536000001; it must be at most"},
+		{"huge move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 9223372036854775807}", "club.yaml:8: move_ms is 9223372036854775807; it must be at most"},
+		{"huge margin", "time_margin_ms: 50", "time_margin_ms: 9223372036854775807", "club.yaml:9: time_margin_ms is 9223372036854775807; it must be at most"},
+		{"huge engine margin", "dir: .}", "dir: ., time_margin_ms: 9223372036854775807}", `club.yaml:14: engine "beta": time_margin_ms is 9223372036854775807; it must be at most`},
+		{"huge engine time control", "dir: .}", "dir: ., time_control: {base_ms: 9223372036854775807}}", "club.yaml:14: base_ms is 9223372036854775807; it must be at most"},
+		{"huge startup timeout", "seed: 42", "seed: 42\nstartup_timeout_ms: 9223372036854775807", "startup_timeout_ms is 9223372036854775807; it must be at most"},
+		{"huge ping timeout", "seed: 42", "seed: 42\nping_timeout_ms: 9223372036854775807", "ping_timeout_ms is 9223372036854775807; it must be at most"},
 		{"increment alone", "{base_ms: 10000, increment_ms: 100}", "{increment_ms: 100}", "increment_ms or moves_to_go without base_ms"},
 		{"bad adjudication", "adjudication: score", "adjudication: coin", `adjudication "coin"`},
 		{"missing binary", "cmd: ./bot}", "cmd: ./nobot}", `club.yaml:15: engine "gamma": command ./nobot not found (looked for `},

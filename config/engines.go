@@ -62,6 +62,8 @@ func (c *Tournament) checkEngines(p *problems) {
 		}
 		if m := ec.TimeMarginMS; m != nil && *m < 0 {
 			p.add(at("time_margin_ms"), "engine %q: time_margin_ms is %d; it must not be negative", name, *m)
+		} else if m != nil && int64(*m) > MaxTimeMS {
+			p.add(at("time_margin_ms"), "engine %q: time_margin_ms is %d; it must be at most %d (a year)", name, *m, MaxTimeMS)
 		}
 		if tc := c.EngineTimeControl(i); tc.Infinite {
 			if l := ec.Limits; l == nil || l.Nodes == nil && l.Depth == nil {

@@ -32,7 +32,8 @@ func matchCommand(e *env) *cli.Command {
 			"Options:\n\n" + matchHelp() + "\n" +
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
-			"give nodes= or depth=); st=0.05 is a fixed time per move.\n\n" +
+			"give nodes= or depth=); st=0.05 is a fixed time per move. A time (the base, the\n" +
+			"increment, st=) is at most a year, 31536000 seconds.\n\n" +
 			"At the end, and every -ratinginterval games, it prints the result block: for two\n" +
 			"engines Elo, nElo, LOS, draw and pairs ratios, the pentanomial counts and the\n" +
 			"SPRT; for more, the standings with Elo. Exit status: 0 done, 1 an engine cannot\n" +

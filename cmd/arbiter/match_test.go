@@ -134,6 +134,12 @@ func TestMatchErrors(t *testing.T) {
 		{"one engine", []string{"-game", "lines-of-action", "-engine", "cmd=arbiter", "-each", "st=1"}, "a match needs at least two engines; found 1"},
 		{"no time control", two, "-engine name=a: no time control: give tc=10+0.1"},
 		{"bad tc", append(two, "-each", "tc=ten"), `-each tc=ten: "ten" is not a time control`},
+		// A time is at most a year: more wraps the clock.
+		{"huge tc", append(two, "-each", "tc=1e9+1e9"), `-each tc=1e9+1e9: "1e9+1e9": the base and the increment are each at most a year (31536000 seconds)`},
+		{"huge tc minutes", append(two, "-each", "tc=307445734561826:0"), `-each tc=307445734561826:0: "307445734561826:0": the base and the increment are each at most a year`},
+		{"tc a year and a bit", append(two, "-each", "tc=525600:0.001"), `-each tc=525600:0.001: "525600:0.001": the base and the increment are each at most a year`},
+		{"huge st", append(two, "-each", "st=1e9"), "-each st=1e9: a time is at most a year (31536000 seconds)"},
+		{"huge timemargin", append(two, "-each", "st=1", "timemargin=9223372036854775807"), "-each timemargin=9223372036854775807: want milliseconds, a whole number from 0 to 31536000000 (a year)"},
 		{"tc and st", append(two, "-each", "tc=10", "st=1"), "-each st=1: give tc or st, not both"},
 		{"bad st", append(two, "-each", "st=-1"), "-each st=-1: want the seconds a move may take"},
 		{"bad nodes", append(two, "-each", "st=1", "nodes=0"), "-each nodes=0: want a whole number from 1"},

@@ -413,8 +413,8 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 	}
 	if m, ok := keys["timemargin"]; ok {
 		n, err := strconv.Atoi(m)
-		if err != nil || n < 0 {
-			return "", "", bad("timemargin", "want milliseconds, a whole number from 0")
+		if err != nil || n < 0 || int64(n) > config.MaxTimeMS {
+			return "", "", bad("timemargin", "want milliseconds, a whole number from 0 to %d (a year)", config.MaxTimeMS)
 		}
 		parts = append(parts, "time_margin_ms: "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 	}
@@ -459,6 +459,9 @@ func engineTC(keys map[string]string, bad func(k, format string, args ...any) er
 		return "", bad("st", "give tc or st, not both")
 	case hasST:
 		ms, err := parseSeconds(keys["st"])
+		if err == errTooLong {
+			return "", bad("st", "%v", err)
+		}
 		if err != nil || ms < 1 {
 			return "", bad("st", "want the seconds a move may take, above 0 (st=0.05)")
 		}

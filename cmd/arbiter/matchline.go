@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/config"
 )
 
 // A match's command line is read as fastchess and cutechess-cli read
@@ -222,11 +224,22 @@ func splitArgs(s string) ([]string, error) {
 	return out, nil
 }
 
-// parseSeconds reads a number of seconds ("0.05", "10") as milliseconds.
+// maxSeconds is the most seconds a time of the command line may be: a
+// year, as a config's (config.MaxTimeMS).
+const maxSeconds = config.MaxTimeMS / 1000
+
+// errTooLong is the error of a time above maxSeconds.
+var errTooLong = fmt.Errorf("a time is at most a year (%d seconds)", maxSeconds)
+
+// parseSeconds reads a number of seconds ("0.05", "10") as milliseconds,
+// at most maxSeconds of them (errTooLong).
 func parseSeconds(s string) (int, error) {
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || f > 1e9 {
+	if err != nil || !(f >= 0) { // NaN too
 		return 0, fmt.Errorf("%q is not a number of seconds", s)
+	}
+	if f > float64(maxSeconds) {
+		return 0, errTooLong
 	}
 	return int(f*1000 + 0.5), nil
 }
@@ -255,26 +268,41 @@ func parseTC(s string) (timeControl, error) {
 		tc.movesToGo, rest = n, r
 	}
 	base, inc, hasInc := strings.Cut(rest, "+")
+	// tooLong tells a time above a year from a time that is no time.
+	tooLong := func(err error) error {
+		if err == errTooLong {
+			return fmt.Errorf("%q: the base and the increment are each at most a year (%d seconds)", s, maxSeconds)
+		}
+		return bad
+	}
 	if min, sec, ok := strings.Cut(base, ":"); ok {
 		m, err := strconv.Atoi(min)
 		s2, err2 := parseSeconds(sec)
-		if err != nil || err2 != nil || m < 0 {
+		switch {
+		case err != nil || m < 0:
 			return tc, bad
+		case err2 != nil:
+			return tc, tooLong(err2)
+		case int64(m) > maxSeconds/60: // m*60000 would wrap
+			return tc, tooLong(errTooLong)
 		}
 		tc.baseMS = m*60000 + s2
 	} else {
 		ms, err := parseSeconds(base)
 		if err != nil {
-			return tc, bad
+			return tc, tooLong(err)
 		}
 		tc.baseMS = ms
 	}
 	if hasInc {
 		ms, err := parseSeconds(inc)
 		if err != nil {
-			return tc, bad
+			return tc, tooLong(err)
 		}
 		tc.incMS = ms
+	}
+	if int64(tc.baseMS) > config.MaxTimeMS {
+		return tc, tooLong(errTooLong)
 	}
 	if tc.baseMS < 1 {
 		return tc, fmt.Errorf("%q gives no time: the base must be above 0", s)
