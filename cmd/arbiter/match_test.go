@@ -159,6 +159,8 @@ func TestMatchErrors(t *testing.T) {
 		{"twosided", append(two, "-each", "st=1", "-resign", "movecount=3", "score=5", "twosided=maybe"), "-resign twosided=maybe: want true or false"},
 		{"draw", append(two, "-each", "st=1", "-draw", "movenumber=-1"), "-draw movenumber=-1: want a whole number from 0"},
 		{"maxmoves", append(two, "-each", "st=1", "-maxmoves", "0"), `-maxmoves "0": want a whole number from 1`},
+		{"huge maxmoves", append(two, "-each", "st=1", "-maxmoves", "9223372036854775807"), "-maxmoves 9223372036854775807: want a whole number from 1 to 1000000"},
+		{"maxmoves beyond the bound", append(two, "-each", "st=1", "-maxmoves", "1000001"), "-maxmoves 1000001: want a whole number from 1 to 1000000"},
 		{"openings format", append(two, "-each", "st=1", "-openings", "file=x.agn", "format=pgn"), "-openings format=pgn: want agn, fen or epd"},
 		{"openings file", append(two, "-each", "st=1", "-openings", "file=nope.agn"), "-openings: openings file: read "},
 		{"engine cmd", append(two, "-each", "st=1", "-engine", "name=c", "cmd=./nope"), `-engine name=c: engine "c": command `},

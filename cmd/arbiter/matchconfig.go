@@ -242,11 +242,18 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 	return nil
 }
 
+// maxMoves is the most -maxmoves takes: far more moves than any game
+// plays, and twice it (the plies) is far from the end of an int.
+const maxMoves = 1_000_000
+
 // matchAdjudication writes max_plies, resign and draw.
 func matchAdjudication(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
 	if n, ok, err := number("maxmoves", 1); err != nil {
 		return err
 	} else if ok {
+		if n > maxMoves {
+			return fmt.Errorf("%s %d: want a whole number from 1 to %d", typed["maxmoves"], n, maxMoves)
+		}
 		y.add(typed["maxmoves"], "max_plies: %d", 2*n)
 	}
 	for _, o := range []struct {

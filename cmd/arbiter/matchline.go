@@ -56,7 +56,7 @@ var matchSpecs = []struct {
 	{"sprt", optionSpec{keys: []string{"elo0", "elo1", "alpha", "beta", "model"}, usage: "elo0=E elo1=E alpha=A beta=B model=normalized|logistic|bayesian: stop as soon as the test answers"}},
 	{"resign", optionSpec{keys: []string{"movecount", "score", "twosided"}, usage: "movecount=N score=CP twosided=true|false: adjudicate a loss on the engines' scores"}},
 	{"draw", optionSpec{keys: []string{"movenumber", "movecount", "score"}, usage: "movenumber=N movecount=N score=CP: adjudicate a draw on the engines' scores"}},
-	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies)"}},
+	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies), N at most 1000000"}},
 	{"pgnout", optionSpec{keys: []string{"file"}, usage: "file=FILE: also append each game's record (arbiter's notation) to FILE"}},
 	{"log", optionSpec{keys: []string{"file"}, usage: "file=FILE: append every line exchanged with every engine to FILE"}},
 	{"ratinginterval", optionSpec{value: "N", usage: "print the result block every N games (default 0: at the end only)"}},
