@@ -3,6 +3,7 @@ package config
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -158,6 +159,26 @@ func TestParseConfigErrors(t *testing.T) {
 				t.Errorf("ParseConfig = %v; want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestMissingCommand checks the message of a command that is not there:
+// the hint of the config file's directory only for a relative path, which
+// is taken from it.
+func TestMissingCommand(t *testing.T) {
+	dir := configDir(t)
+	tests := []struct {
+		cmd, want string
+	}{
+		{"./nobot", `engine "gamma": command ./nobot not found (looked for ` + filepath.Join(dir, "nobot") + ": a command with a / is relative to the config file's directory)"},
+		{"sub/nobot", `engine "gamma": command sub/nobot not found (looked for ` + filepath.Join(dir, "sub", "nobot") + ": a command with a / is relative to the config file's directory)"},
+		{"/no/such/bot", `engine "gamma": command /no/such/bot not found`},
+	}
+	for _, tc := range tests {
+		_, err := parse(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "cmd: ./bot}", "cmd: "+tc.cmd+"}", 1)))
+		if got := strings.TrimPrefix(fmt.Sprint(err), filepath.Join(dir, "club.yaml")+":15: "); got != tc.want {
+			t.Errorf("Parse with cmd %q = %q; want %q", tc.cmd, got, tc.want)
+		}
 	}
 }
 

@@ -127,6 +127,11 @@ func resolveCmd(base, cmd string) (string, error) {
 			path = filepath.Join(base, path)
 		}
 		st, err := os.Stat(path)
+		if err != nil && filepath.IsAbs(cmd) {
+			// arbiter match gives every command with a / as an absolute
+			// path: the hint of the config file's directory is not for it.
+			return "", fmt.Errorf("command %s not found", cmd)
+		}
 		if err != nil {
 			return "", fmt.Errorf("command %s not found (looked for %s: a command with a / is relative to the config file's directory)", cmd, path)
 		}
