@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,6 +23,13 @@ func checkWritable(path string) error {
 	case err == nil:
 		if !writable(path) {
 			return fmt.Errorf("database %s is read only: no permission to write it", path)
+		}
+		if f, err := os.Open(path); err == nil {
+			err := checkHeader(path, f)
+			f.Close()
+			if err != nil {
+				return err
+			}
 		}
 	case errors.Is(err, fs.ErrNotExist):
 		if err := checkFolder(path, dir); err != nil {
@@ -61,8 +69,26 @@ func checkReadable(path string) error {
 	if err != nil {
 		return fmt.Errorf("database %s: %w", path, unwrapPath(err))
 	}
-	f.Close()
-	return nil
+	defer f.Close()
+	return checkHeader(path, f)
+}
+
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
+
+// checkHeader says that the file f at path is not a SQLite database when
+// it does not begin with sqliteHeader: SQLite answers "file is not a
+// database" for it as for a damaged database, which it is not (a script
+// given to --db, say). An empty file is a new database; a file that cannot
+// be read is left to SQLite to tell.
+func checkHeader(path string, f *os.File) error {
+	b := make([]byte, len(sqliteHeader))
+	n, err := io.ReadFull(f, b)
+	if n == 0 || string(b) == sqliteHeader || err != nil && err != io.ErrUnexpectedEOF {
+		return nil
+	}
+	return fmt.Errorf("database %s is not a SQLite database (a SQLite database begins with %q): "+
+		"give a database's file, or the name of a new one", path, sqliteHeader[:len(sqliteHeader)-1])
 }
 
 // checkFolder checks that dir, the folder of the database path, exists.
