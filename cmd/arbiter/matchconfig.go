@@ -466,7 +466,7 @@ func engineTC(keys map[string]string, bad func(k, format string, args ...any) er
 		return "", bad("st", "give tc or st, not both")
 	case hasST:
 		ms, err := parseSeconds(keys["st"])
-		if err == errTooLong {
+		if errors.Is(err, errTooLong) {
 			return "", bad("st", "%v", err)
 		}
 		if err != nil || ms < 1 {

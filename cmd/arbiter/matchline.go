@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -270,7 +271,7 @@ func parseTC(s string) (timeControl, error) {
 	base, inc, hasInc := strings.Cut(rest, "+")
 	// tooLong tells a time above a year from a time that is no time.
 	tooLong := func(err error) error {
-		if err == errTooLong {
+		if errors.Is(err, errTooLong) {
 			return fmt.Errorf("%q: the base and the increment are each at most a year (%d seconds)", s, maxSeconds)
 		}
 		return bad
