@@ -89,7 +89,7 @@ type Spec struct {
 	Path    string
 	Args    []string
 	Dir     string            // "" is the runner's working directory
-	Env     []string          // nil inherits the runner's environment
+	Env     []string          // nil: the runner's environment without the database's (proc.Environ)
 	Options map[string]string // sent as setoption, in name order
 	// Log, when set, gets every line exchanged with the engine, labelled
 	// LogAs (the worker and slot) and Name; see Log.

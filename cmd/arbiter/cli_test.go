@@ -758,6 +758,10 @@ func TestHelp(t *testing.T) {
 		{[]string{"perft", "--help"}, []string{"--game", "--fen", "DEPTH"}},
 		{[]string{"help"}, []string{"validate", "show", "perft"}},
 		{[]string{"help", "validate"}, []string{"--json", "--jobs"}},
+		{[]string{"match", "--help"}, []string{"-engine", "-each", "-config-out", "Time controls"}},
+		{[]string{"match", "-h"}, []string{"-engine", "-each", "-config-out"}},
+		{[]string{"match", "-help"}, []string{"-engine", "-each", "-config-out"}},
+		{[]string{"match", "-game", "lines-of-action", "--help"}, []string{"-engine", "-each"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -32,7 +32,8 @@ func matchCommand(e *env) *cli.Command {
 			"Options:\n\n" + matchHelp() + "\n" +
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
-			"give nodes= or depth=); st=0.05 is a fixed time per move.\n\n" +
+			"give nodes= or depth=); st=0.05 is a fixed time per move. A time (the base, the\n" +
+			"increment, st=) is at most a year, 31536000 seconds.\n\n" +
 			"At the end, and every -ratinginterval games, it prints fastchess's result block,\n" +
 			"with fastchess's figures: for two engines Elo, nElo, LOS, draw and pairs ratios,\n" +
 			"the pentanomial counts and the SPRT; for more, fastchess's table of each engine's\n" +
@@ -47,7 +48,9 @@ func matchCommand(e *env) *cli.Command {
 			args := c.Args().Slice()
 			for _, a := range args {
 				if a == "-h" || a == "--help" || a == "-help" {
-					return cli.ShowCommandHelp(c, "match")
+					// ShowCommandHelp looks for "match" among the commands
+					// of the context it is given: the app's, not match's.
+					return cli.ShowCommandHelp(c.Lineage()[1], "match")
 				}
 			}
 			opts, err := readMatchLine(args)

@@ -77,6 +77,43 @@ func TestMatchKeys(t *testing.T) {
 	}
 }
 
+// TestMatchDecimal checks that a number typed with a leading zero is the
+// decimal number in the config a match builds and -config-out writes:
+// YAML reads 010 as octal, 8.
+func TestMatchDecimal(t *testing.T) {
+	args := append(append([]string{"-game", "lines-of-action"}, builtin("a", "random", "1")...), builtin("b", "greedy", "2")...)
+	args = append(args, "-each", "tc=10+0.1", "nodes=010", "depth=010", "timemargin=010",
+		"-openings", "file=../../examples/openings/lines-of-action.agn", "plies=010", "start=010",
+		"-rounds", "20", "-sprt", "elo0=00", "elo1=010")
+	opts, err := readMatchLine(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, y, _, err := loadMatch(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("loadMatch: %v", err)
+	}
+	for _, tc := range []struct {
+		key       string
+		got, want int64
+	}{
+		{"nodes", *cfg.Engines[0].Limits.Nodes, 10},
+		{"depth", int64(*cfg.Engines[1].Limits.Depth), 10},
+		{"timemargin", int64(*cfg.Engines[0].TimeMarginMS), 10},
+		{"openings plies", int64(*cfg.Openings.Plies), 10},
+		{"openings start", int64(*cfg.Openings.Start), 10},
+		{"sprt elo1", int64(*cfg.SPRT.Elo1), 10},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s=010 is %d in the config; want %d", tc.key, tc.got, tc.want)
+		}
+	}
+	// The text is what -config-out writes: arbiter tournament reads it anew.
+	if m := regexp.MustCompile(`: 0[0-9]+\b`).FindString(y.text()); m != "" {
+		t.Errorf("config text has %q, a number YAML reads as octal:\n%s", m, y.text())
+	}
+}
+
 // TestMatchErrors checks that a bad command line names the option and key
 // as typed, exits 2 and starts and stores nothing.
 func TestMatchErrors(t *testing.T) {
@@ -97,6 +134,12 @@ func TestMatchErrors(t *testing.T) {
 		{"one engine", []string{"-game", "lines-of-action", "-engine", "cmd=arbiter", "-each", "st=1"}, "a match needs at least two engines; found 1"},
 		{"no time control", two, "-engine name=a: no time control: give tc=10+0.1"},
 		{"bad tc", append(two, "-each", "tc=ten"), `-each tc=ten: "ten" is not a time control`},
+		// A time is at most a year: more wraps the clock.
+		{"huge tc", append(two, "-each", "tc=1e9+1e9"), `-each tc=1e9+1e9: "1e9+1e9": the base and the increment are each at most a year (31536000 seconds)`},
+		{"huge tc minutes", append(two, "-each", "tc=307445734561826:0"), `-each tc=307445734561826:0: "307445734561826:0": the base and the increment are each at most a year`},
+		{"tc a year and a bit", append(two, "-each", "tc=525600:0.001"), `-each tc=525600:0.001: "525600:0.001": the base and the increment are each at most a year`},
+		{"huge st", append(two, "-each", "st=1e9"), "-each st=1e9: a time is at most a year (31536000 seconds)"},
+		{"huge timemargin", append(two, "-each", "st=1", "timemargin=9223372036854775807"), "-each timemargin=9223372036854775807: want milliseconds, a whole number from 0 to 31536000000 (a year)"},
 		{"tc and st", append(two, "-each", "tc=10", "st=1"), "-each st=1: give tc or st, not both"},
 		{"bad st", append(two, "-each", "st=-1"), "-each st=-1: want the seconds a move may take"},
 		{"bad nodes", append(two, "-each", "st=1", "nodes=0"), "-each nodes=0: want a whole number from 1"},
@@ -116,6 +159,8 @@ func TestMatchErrors(t *testing.T) {
 		{"twosided", append(two, "-each", "st=1", "-resign", "movecount=3", "score=5", "twosided=maybe"), "-resign twosided=maybe: want true or false"},
 		{"draw", append(two, "-each", "st=1", "-draw", "movenumber=-1"), "-draw movenumber=-1: want a whole number from 0"},
 		{"maxmoves", append(two, "-each", "st=1", "-maxmoves", "0"), `-maxmoves "0": want a whole number from 1`},
+		{"huge maxmoves", append(two, "-each", "st=1", "-maxmoves", "9223372036854775807"), "-maxmoves 9223372036854775807: want a whole number from 1 to 1000000"},
+		{"maxmoves beyond the bound", append(two, "-each", "st=1", "-maxmoves", "1000001"), "-maxmoves 1000001: want a whole number from 1 to 1000000"},
 		{"openings format", append(two, "-each", "st=1", "-openings", "file=x.agn", "format=pgn"), "-openings format=pgn: want agn, fen or epd"},
 		{"openings file", append(two, "-each", "st=1", "-openings", "file=nope.agn"), "-openings: openings file: read "},
 		{"engine cmd", append(two, "-each", "st=1", "-engine", "name=c", "cmd=./nope"), `-engine name=c: engine "c": command `},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -236,21 +237,30 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 				parts = append(parts, "model: "+q(p.value))
 				continue
 			}
-			if _, err := strconv.ParseFloat(p.value, 64); err != nil {
+			f, err := strconv.ParseFloat(p.value, 64)
+			if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 				return fmt.Errorf("%s %s=%s: want a number", typed["sprt"], p.key, p.value)
 			}
-			parts = append(parts, p.key+": "+p.value)
+			// The number as read, not as typed: YAML reads 010 as 8.
+			parts = append(parts, p.key+": "+strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		y.add(typed["sprt"], "sprt: {%s}", strings.Join(parts, ", "))
 	}
 	return nil
 }
 
+// maxMoves is the most -maxmoves takes: far more moves than any game
+// plays, and twice it (the plies) is far from the end of an int.
+const maxMoves = 1_000_000
+
 // matchAdjudication writes max_plies, resign and draw.
 func matchAdjudication(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
 	if n, ok, err := number("maxmoves", 1); err != nil {
 		return err
 	} else if ok {
+		if n > maxMoves {
+			return fmt.Errorf("%s %d: want a whole number from 1 to %d", typed["maxmoves"], n, maxMoves)
+		}
 		y.add(typed["maxmoves"], "max_plies: %d", 2*n)
 	}
 	for _, o := range []struct {
@@ -314,10 +324,11 @@ func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) e
 		case "order":
 			parts = append(parts, "order: "+q(p.value))
 		default: // plies, start
-			if _, err := strconv.Atoi(p.value); err != nil {
+			n, err := strconv.Atoi(p.value)
+			if err != nil {
 				return fmt.Errorf("%s %s=%s: want a whole number", typed["openings"], p.key, p.value)
 			}
-			parts = append(parts, p.key+": "+p.value)
+			parts = append(parts, p.key+": "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 		}
 	}
 	y.add(typed["openings"], "openings: {%s}", strings.Join(parts, ", "))
@@ -416,10 +427,10 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 	}
 	if m, ok := keys["timemargin"]; ok {
 		n, err := strconv.Atoi(m)
-		if err != nil || n < 0 {
-			return "", "", bad("timemargin", "want milliseconds, a whole number from 0")
+		if err != nil || n < 0 || int64(n) > config.MaxTimeMS {
+			return "", "", bad("timemargin", "want milliseconds, a whole number from 0 to %d (a year)", config.MaxTimeMS)
 		}
-		parts = append(parts, "time_margin_ms: "+m)
+		parts = append(parts, "time_margin_ms: "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 	}
 	var limits []string
 	for _, k := range []string{"nodes", "depth"} {
@@ -428,7 +439,7 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 			if err != nil || n < 1 {
 				return "", "", bad(k, "want a whole number from 1")
 			}
-			limits = append(limits, k+": "+v)
+			limits = append(limits, k+": "+strconv.FormatInt(n, 10)) // as read: YAML reads 010 as 8
 		}
 	}
 	if len(limits) > 0 {
@@ -462,6 +473,9 @@ func engineTC(keys map[string]string, bad func(k, format string, args ...any) er
 		return "", bad("st", "give tc or st, not both")
 	case hasST:
 		ms, err := parseSeconds(keys["st"])
+		if errors.Is(err, errTooLong) {
+			return "", bad("st", "%v", err)
+		}
 		if err != nil || ms < 1 {
 			return "", bad("st", "want the seconds a move may take, above 0 (st=0.05)")
 		}
