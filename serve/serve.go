@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	_ "embed"
@@ -68,7 +69,20 @@ func cmpName(s string) string {
 }
 
 // Server answers the pages of one database.
+//
+// Its exported fields bound what clients may hold of it, so that a client
+// that opens connections and leaves them idle, or sends a request a byte
+// at a time, cannot take the server's descriptors from the other
+// visitors. Set them before Run; a zero field takes its default.
 type Server struct {
+	ReadHeaderTimeout time.Duration // default DefaultReadHeaderTimeout
+	IdleTimeout       time.Duration // default DefaultIdleTimeout
+	WriteTimeout      time.Duration // default DefaultWriteTimeout
+	MaxConnsPerIP     int           // default DefaultMaxConnsPerIP
+	// MaxConns bounds every connection at once; default 1024, or the
+	// process's descriptor limit less 128 when that is lower.
+	MaxConns int
+
 	db    *store.DB
 	title string // the database as the pages name it
 
@@ -102,8 +116,16 @@ func New(db *store.DB, title string) *Server {
 // Run serves on ln until ctx ends, refreshing the numbers every second;
 // then it closes every connection at once and returns ctx's error.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	lim := newLimitListener(ln, cmp.Or(s.MaxConnsPerIP, DefaultMaxConnsPerIP), cmp.Or(s.MaxConns, defaultMaxConns()))
+	header, write := cmp.Or(s.ReadHeaderTimeout, DefaultReadHeaderTimeout), cmp.Or(s.WriteTimeout, DefaultWriteTimeout)
 	srv := &http.Server{Handler: s.Handler(), BaseContext: func(net.Listener) context.Context { return ctx },
-		ReadHeaderTimeout: 10 * time.Second}
+		ReadHeaderTimeout: header,
+		ReadTimeout:       header + write, // the body too, which a GET has not
+		WriteTimeout:      write,
+		IdleTimeout:       cmp.Or(s.IdleTimeout, DefaultIdleTimeout),
+		ConnState:         lim.connState,
+	}
+	ln = lim
 	go s.refresh(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
