@@ -52,7 +52,7 @@ var pages = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("pages").Funcs(template.FuncMap{
 		"tlink":  func(name string) string { return "/t/" + url.PathEscape(name) },
 		"glink":  func(id int64) string { return "/game/" + strconv.FormatInt(id, 10) },
-		"pct":    func(a, b int) int { return a * 100 / max(b, 1) },
+		"sched":  scheduleOf,
 		"name":   func(s string) string { return cmpName(s) },
 		"gname":  games.Name,
 		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
@@ -392,6 +392,33 @@ func (s *Server) provisional(ctx context.Context, t store.TournamentRow) (*snaps
 	return sn, nil
 }
 
+// schedule is how far a tournament stands, as its pages say it.
+type schedule struct {
+	Stored int
+	// Games is the schedule's count, as the runner counts it: the games
+	// the tournament was registered with or, for a knockout, whose
+	// tie-breaks add games to that minimum, the games stored when more;
+	// 0 for an import, which has no schedule.
+	Games   int
+	AtLeast bool // a knockout: tie-breaks may add games
+	Added   int  // the games a knockout's tie-breaks added so far
+}
+
+func scheduleOf(t store.TournamentRow, stored int) schedule {
+	sc := schedule{Stored: stored, AtLeast: t.Format == "knockout"}
+	if t.TotalGames > 0 {
+		sc.Games = max(t.TotalGames, stored)
+	}
+	if sc.AtLeast {
+		sc.Added = max(stored-t.TotalGames, 0)
+	}
+	return sc
+}
+
+// Pct is the share of the schedule stored, in whole percent: never more
+// than 100.
+func (sc schedule) Pct() int { return min(sc.Stored, sc.Games) * 100 / max(sc.Games, 1) }
+
 // page is what the templates get.
 type page struct {
 	Title   string
@@ -405,7 +432,7 @@ type page struct {
 
 type indexRow struct {
 	store.TournamentRow
-	Stored int
+	Sched  schedule
 	InPlay int
 }
 
@@ -416,7 +443,7 @@ func (s *Server) indexPage() page {
 	var v strings.Builder
 	for _, t := range s.tournaments {
 		p := s.progress[t.ID]
-		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Stored: p.Stored, InPlay: len(p.InPlay)})
+		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Sched: scheduleOf(t, p.Stored), InPlay: len(p.InPlay)})
 		v.WriteString(version(p))
 	}
 	h := sha256.Sum256([]byte(v.String()))

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -149,5 +150,74 @@ func TestProvisionalPage(t *testing.T) {
 		if res.StatusCode != http.StatusNoContent || time.Since(start) > 10*time.Second {
 			t.Fatalf("live part: %d %q after %v; want 204 until the report is made, then it", res.StatusCode, res.Header.Get("X-Version"), time.Since(start))
 		}
+	}
+}
+
+// TestProgressText: a tournament's progress never passes 100 %, and a
+// knockout's says that tie-breaks add games to its bracket's, as the
+// runner counts them (the games stored when more than the minimum).
+func TestProgressText(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "p.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	tests := []struct {
+		name, format  string
+		total, stored int
+		page, index   string // in the tournament's page, in its row of the index
+	}{
+		{"ko", "knockout", 2, 6,
+			`Stored <b id="stored">6</b> of at least 6 games (100 %; tie-breaks added 4 to the 2 of the bracket).</p>` +
+				"\n" + `<progress value="6" max="6">`,
+			`<td class="stored">6</td><td>at least 6</td>`},
+		{"ko-early", "knockout", 4, 1,
+			`Stored <b id="stored">1</b> of at least 4 games (25 %).</p>` + "\n" + `<progress value="1" max="4">`,
+			`<td class="stored">1</td><td>at least 4</td>`},
+		{"rr", "round-robin", 4, 2,
+			`Stored <b id="stored">2</b> of 4 games (50 %).</p>` + "\n" + `<progress value="2" max="4">`,
+			`<td class="stored">2</td><td>4</td>`},
+		{"import", "", 0, 1, `Stored <b id="stored">1</b> games.</p>`, `<td class="stored">1</td><td>0</td>`},
+	}
+	in := db.NewInserter()
+	defer in.Close()
+	for _, tt := range tests {
+		tour := &store.Tournament{Name: tt.name, Game: "lines-of-action", Config: tt.name, ConfigHash: tt.name, Format: tt.format, TotalGames: tt.total}
+		if err := db.Register(ctx, tour, []store.Engine{{Name: "a", Cmd: "x"}, {Name: "b", Cmd: "x"}}); err != nil {
+			t.Fatal(err)
+		}
+		for slot := range tt.stored {
+			g := &store.Game{TournamentID: tour.ID, Slot: slot, Pair: -1, Game: "lines-of-action", White: "a", Black: "b",
+				Result: "*", Termination: "normal", Plies: 1, StartedAt: time.Now(),
+				Record: fmt.Sprintf("[Game \"Lines of Action\"]\n[Event \"%s %d\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. c8-c6 *\n", tt.name, slot)}
+			if err := in.Insert(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	srv := httptest.NewServer(New(db, "p.db").Handler())
+	defer srv.Close()
+	get := func(path string) string {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	index := get("/")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if page := get("/t/" + tt.name); !strings.Contains(page, tt.page) {
+				at := max(strings.Index(page, "Stored <b"), 0)
+				t.Errorf("page of %s, %d stored of %d: %.200q; want %q", tt.format, tt.stored, tt.total, page[at:], tt.page)
+			}
+			if row := `<a href="/t/` + tt.name + `">` + tt.name + `</a></td><td class="name">Lines of Action</td>` + tt.index; !strings.Contains(index, row) {
+				t.Errorf("index: %.1200q; want %q", index[max(strings.Index(index, "<table>"), 0):], row)
+			}
+		})
 	}
 }
