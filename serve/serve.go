@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -82,9 +83,13 @@ type Server struct {
 	// MaxConns bounds every connection at once; default 1024, or the
 	// process's descriptor limit less 128 when that is lower.
 	MaxConns int
+	// Warn, when set, is told what people should know of the server's
+	// database: that its file was replaced (see file.go).
+	Warn func(msg string)
 
-	db    *store.DB
-	title string // the database as the pages name it
+	db     *store.DB
+	title  string      // the database as the pages name it
+	opened fs.FileInfo // the SQLite file opened, watched; nil for none
 
 	mu          sync.Mutex
 	tournaments []store.TournamentRow
@@ -92,6 +97,7 @@ type Server struct {
 	snaps       map[int64]*snapshot
 	listErr     error
 	lastID      int64                   // the largest game id at the last look
+	note        string                  // why the pages are not the database's latest (see file.go)
 	computing   map[int64]chan struct{} // closed when a first snapshot is made
 }
 
@@ -109,7 +115,7 @@ type snapshot struct {
 
 // New returns a server of db; title names the database on the pages.
 func New(db *store.DB, title string) *Server {
-	return &Server{db: db, title: title, progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
+	return &Server{db: db, title: title, opened: watchedFile(db), progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
 		computing: map[int64]chan struct{}{}}
 }
 
@@ -180,6 +186,9 @@ func (s *Server) refresh(ctx context.Context) {
 // look reads the tournaments and their progress once, and makes the
 // snapshots that are due.
 func (s *Server) look(ctx context.Context) {
+	if !s.watchFile() {
+		return
+	}
 	rows, err := s.db.TournamentRows(ctx)
 	var last int64
 	if err == nil {
@@ -423,6 +432,7 @@ func (sc schedule) Pct() int { return min(sc.Stored, sc.Games) * 100 / max(sc.Ga
 type page struct {
 	Title   string
 	DB      string
+	Note    string // why the page is not the database's latest
 	Live    string // the address of the live part
 	Version string
 	Rows    []indexRow
@@ -439,8 +449,9 @@ type indexRow struct {
 func (s *Server) indexPage() page {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pg := page{Title: "arbiter serve", DB: s.title, Live: "/live", Err: s.listErr}
+	pg := page{Title: "arbiter serve", DB: s.title, Live: "/live", Err: s.listErr, Note: s.note}
 	var v strings.Builder
+	v.WriteString(s.note)
 	for _, t := range s.tournaments {
 		p := s.progress[t.ID]
 		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Sched: scheduleOf(t, p.Stored), InPlay: len(p.InPlay)})
@@ -471,8 +482,9 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	note, v := s.noted(sn)
 	s.render(w, "tournament", page{Title: sn.T.Name, DB: s.title, Live: "/t/" + url.PathEscape(name) + "/live",
-		Version: sn.Version, S: sn, Err: sn.Err})
+		Version: v, S: sn, Err: sn.Err, Note: note})
 }
 
 func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
@@ -480,7 +492,20 @@ func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.live(w, r, "tlive", page{Version: sn.Version, S: sn, Err: sn.Err})
+	note, v := s.noted(sn)
+	s.live(w, r, "tlive", page{Version: v, S: sn, Err: sn.Err, Note: note})
+}
+
+// noted returns the server's note and the version of a tournament's page
+// at snapshot sn, which changes with the note.
+func (s *Server) noted(sn *snapshot) (note, version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.note == "" {
+		return "", sn.Version
+	}
+	h := sha256.Sum256([]byte(s.note))
+	return s.note, fmt.Sprintf("%s.%x", sn.Version, h[:4])
 }
 
 // requested returns the tournament a request names ({name} in its path)

@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -219,5 +221,89 @@ func TestProgressText(t *testing.T) {
 				t.Errorf("index: %.1200q; want %q", index[max(strings.Index(index, "<table>"), 0):], row)
 			}
 		})
+	}
+}
+
+// TestReplacedFile: a SQLite file replaced under the server (a database
+// renamed over it), then removed, is said on the pages, their live parts
+// included, and once on stderr per change.
+func TestReplacedFile(t *testing.T) {
+	ctx := context.Background()
+	db := fixture(t)
+	s := New(db, "s.db")
+	var mu sync.Mutex
+	var warned []string
+	s.Warn = func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warned = append(warned, msg)
+	}
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	get := func(path string) (int, http.Header, string) {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, res.Header, string(b)
+	}
+	tpath := "/t/" + url.PathEscape(hostile)
+	path := db.Path()
+	steps := []struct {
+		name   string
+		change func() error
+		note   string // in every page; "" for none
+		warns  int
+	}{
+		{"opened", func() error { return nil }, "", 0},
+		{"replaced", func() error {
+			other := filepath.Join(filepath.Dir(path), "other.db")
+			odb, err := store.Open(ctx, other)
+			if err != nil {
+				return err
+			}
+			if err := odb.Close(); err != nil {
+				return err
+			}
+			return os.Rename(other, path)
+		}, "the database file " + path + " was replaced after arbiter serve opened it", 1},
+		{"unchanged since", func() error { return nil }, "was replaced", 1},
+		{"removed", func() error { return os.Remove(path) }, "the database file " + path + " was removed", 2},
+	}
+	_, h, _ := get(tpath + "/live?v=old")
+	version, warns := h.Get("X-Version"), 0
+	for _, st := range steps {
+		if err := st.change(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		s.look(ctx)
+		for _, p := range []string{"/", "/live?v=old", tpath} {
+			if _, _, body := get(p); st.note == "" && strings.Contains(body, `id="note"`) ||
+				st.note != "" && !strings.Contains(body, st.note) {
+				t.Errorf("%s: %s: %.500q; want the note %q", st.name, p, body, st.note)
+			}
+		}
+		// An open page gets the note through its live part: a new note is
+		// a new version.
+		status, h, body := get(tpath + "/live?v=" + url.QueryEscape(version))
+		want := http.StatusNoContent
+		if st.warns > warns {
+			want = http.StatusOK
+		}
+		if status != want || want == http.StatusOK && !strings.Contains(body, st.note) {
+			t.Errorf("%s: the live part of the page at version %q: %d %.300q; want %d with the note", st.name, version, status, body, want)
+		}
+		if status == http.StatusOK {
+			version = h.Get("X-Version")
+		}
+		warns = st.warns
+		mu.Lock()
+		if len(warned) != st.warns || st.warns > 0 && !strings.Contains(warned[st.warns-1], st.note) {
+			t.Errorf("%s: stderr says %q; want %d lines, the last holding %q", st.name, warned, st.warns, st.note)
+		}
+		mu.Unlock()
 	}
 }

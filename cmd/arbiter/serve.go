@@ -47,7 +47,9 @@ func serveCommand(e *env) *cli.Command {
 			if !serve.Loopback(addr) {
 				fmt.Fprintf(e.stderr, "serve: %s is not a loopback address: whoever reaches this machine on it can read the database\n", addr)
 			}
-			return serve.New(db, title(db)).Run(c.Context, ln)
+			srv := serve.New(db, title(db))
+			srv.Warn = func(msg string) { fmt.Fprintf(e.stderr, "serve: %s\n", msg) }
+			return srv.Run(c.Context, ln)
 		},
 	}
 }
