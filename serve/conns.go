@@ -43,12 +43,15 @@ const (
 
 // defaultMaxConns is the bound of every connection held at once: maxConnsCap,
 // or less on a process that may open fewer descriptors.
-func defaultMaxConns() int {
-	n := maxConnsCap
-	if lim, ok := descriptorLimit(); ok && lim < uint64(n+descriptorReserve) {
-		n = max(int(lim)-descriptorReserve, 8)
+func defaultMaxConns() int { return maxConnsFor(descriptorLimit()) }
+
+// maxConnsFor is the bound of connections for a descriptor limit (known:
+// the system gives one).
+func maxConnsFor(limit uint64, known bool) int {
+	if !known || limit >= maxConnsCap+descriptorReserve {
+		return maxConnsCap
 	}
-	return n
+	return max(int(limit)-descriptorReserve, 8)
 }
 
 // limitListener accepts at most perIP connections from one remote address

@@ -204,3 +204,25 @@ func TestConnBounds(t *testing.T) {
 		}
 	})
 }
+
+// TestMaxConnsFor: the bound of every connection stays below the process's
+// descriptor limit, with room for the database and the listener.
+func TestMaxConnsFor(t *testing.T) {
+	tests := []struct {
+		limit uint64
+		known bool
+		want  int
+	}{
+		{1 << 20, true, maxConnsCap},
+		{maxConnsCap + descriptorReserve, true, maxConnsCap},
+		{1024, true, 1024 - descriptorReserve},
+		{200, true, 200 - descriptorReserve},
+		{100, true, 8},
+		{0, false, maxConnsCap},
+	}
+	for _, tt := range tests {
+		if got := maxConnsFor(tt.limit, tt.known); got != tt.want {
+			t.Errorf("maxConnsFor(%d, %v) = %d; want %d", tt.limit, tt.known, got, tt.want)
+		}
+	}
+}
