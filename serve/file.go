@@ -35,13 +35,13 @@ func watchedFile(db *store.DB) fs.FileInfo {
 // fileNote returns what the pages say of the database file: "" while the
 // file at its path is the one the server opened.
 func (s *Server) fileNote() string {
-	if s.opened == nil {
+	if s.Opened == nil {
 		return ""
 	}
 	path := s.db.Path()
 	fi, err := os.Stat(path)
 	switch {
-	case err == nil && os.SameFile(fi, s.opened):
+	case err == nil && os.SameFile(fi, s.Opened):
 		return ""
 	case err == nil:
 		return fmt.Sprintf("the database file %s was replaced after arbiter serve opened it: the pages show the file it opened, as it was then; restart arbiter serve to see the new one", path)

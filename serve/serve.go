@@ -86,10 +86,14 @@ type Server struct {
 	// Warn, when set, is told what people should know of the server's
 	// database: that its file was replaced (see file.go).
 	Warn func(msg string)
+	// Opened is the SQLite file the server reads, which it watches (nil:
+	// none, as on PostgreSQL). New takes it from the path; a caller that
+	// looked at the path before it opened the database sets that instead,
+	// so that a file replaced while it was being opened is seen too.
+	Opened fs.FileInfo
 
-	db     *store.DB
-	title  string      // the database as the pages name it
-	opened fs.FileInfo // the SQLite file opened, watched; nil for none
+	db    *store.DB
+	title string // the database as the pages name it
 
 	mu          sync.Mutex
 	tournaments []store.TournamentRow
@@ -115,7 +119,7 @@ type snapshot struct {
 
 // New returns a server of db; title names the database on the pages.
 func New(db *store.DB, title string) *Server {
-	return &Server{db: db, title: title, opened: watchedFile(db), progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
+	return &Server{db: db, title: title, Opened: watchedFile(db), progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
 		computing: map[int64]chan struct{}{}}
 }
 
