@@ -16,15 +16,16 @@ type TournamentRow struct {
 	ID         int64
 	Name       string
 	Game       string
-	TotalGames int
+	Format     string // round-robin, gauntlet, knockout, swiss; '' for imports
+	TotalGames int    // a knockout's: the games its bracket needs without tie-breaks
 	CreatedAt  string // RFC 3339, as stored
 }
 
 // TournamentRows returns every tournament, by name.
 func (db *DB) TournamentRows(ctx context.Context) ([]TournamentRow, error) {
-	return queryRows(ctx, db, "list the tournaments", `SELECT id, name, game, total_games, created_at FROM tournaments ORDER BY name`, nil,
+	return queryRows(ctx, db, "list the tournaments", `SELECT id, name, game, format, total_games, created_at FROM tournaments ORDER BY name`, nil,
 		func(t *TournamentRow) []any {
-			return []any{&t.ID, &t.Name, &t.Game, &t.TotalGames, &t.CreatedAt}
+			return []any{&t.ID, &t.Name, &t.Game, &t.Format, &t.TotalGames, &t.CreatedAt}
 		})
 }
 
