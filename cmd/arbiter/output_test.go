@@ -117,3 +117,46 @@ func TestOutputKinds(t *testing.T) {
 		})
 	}
 }
+
+// TestLogFull runs a match and a tournament whose engine log cannot be
+// written (a device like /dev/full): every game is played and stored, and
+// the run fails (exit 1) naming the log, stdout empty.
+func TestLogFull(t *testing.T) {
+	full := device(t, "/dev/full")
+	dir := t.TempDir()
+	match := append([]string{"match", "-game", "lines-of-action"}, builtin("a", "random", "1")...)
+	match = append(match, builtin("b", "random", "2")...)
+	match = append(match, "-each", "tc=60+1", "-rounds", "2", "-maxmoves", "10")
+	config := filepath.Join(dir, "t.yaml")
+	yaml := "name: t\ngame: lines-of-action\ntime_control: {move_ms: 20}\nmax_plies: 10\nrounds: 1\nengines:\n" +
+		"  - {name: a, cmd: arbiter, args: [engine, --game, lines-of-action, --level, random, --seed, \"1\"]}\n" +
+		"  - {name: b, cmd: arbiter, args: [engine, --game, lines-of-action, --level, random, --seed, \"2\"]}\n"
+	if err := os.WriteFile(config, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	configLog := filepath.Join(dir, "log.yaml")
+	if err := os.WriteFile(configLog, []byte(yaml+"log: "+full+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args func(db string) []string
+	}{
+		{"match -log", func(db string) []string { return append(match, "-db", db, "-log", "file="+full) }},
+		{"tournament --log", func(db string) []string { return []string{"tournament", "--db", db, "--log", full, config} }},
+		{"tournament, log in the config", func(db string) []string { return []string{"tournament", "--db", db, configLog} }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "t.db")
+			r := arbiterMain(t, "", tt.args(db)...)
+			want := "engine log: write " + full + ": no space left on device"
+			if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, want) {
+				t.Errorf("%s %s: %v; want exit 1, stdout empty and %q", tt.name, full, r, want)
+			}
+			if n := countGames(t, db); n != 2 {
+				t.Errorf("%s %s: the database holds %d games; want 2", tt.name, full, n)
+			}
+		})
+	}
+}
