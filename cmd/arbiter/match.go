@@ -68,11 +68,10 @@ func matchCommand(e *env) *cli.Command {
 			}
 			if run.configOut != "" {
 				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
-					err = fmt.Errorf("match: -config-out: %w", err)
 					if errors.Is(err, syscall.EISDIR) {
-						return withCode(exitUsage, err)
+						return usageErrorf("match: -config-out %s is a directory: give a file name", run.configOut)
 					}
-					return err
+					return fmt.Errorf("match: -config-out: %w", err)
 				}
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,

@@ -40,8 +40,9 @@ func isCharDevice(path string) bool {
 
 // TestOutputKinds runs every command that writes a file a flag names with
 // that file a link to a regular file (the link stays, its target is
-// written), a device like /dev/null (written in place, still a device) and
-// a device like /dev/full (a located write error, exit 1).
+// written), a device like /dev/null (written in place, still a device), a
+// directory (a usage error) and a device like /dev/full (a located write
+// error, exit 1).
 func TestOutputKinds(t *testing.T) {
 	db := importedDB(t, 2)
 	records := filepath.Join(t.TempDir(), "games.agn")
@@ -53,19 +54,20 @@ func TestOutputKinds(t *testing.T) {
 	match = append(match, "-each", "tc=60+1", "-rounds", "1", "-maxmoves", "10")
 	commands := []struct {
 		name string
+		flag string // as the messages name it
 		args func(out string) []string
 		// main runs the command as the real main, in a process of its
 		// own (a match's engines are that binary).
 		main bool
 	}{
-		{name: "convert -o", args: func(out string) []string { return []string{"convert", records, "-o", out} }},
-		{name: "view -o", args: func(out string) []string { return []string{"view", records, "-o", out} }},
-		{name: "export -o", args: func(out string) []string { return []string{"export", "--db", db, "-o", out} }},
-		{name: "report -o", args: func(out string) []string { return []string{"report", "--db", db, "-o", out} }},
-		{name: "report --games", args: func(out string) []string {
+		{name: "convert -o", flag: "--output", args: func(out string) []string { return []string{"convert", records, "-o", out} }},
+		{name: "view -o", flag: "--output", args: func(out string) []string { return []string{"view", records, "-o", out} }},
+		{name: "export -o", flag: "--output", args: func(out string) []string { return []string{"export", "--db", db, "-o", out} }},
+		{name: "report -o", flag: "--output", args: func(out string) []string { return []string{"report", "--db", db, "-o", out} }},
+		{name: "report --games", flag: "--games", args: func(out string) []string {
 			return []string{"report", "--db", db, "--format", "html", "--games", out}
 		}},
-		{name: "match -config-out", main: true, args: func(out string) []string {
+		{name: "match -config-out", flag: "-config-out", main: true, args: func(out string) []string {
 			return append(match, "-db", filepath.Join(t.TempDir(), "m.db"), "-config-out", out)
 		}},
 	}
@@ -103,6 +105,16 @@ func TestOutputKinds(t *testing.T) {
 			}
 			if !isCharDevice(null) {
 				t.Errorf("%s %s: it is no more a character device", c.name, null)
+			}
+		})
+		t.Run(c.name+" directory", func(t *testing.T) {
+			dir := t.TempDir()
+			r := runIt(t, dir)
+			if want := c.flag + " " + dir + " is a directory"; r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, want) {
+				t.Errorf("%s DIR: %v; want exit 2 and %q", c.name, r, want)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("%s DIR left %d files in it", c.name, len(entries))
 			}
 		})
 		t.Run(c.name+" full device", func(t *testing.T) {

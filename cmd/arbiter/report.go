@@ -99,7 +99,7 @@ func reportCommand(e *env) *cli.Command {
 			// hundreds of MB of text), to a regular file through a
 			// temporary file renamed into place at the end (see
 			// createOutput).
-			w, finish, err := createOutput(e, c.String("output"))
+			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}
@@ -316,12 +316,12 @@ func samePath(a, b string) bool {
 	return canon(a) == canon(b)
 }
 
-// createOutput returns a writer to stdout (path "" or "-") or to path
-// through outfile (a regular file replaced atomically, a device or a FIFO
+// createOutput returns a writer to stdout (path "" or "-") or to path,
+// which the flag names, through outfile (a regular file replaced atomically, a device or a FIFO
 // written in place, a link's target written), and finish, which flushes
 // and, when err is nil, commits the output (else discards it); finish
 // returns the first error, located at path.
-func createOutput(e *env, path string) (io.Writer, func(err error) error, error) {
+func createOutput(e *env, flag, path string) (io.Writer, func(err error) error, error) {
 	if path == "" || path == "-" {
 		bw := bufio.NewWriterSize(e.stdout, 64<<10)
 		return bw, func(err error) error {
@@ -333,7 +333,7 @@ func createOutput(e *env, path string) (io.Writer, func(err error) error, error)
 	}
 	f, err := outfile.Create(path)
 	if errors.Is(err, syscall.EISDIR) {
-		return nil, nil, usageErrorf("--output %s is a directory: give a file name", path)
+		return nil, nil, usageErrorf("%s %s is a directory: give a file name", flag, path)
 	}
 	if err != nil {
 		return nil, nil, err
