@@ -69,10 +69,18 @@ func opens(format replay.Format, data []byte) bool {
 		if !at(data, i, ';') {
 			return false
 		}
-		i = skip(data, i+1, isSGFSpace)
-		n := i
-		i = skip(data, i, func(c byte) bool { return 'A' <= c && c <= 'Z' })
-		return i > n && at(data, skip(data, i, isSGFSpace), '[')
+		// A property's name: upper-case letters, and lower-case ones
+		// as FF[3] writes them ("GaMe").
+		upper := false
+		for i = skip(data, i+1, isSGFSpace); i < len(data); i++ {
+			c := data[i]
+			if 'A' <= c && c <= 'Z' {
+				upper = true
+			} else if c < 'a' || c > 'z' {
+				break
+			}
+		}
+		return upper && at(data, skip(data, i, isSGFSpace), '[')
 	}
 	if !at(data, 0, '[') {
 		return false

@@ -36,7 +36,9 @@ func TestOpens(t *testing.T) {
 		{replay.SGF, `(;GM`, false},
 		{replay.SGF, `(GM[9]`, false},
 		{replay.SGF, `(;[9]`, false},
+		{replay.SGF, `(;GaMe[9]`, true},
 		{replay.SGF, `(;gm[9]`, false},
+		{replay.SGF, `(;G M[9]`, false},
 		{replay.SGF, `;GM[9]`, false},
 		{replay.SGF, ``, false},
 	}
