@@ -1,14 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/outfile"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -72,7 +75,10 @@ func matchCommand(e *env) *cli.Command {
 			}
 			if run.configOut != "" {
 				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
-					return withCode(exitUsage, fmt.Errorf("match: -config-out: %w", err))
+					if errors.Is(err, syscall.EISDIR) {
+						return usageErrorf("match: -config-out %s is a directory: give a file name", run.configOut)
+					}
+					return fmt.Errorf("match: -config-out: %w", err)
 				}
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
@@ -91,7 +97,8 @@ func matchHelp() string {
 }
 
 // writeConfigOut writes a match's config text to path, with a header that
-// says how to play it, atomically.
+// says how to play it, through outfile (a regular file replaced
+// atomically, a device or a FIFO written in place).
 func writeConfigOut(path, text, name, out string) error {
 	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
 		"# Play it (or resume it) with: arbiter tournament FILE", name, time.Now().UTC().Format("2006-01-02"))
@@ -99,17 +106,13 @@ func writeConfigOut(path, text, name, out string) error {
 		header += " --out " + out
 	}
 	header += "\n"
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".config-out-*")
+	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(header + text); err != nil {
-		tmp.Close()
+	if _, err := io.WriteString(f, header+text); err != nil {
+		f.Discard()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return f.Commit()
 }

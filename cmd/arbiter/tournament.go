@@ -198,8 +198,9 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	opt.Warn = p.warn
 	sum, err := tournament.Run(ctx, cfg, opt)
 	p.finish()
-	if sum != nil && sum.LogErr != nil {
-		fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
+	if sum != nil && sum.LogErr != nil && (err != nil || sum.Stopped) {
+		// Said here, beside the run's own failure or stop.
+		fmt.Fprintf(e.stderr, "arbiter: %s: %v\n", o.cmd, sum.LogErr)
 	}
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
@@ -213,6 +214,12 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		// interrupted run still writes nothing on stdout and exits 130.
 		fmt.Fprintf(e.stderr, "arbiter: %s stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)\n", o.cmd)
 		return withCode(exitInterrupted, nil)
+	}
+	if sum.LogErr != nil {
+		// The engine log asked for is not whole: a failure, as a record
+		// that --out could not take is, found once every game is stored.
+		return withCode(exitFailure, fmt.Errorf("%s: %w (the %d %s played %s stored: 'arbiter report' gives the standings)",
+			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
 	}
 	writeSummary(e.stdout, cfg, sum)
 	if err := writeResults(ctx, e.stdout, db, cfg, o.wdl); err != nil {

@@ -71,7 +71,7 @@ func viewCommand(e *env) *cli.Command {
 				}
 				return withCode(exitFailure, fmt.Errorf("view: the files hold no games"))
 			}
-			w, finish, err := createOutput(e, c.String("output"))
+			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}
