@@ -68,6 +68,12 @@ func testRegisterDigests(t *testing.T, db *DB) {
 		t.Errorf("after the refusal, stored digests %v; want them as they were", got)
 	}
 
+	noFile := digestEngines("a1", "b2")
+	noFile[1].File = ""
+	if _, err := register(false, noFile); err == nil || !strings.Contains(err.Error(), `engine "b": its file changed`) {
+		t.Errorf("Register with b changed, its file unknown = %v; want the engine named without a file", err)
+	}
+
 	same, err := register(true, digestEngines("a1", "b2"))
 	if err != nil || len(same.Replaced) != 1 || same.Replaced[0].Name != "b" {
 		t.Fatalf("Register with SameEngines = %v, replaced %+v; want b's digest replaced", err, same.Replaced)

@@ -75,8 +75,12 @@ func (e *EngineChangedError) Error() string {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "engine %q: its file %s changed since the tournament was started (its content's sha256 is %s, the tournament's is %s)",
-			c.Name, c.File, short(c.Digest), short(c.Stored))
+		file := "its file"
+		if c.File != "" {
+			file += " " + c.File
+		}
+		fmt.Fprintf(&b, "engine %q: %s changed since the tournament was started (its content's sha256 is %s, the tournament's is %s)",
+			c.Name, file, short(c.Digest), short(c.Stored))
 	}
 	return b.String()
 }
