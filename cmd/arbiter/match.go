@@ -26,8 +26,11 @@ func matchCommand(e *env) *cli.Command {
 			"syntax: an option (-engine or --engine) and its words up to the next option,\n" +
 			"most of them key=value. It is a tournament like any other (see arbiter\n" +
 			"tournament and docs/tournament.md): stored in the database game by game, and\n" +
-			"resumed when the same command runs again (its name is made from its settings\n" +
-			"unless -name gives one). -config-out writes the equivalent config.\n\n" +
+			"resumed when the same command runs again with the same engines (its name is\n" +
+			"made from its settings and its engines' files unless -name gives one: a\n" +
+			"rebuilt engine starts a new match). Its first line on stderr says which:\n" +
+			"\"new match NAME\" or \"resuming match NAME: N of M games stored\". -config-out\n" +
+			"writes the equivalent config.\n\n" +
 			"Example:\n\n" +
 			"  arbiter match -game lines-of-action -engine cmd=./mine name=mine \\\n" +
 			"      -engine cmd=arbiter args=\"engine --game lines-of-action\" name=builtin \\\n" +

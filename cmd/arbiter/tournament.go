@@ -39,7 +39,10 @@ func tournamentCommand(e *env) *cli.Command {
 		Description: "Plays the tournament that CONFIG.yaml describes (see docs/tournament.md and\n" +
 			"examples/) under arbiter's rules, storing each game in the database the moment\n" +
 			"it ends. Running the same config again resumes: only games not stored yet are\n" +
-			"played. A changed config under the same name is refused.\n\n" +
+			"played. A changed config under the same name is refused, and so is an engine\n" +
+			"whose file changed since the tournament started (a rebuilt engine; for the\n" +
+			"built-in engines, a rebuilt arbiter): --same-engines says it is the same\n" +
+			"engine, records its new file and goes on.\n\n" +
 			"With --db postgres://... (or ARBITER_DB), any number of runners, on any number\n" +
 			"of machines, play one tournament together: each leases the next unplayed slots,\n" +
 			"and all of them show and stop on the whole tournament (see docs/scaling.md).\n" +
@@ -53,6 +56,7 @@ func tournamentCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md); at least 1s, checked on SQLite too, where it has no effect"},
 			&cli.StringFlag{Name: "log", Usage: "append every line exchanged with every engine to `FILE` (see docs/tournament.md)", DefaultText: "the config's log, else none"},
+			&cli.BoolFlag{Name: "same-engines", Usage: "resume although an engine's file changed since the tournament started: it is the same engine (its new file's digest is recorded)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -70,7 +74,8 @@ func tournamentCommand(e *env) *cli.Command {
 				return withCode(exitUsage, err)
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "tournament", db: c.String("db"), out: c.String("out"),
-				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First()})
+				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First(),
+				sameEngines: c.Bool("same-engines")})
 		},
 	}
 }
@@ -84,6 +89,7 @@ type playOptions struct {
 	source         string // where the config came from, for messages
 	ratingInterval int    // a match's result block every this many games (0: at the end only)
 	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
+	sameEngines    bool   // an engine whose file changed is the same engine (--same-engines)
 }
 
 // playLimits checks play's options before anything starts: the
@@ -166,7 +172,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return err
 	}
 	defer db.Close()
-	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease}
+	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease, SameEngines: o.sameEngines}
 	if exe, err := os.Executable(); err == nil {
 		// Games at once are played by worker processes: see
 		// tournament.Options.Workers.
@@ -181,6 +187,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		opt.Out = f
 	}
 	p := newProgress(e.stderr, cfg)
+	p.match = o.cmd == "match"
 	opt.Progress = p.update
 	if o.ratingInterval > 0 {
 		opt.Progress = func(ev tournament.Progress) {
@@ -206,6 +213,9 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
 			return err // interrupted: run exits with 130
 		}
+		if errors.Is(err, store.ErrEngineChanged) {
+			return withCode(exitFailure, fmt.Errorf("%w: %s", err, changedHint(o.cmd)))
+		}
 		return withCode(exitFailure, err)
 	}
 	if sum.Stopped {
@@ -228,6 +238,17 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.
 	return withCode(exitOK, nil)
+}
+
+// changedHint says what to do when a tournament's engine changed, as
+// the command cmd takes it.
+func changedHint(cmd string) string {
+	if cmd == "match" {
+		return "a match with another engine is another match: leave -name out (a match named from its settings " +
+			"and its engines' files starts anew), or give it another -name"
+	}
+	return "if it is the same engine (rebuilt without a change to its play), run again with --same-engines " +
+		"to record its new file and go on; else give the tournament a new name, or use another database"
 }
 
 // workerGC is the garbage collector's percentage (GOGC) of a tournament
@@ -347,6 +368,8 @@ type progress struct {
 	tty  bool
 	bar  *progressbar.ProgressBar
 	name string
+	// match: the first report says whether the match is new or resumed.
+	match, started bool
 }
 
 func newProgress(w io.Writer, cfg *config.Tournament) *progress {
@@ -366,6 +389,17 @@ func (p *progress) update(ev tournament.Progress) {
 		return
 	}
 	if ev.Game == nil {
+		if p.match && !p.started {
+			// The match's name is made from its settings and engines: the
+			// first line says whether this command line is one played
+			// before.
+			if ev.Found {
+				fmt.Fprintf(p.w, "resuming match %s: %d of %d games stored\n", p.name, ev.Resumed, ev.Total)
+			} else {
+				fmt.Fprintf(p.w, "new match %s\n", p.name)
+			}
+		}
+		p.started = true
 		if p.tty && p.bar == nil {
 			p.bar = progressbar.NewOptions(ev.Total,
 				progressbar.OptionSetWriter(p.w),
