@@ -55,10 +55,21 @@ var pages = sync.OnceValue(func() *template.Template {
 		"name":   func(s string) string { return cmpName(s) },
 		"gname":  games.Name,
 		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
+		"took":   took,
 		"script": func() template.JS { return template.JS(liveScript) },
 		"style":  func() template.CSS { return template.CSS(style()) },
 	}).Parse(pagesSource))
 })
+
+// took rounds a duration to what a reader takes in: three figures at
+// most ("1.23s", "45.7ms", "812µs").
+func took(d time.Duration) string {
+	unit := time.Duration(1)
+	for v := d; v >= 1000; v /= 10 {
+		unit *= 10
+	}
+	return d.Round(unit).String()
+}
 
 func cmpName(s string) string {
 	if strings.TrimSpace(s) == "" {
@@ -390,7 +401,7 @@ type indexRow struct {
 func (s *Server) indexPage() page {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pg := page{Title: "arbiter serve", DB: s.title, Live: "/live", Err: s.listErr}
+	pg := page{DB: s.title, Live: "/live", Err: s.listErr}
 	var v strings.Builder
 	for _, t := range s.tournaments {
 		p := s.progress[t.ID]

@@ -72,6 +72,8 @@ func TestPages(t *testing.T) {
 	}{
 		{"index", "GET", "/", 200, `href="/t/%3Cscript%3Ealert%28%22t%22%29%3C%2Fscript%3E"`},
 		{"tournament", "GET", tpath, 200, `Stored <b id="stored">2</b> of 4 games`},
+		{"index title", "GET", "/", 200, "<title>arbiter serve</title>"},
+		{"tournament title", "GET", tpath, 200, "<title>&lt;script&gt;alert(&#34;t&#34;)&lt;/script&gt; · arbiter serve</title>"},
 		{"game", "GET", "/game/1", 200, `"w":"\u003cimg src=x onerror=alert(1)\u003e"`},
 		{"no tournament", "GET", "/t/nope", 404, `tournament &#34;nope&#34;`},
 		{"no game", "GET", "/game/99", 404, "game 99"},
@@ -99,6 +101,16 @@ func TestPages(t *testing.T) {
 	v := h.Get("X-Version")
 	if status, _, _ := get("GET", tpath+"/live?v="+url.QueryEscape(v)); v == "" || status != http.StatusNoContent {
 		t.Errorf("live part at the latest version %q: %d; want 204", v, status)
+	}
+}
+
+// TestTook checks the rounding of the page's "Computed in".
+func TestTook(t *testing.T) {
+	for d, want := range map[time.Duration]string{1234567 * time.Nanosecond: "1.23ms", 45678912 * time.Nanosecond: "45.7ms",
+		812345 * time.Nanosecond: "812µs", 1234567890 * time.Nanosecond: "1.23s", 999 * time.Nanosecond: "999ns", 0: "0s"} {
+		if got := took(d); got != want {
+			t.Errorf("took(%v) = %q; want %q", d, got, want)
+		}
 	}
 }
 
