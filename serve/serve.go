@@ -477,13 +477,19 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, fmt.Errorf("game %q: not a game number", r.PathValue("id")))
 		return
 	}
-	rec, err := s.db.GameRecord(r.Context(), id)
+	g, err := s.db.Game(r.Context(), id)
 	if err != nil {
 		s.fail(w, statusOf(err), err)
 		return
 	}
+	rec := g.Record
 	name := fmt.Sprintf("game %d", id)
-	p := view.New(s.title + ": " + name)
+	p := view.New(gameCaption(g))
+	if g.Tournament != "" {
+		p.Back("/t/"+url.PathEscape(g.Tournament), "tournament "+g.Tournament)
+	} else {
+		p.Back("/", "the tournaments")
+	}
 	if err := replay.File(r.Context(), name, []byte(rec), replay.Options{Jobs: 1, Prepare: p.Prepare}, p.Add); err != nil {
 		s.fail(w, http.StatusInternalServerError, err)
 		return
@@ -501,6 +507,17 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", view.CSP())
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.Write(b.Bytes())
+}
+
+// gameCaption is the title of a stored game's page: "Game #12 of
+// tournament T: A vs B, 1-0", the number as the tournament's page lists
+// its games.
+func gameCaption(g store.StoredGame) string {
+	of := " (imported)"
+	if g.Tournament != "" {
+		of = " of tournament " + g.Tournament
+	}
+	return fmt.Sprintf("Game #%d%s: %s vs %s, %s", g.ID, of, cmpName(g.White), cmpName(g.Black), g.Result)
 }
 
 // plies counts the moves of a record, so that the viewer opens at its

@@ -181,7 +181,8 @@ function info(g) {
   var k = kinds[g.k];
   box.appendChild(el("h2", "", name(g.w) + " – " + name(g.b) + "  " + g.r));
   var dl = el("dl");
-  var rows = [["Game", k ? k.name : ""], ["File", g.f + ", game " + g.i + " (line " + g.l + ")"]];
+  var rows = [["Game", k ? k.name : ""]];
+  if (!data.stored) rows.push(["File", g.f + ", game " + g.i + " (line " + g.l + ")"]);
   (g.t || []).forEach(function (t) {
     if (t[0] !== "White" && t[0] !== "Black" && t[0] !== "Result" && t[0] !== "Game" && t[1] !== "" && t[1].length < 200) rows.push(t);
   });
