@@ -102,7 +102,9 @@ func samePieces(got, want map[string]string) bool {
 // TestViewInBrowser opens a viewer page in headless Chromium: → ten times
 // from the start gives the position after ply 10; #g2p5 opens game 2 after
 // ply 5; an invalid game opens at its failing ply with the validator's
-// message; the page fits 360, 390 and 1280 px; and no request leaves it.
+// message; the Score tag and the board's points say which is the final
+// score and which the points now; the page fits 360, 390 and 1280 px; and
+// no request leaves it.
 func TestViewInBrowser(t *testing.T) {
 	ctx := browser.New(t)
 	file := browserRecords(t)
@@ -196,6 +198,14 @@ func TestViewInBrowser(t *testing.T) {
 		}
 		if got := text(t, `document.title`); got != "viewer test" {
 			t.Errorf("title %q: a hostile name ran a script", got)
+		}
+	})
+	t.Run("final score and points now", func(t *testing.T) {
+		open(t, "#g2p10")
+		info := text(t, `document.getElementById("info").textContent`)
+		caption := text(t, `document.querySelector('#board svg text[font-size="13"]').textContent`)
+		if !strings.Contains(info, "Final score (Score tag)") || !strings.HasPrefix(caption, "points now: ") {
+			t.Errorf("the tags say %q and the board %q; want the Score tag called the final score, the caption the points now", info, caption)
 		}
 	})
 	t.Run("games between two players", func(t *testing.T) {

@@ -184,7 +184,10 @@ function info(g) {
   var rows = [["Game", k ? k.name : ""]];
   if (!data.stored) rows.push(["File", g.f + ", game " + g.i + " (line " + g.l + ")"]);
   (g.t || []).forEach(function (t) {
-    if (t[0] !== "White" && t[0] !== "Black" && t[0] !== "Result" && t[0] !== "Game" && t[1] !== "" && t[1].length < 200) rows.push(t);
+    if (t[0] === "White" || t[0] === "Black" || t[0] === "Result" || t[0] === "Game" || t[1] === "" || t[1].length >= 200) return;
+    // The Score tag is the game's final score; the board's caption gives
+    // the points at the ply shown.
+    rows.push(t[0] === "Score" ? ["Final score (Score tag)", t[1]] : t);
   });
   rows.forEach(function (r) {
     var d = el("div");
