@@ -103,14 +103,16 @@ func samePieces(got, want map[string]string) bool {
 // from the start gives the position after ply 10; #g2p5 opens game 2 after
 // ply 5; an invalid game opens at its failing ply with the validator's
 // message; the Score tag and the board's points say which is the final
-// score and which the points now; the page fits 360, 390 and 1280 px; and
-// no request leaves it.
+// score and which the points now; at 390 px the selector shows the game
+// chosen whole; the page fits 360, 390 and 1280 px; and no request leaves
+// it.
 func TestViewInBrowser(t *testing.T) {
 	ctx := browser.New(t)
 	file := browserRecords(t)
 	_, _ = build(t, file) // the page must build before a browser is worth it
 	p := New("viewer test")
 	pageFile := filepath.Join(t.TempDir(), "view.html")
+	samplesPage := filepath.Join(t.TempDir(), "samples.html") // the page of several files
 	writePage(t, p, file, pageFile)
 	url := "file://" + pageFile
 
@@ -208,6 +210,54 @@ func TestViewInBrowser(t *testing.T) {
 			t.Errorf("the tags say %q and the board %q; want the Score tag called the final score, the caption the points now", info, caption)
 		}
 	})
+	t.Run("game selector at 390 px", func(t *testing.T) {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800)); err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+		// A page of the samples' files, as arbiter view writes it of
+		// several files.
+		many := New("samples")
+		for _, name := range []string{"../testdata/samples/tank-battle.agn", "../testdata/samples/knight-fight.agn"} {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fileInto(many, name, src); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := samplesPage
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := many.Write(f, ""); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path+"#g2")); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitReady(ctx); err != nil {
+			t.Fatal(err)
+		}
+		// The selector lies within the window, and the game chosen is
+		// written whole in it (the width of its text, in the selector's
+		// font, leaves room for the arrow).
+		got := text(t, `(function () {
+  var s = document.getElementById("games"), r = s.getBoundingClientRect(), o = s.options[s.selectedIndex];
+  var c = document.createElement("canvas").getContext("2d"), st = getComputedStyle(s);
+  c.font = st.fontSize + " " + st.fontFamily;
+  var w = c.measureText(o.textContent).width;
+  if (r.left < 0 || r.right > document.documentElement.clientWidth) return "the selector spans " + r.left + " to " + r.right + " px";
+  if (w > s.clientWidth - 24) return "the game chosen, " + JSON.stringify(o.textContent) + ", is " + Math.round(w) + " px wide in a selector of " + s.clientWidth;
+  return "";
+})()`)
+		if got != "" {
+			t.Errorf("at 390 px %s", got)
+		}
+	})
 	t.Run("games between two players", func(t *testing.T) {
 		gs := recordtest.Parse(t, file)
 		w, _ := gs[0].Tag("White")
@@ -235,7 +285,7 @@ func TestViewInBrowser(t *testing.T) {
 		t.Error("no request seen, not even the page's own: the listener is deaf")
 	}
 	for _, r := range requests {
-		if !strings.HasPrefix(r, "file://"+pageFile) && r != "about:blank" {
+		if !strings.HasPrefix(r, "file://"+pageFile) && !strings.HasPrefix(r, "file://"+samplesPage) && r != "about:blank" {
 			t.Errorf("the page asked for %s", r)
 		}
 	}

@@ -246,18 +246,27 @@ function graph(g) {
   });
 }
 
+// fill lists the games of indices in the selector; the games of several
+// files are grouped under their file's name, so that each option holds
+// no more than the players and the result, which a phone's selector shows
+// whole more often.
 function fill(indices) {
   var sel = $("games");
   sel.textContent = "";
   var many = {};
   games.forEach(function (g) { many[g.f] = 1; });
   var files = Object.keys(many).length > 1;
-  var frag = document.createDocumentFragment();
+  var frag = document.createDocumentFragment(), group = null;
   indices.forEach(function (i) {
     var g = games[i], o = document.createElement("option");
     o.value = String(i + 1);
-    o.textContent = (i + 1) + ". " + name(g.w) + " – " + name(g.b) + " " + g.r + (g.em ? " (invalid)" : "") + (files ? " · " + g.f + " #" + g.i : "");
-    frag.appendChild(o);
+    o.textContent = (i + 1) + ". " + name(g.w) + " – " + name(g.b) + " " + g.r + (g.em ? " (invalid)" : "");
+    if (files && (!group || group.label !== g.f)) {
+      group = document.createElement("optgroup");
+      group.label = g.f;
+      frag.appendChild(group);
+    }
+    (group || frag).appendChild(o);
   });
   sel.appendChild(frag);
   list = indices;
