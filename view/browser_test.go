@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -102,10 +103,11 @@ func samePieces(got, want map[string]string) bool {
 // TestViewInBrowser opens a viewer page in headless Chromium: → ten times
 // from the start gives the position after ply 10; #g2p5 opens game 2 after
 // ply 5; an invalid game opens at its failing ply with the validator's
-// message; the Score tag and the board's points say which is the final
-// score and which the points now; at 390 px the selector shows the game
-// chosen whole; the page fits 360, 390 and 1280 px; and no request leaves
-// it.
+// message; the evaluation graph is readable, with its scale, and says the
+// ply under the pointer; the Score tag and the board's points say which
+// is the final score and which the points now; at 390 px the selector
+// shows the game chosen whole; the page fits 360, 390 and 1280 px; and no
+// request leaves it.
 func TestViewInBrowser(t *testing.T) {
 	ctx := browser.New(t)
 	file := browserRecords(t)
@@ -200,6 +202,51 @@ func TestViewInBrowser(t *testing.T) {
 		}
 		if got := text(t, `document.title`); got != "viewer test" {
 			t.Errorf("title %q: a hostile name ran a script", got)
+		}
+	})
+	t.Run("evaluation graph", func(t *testing.T) {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, "#g3")
+		// Readable: the width of its panel, 150 px high at least, with
+		// the unit, the evaluations' ticks and the plies.
+		size, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(function () {
+  var r = document.querySelector("#graph svg").getBoundingClientRect();
+  return [r.width, r.height, document.getElementById("side").clientWidth];
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if size[0] < 0.95*size[2] || size[1] < 150 {
+			t.Errorf("the graph is %.0f×%.0f px in a panel %.0f px wide; want its width and 150 px high at least", size[0], size[1], size[2])
+		}
+		labels := text(t, `[].map.call(document.querySelectorAll("#graph text"), function (e) { return e.textContent; }).join(" ")`)
+		for _, want := range []string{"cp/100", "ply", "+0.5", "0", "-0.5", " 6 "} {
+			if !strings.Contains(" "+labels+" ", " "+strings.TrimSpace(want)+" ") {
+				t.Errorf("the graph's labels are %q; want %q among them", labels, want)
+			}
+		}
+		// The pointer over ply 2 shows it: White's a2-c2 (Black moves
+		// first in Lines of Action), -0.10.
+		at, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(function () {
+  var s = document.querySelector("#graph svg"), r = s.getBoundingClientRect(), W = +document.getElementById("graph").getAttribute("data-width");
+  return [r.left + (40 + 2 / 6 * (W - 48)) * r.width / W, r.top + r.height / 2];
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at[0], at[1])); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, `document.querySelector("#graph .readout").textContent`); got != "ply 2 a2-c2: -0.10" {
+			t.Errorf("with the pointer over ply 2 the graph says %q; want %q", got, "ply 2 a2-c2: -0.10")
+		}
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(at[0], at[1])); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, `location.hash`); got != "#g3p2" {
+			t.Errorf("a click on ply 2 of the graph opened %q; want #g3p2", got)
 		}
 	})
 	t.Run("final score and points now", func(t *testing.T) {
