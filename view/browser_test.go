@@ -304,6 +304,28 @@ func TestViewInBrowser(t *testing.T) {
 		if got != "" {
 			t.Errorf("at 390 px %s", got)
 		}
+		// A page of one game has no selector: its heading names the game.
+		one := New("one game")
+		if err := fileInto(one, "one.agn", []byte(recordtest.Parse(t, file)[1].String())); err != nil {
+			t.Fatal(err)
+		}
+		f, err = os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := one.Write(f, ""); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate("file://"+path)); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitReady(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, `document.getElementById("games").getBoundingClientRect().height + ""`); got != "0" {
+			t.Errorf("a page of one game shows its selector (%s px high); want none", got)
+		}
 	})
 	t.Run("games between two players", func(t *testing.T) {
 		gs := recordtest.Parse(t, file)

@@ -375,6 +375,10 @@ function route(h) {
 function step(d) { if (cur) open(cur.n, cur.ply + d); }
 
 showAll();
+// A page of one game (serve's, show's) has nothing to choose: its heading
+// names the game, and a selector would only repeat it, cut short on a
+// phone.
+document.querySelector(".pick").hidden = games.length === 1;
 $("games").addEventListener("change", function () { open(+this.value, null); });
 $("first").addEventListener("click", function () { if (cur) open(cur.n, 0); });
 $("prev").addEventListener("click", function () { step(-1); });
