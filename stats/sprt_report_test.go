@@ -196,6 +196,7 @@ func TestSPRTStoredMatch(t *testing.T) {
 		{"html", `>H1 2.89</text>`},
 		{"html", `>H0 -2.25</text>`},
 		{"html", `<title>upper bound 2.89: H1</title>`},
+		{"html", `text-anchor="end">LLR</text>`},
 		{"json", `"verdict": "H1 accepted"`},
 	} {
 		var b bytes.Buffer
