@@ -56,6 +56,7 @@ var pages = sync.OnceValue(func() *template.Template {
 		"gname":  games.Name,
 		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
 		"took":   took,
+		"when":   when,
 		"script": func() template.JS { return template.JS(liveScript) },
 		"style":  func() template.CSS { return template.CSS(style()) },
 	}).Parse(pagesSource))
@@ -69,6 +70,16 @@ func took(d time.Duration) string {
 		unit *= 10
 	}
 	return d.Round(unit).String()
+}
+
+// when writes a time stored as RFC 3339 to the second, in UTC: the
+// fraction of a second is noise on a page.
+func when(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.UTC().Format("2006-01-02 15:04:05 UTC")
 }
 
 func cmpName(s string) string {

@@ -117,6 +117,16 @@ func TestTook(t *testing.T) {
 	}
 }
 
+// TestWhen checks the writing of the tournaments' creation times.
+func TestWhen(t *testing.T) {
+	for s, want := range map[string]string{"2026-12-06T17:18:21.881307183Z": "2026-12-06 17:18:21 UTC",
+		"2026-12-06T18:18:21+01:00": "2026-12-06 17:18:21 UTC", "yesterday": "yesterday"} {
+		if got := when(s); got != want {
+			t.Errorf("when(%q) = %q; want %q", s, got, want)
+		}
+	}
+}
+
 // TestLoopback checks which addresses serve calls loopback.
 func TestLoopback(t *testing.T) {
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "localhost:1": true, "[::1]:80": true,
