@@ -263,7 +263,7 @@ function graph(g) {
     o.push('<line x1="' + GL + '" x2="' + (GL + pw) + '" y1="' + y + '" y2="' + y + '" stroke="' + (v === 0 ? "#888" : "#ddd") + '"' + (v === 0 ? ' stroke-dasharray="3,3"' : "") + "/>");
     o.push('<text class="ylabel" x="' + (GL - 4) + '" y="' + (+y + 4) + '" text-anchor="end" fill="#444">' + (v > 0 ? "+" : "") + v + "</text>");
   }
-  var xstep = nice(n / 8);
+  var xstep = Math.max(1, nice(n / 8));
   for (i = 0; i <= n; i += xstep) {
     var x = X(i).toFixed(1);
     o.push('<line x1="' + x + '" x2="' + x + '" y1="' + (GT + ph) + '" y2="' + (GT + ph + 4) + '" stroke="#888"/>');
