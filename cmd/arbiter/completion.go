@@ -174,6 +174,10 @@ _arbiter_complete() {
     opts=$("${words[0]}" "${words[@]:1}" --generate-bash-completion 2>/dev/null)
   fi
   COMPREPLY=($(compgen -W "${opts}" -- "${cur}"))
+  # A key of match's (cmd=, option.) takes its value right after it.
+  if [[ ${#COMPREPLY[@]} -eq 1 && "${COMPREPLY[0]}" == *[=.] ]]; then
+    compopt -o nospace
+  fi
   return 0
 }
 complete -o bashdefault -o default -F _arbiter_complete arbiter
@@ -189,7 +193,12 @@ _arbiter() {
     opts=("${(@f)$(${words[1]} ${words[2,CURRENT-1]} --generate-bash-completion 2>/dev/null)}")
   fi
   if [[ "${opts[1]}" != "" ]]; then
-    compadd -a opts
+    # A key of match's (cmd=, option.) takes its value right after it.
+    local -a keys words
+    keys=(${(M)opts:#*[=.]})
+    words=(${opts:#*[=.]})
+    (( ${#keys} )) && compadd -S '' -a keys
+    (( ${#words} )) && compadd -a words
   else
     _files
   fi
