@@ -57,10 +57,32 @@ var pages = sync.OnceValue(func() *template.Template {
 		"name":   func(s string) string { return cmpName(s) },
 		"gname":  games.Name,
 		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
+		"took":   took,
+		"when":   when,
 		"script": func() template.JS { return template.JS(liveScript) },
 		"style":  func() template.CSS { return template.CSS(style()) },
 	}).Parse(pagesSource))
 })
+
+// took rounds a duration to what a reader takes in: three figures at
+// most ("1.23s", "45.7ms", "812µs").
+func took(d time.Duration) string {
+	unit := time.Duration(1)
+	for v := d; v >= 1000; v /= 10 {
+		unit *= 10
+	}
+	return d.Round(unit).String()
+}
+
+// when writes a time stored as RFC 3339 to the second, in UTC: the
+// fraction of a second is noise on a page.
+func when(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.UTC().Format("2006-01-02 15:04:05 UTC")
+}
 
 func cmpName(s string) string {
 	if strings.TrimSpace(s) == "" {
@@ -453,7 +475,7 @@ type indexRow struct {
 func (s *Server) indexPage() page {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pg := page{Title: "arbiter serve", DB: s.title, Live: "/live", Err: s.listErr, Note: s.note}
+	pg := page{DB: s.title, Live: "/live", Err: s.listErr, Note: s.note}
 	var v strings.Builder
 	v.WriteString(s.note)
 	for _, t := range s.tournaments {
@@ -544,13 +566,19 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, fmt.Errorf("game %q: not a game number", r.PathValue("id")))
 		return
 	}
-	rec, err := s.db.GameRecord(r.Context(), id)
+	g, err := s.db.Game(r.Context(), id)
 	if err != nil {
 		s.fail(w, statusOf(err), err)
 		return
 	}
+	rec := g.Record
 	name := fmt.Sprintf("game %d", id)
-	p := view.New(s.title + ": " + name)
+	p := view.New(gameCaption(g))
+	if g.Tournament != "" {
+		p.Back("/t/"+url.PathEscape(g.Tournament), "tournament "+g.Tournament)
+	} else {
+		p.Back("/", "the tournaments")
+	}
 	if err := replay.File(r.Context(), name, []byte(rec), replay.Options{Jobs: 1, Prepare: p.Prepare}, p.Add); err != nil {
 		s.fail(w, http.StatusInternalServerError, err)
 		return
@@ -568,6 +596,17 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", view.CSP())
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.Write(b.Bytes())
+}
+
+// gameCaption is the title of a stored game's page: "Game #12 of
+// tournament T: A vs B, 1-0", the number as the tournament's page lists
+// its games.
+func gameCaption(g store.StoredGame) string {
+	of := " (imported)"
+	if g.Tournament != "" {
+		of = " of tournament " + g.Tournament
+	}
+	return fmt.Sprintf("Game #%d%s: %s vs %s, %s", g.ID, of, cmpName(g.White), cmpName(g.Black), g.Result)
 }
 
 // plies counts the moves of a record, so that the viewer opens at its

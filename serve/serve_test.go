@@ -75,7 +75,12 @@ func TestPages(t *testing.T) {
 	}{
 		{"index", "GET", "/", 200, `href="/t/%3Cscript%3Ealert%28%22t%22%29%3C%2Fscript%3E"`},
 		{"tournament", "GET", tpath, 200, `Stored <b id="stored">2</b> of 4 games`},
+		{"index title", "GET", "/", 200, "<title>arbiter serve</title>"},
+		{"tournament title", "GET", tpath, 200, "<title>&lt;script&gt;alert(&#34;t&#34;)&lt;/script&gt; · arbiter serve</title>"},
 		{"game", "GET", "/game/1", 200, `"w":"\u003cimg src=x onerror=alert(1)\u003e"`},
+		{"game caption", "GET", "/game/2", 200, "<h1>Game #2 of tournament &lt;script&gt;alert(&#34;t&#34;)&lt;/script&gt;: b vs &lt;img src=x onerror=alert(1)&gt;, *</h1>"},
+		{"game back", "GET", "/game/2", 200, `<nav class="back"><a href="/t/%3Cscript%3Ealert%28%22t%22%29%3C%2Fscript%3E">← tournament &lt;script&gt;`},
+		{"game names no file", "GET", "/game/2", 200, `"stored":true`},
 		{"no tournament", "GET", "/t/nope", 404, `tournament &#34;nope&#34;`},
 		{"no game", "GET", "/game/99", 404, "game 99"},
 		{"not a game", "GET", "/game/x", 404, "not a game number"},
@@ -102,6 +107,26 @@ func TestPages(t *testing.T) {
 	v := h.Get("X-Version")
 	if status, _, _ := get("GET", tpath+"/live?v="+url.QueryEscape(v)); v == "" || status != http.StatusNoContent {
 		t.Errorf("live part at the latest version %q: %d; want 204", v, status)
+	}
+}
+
+// TestTook checks the rounding of the page's "Computed in".
+func TestTook(t *testing.T) {
+	for d, want := range map[time.Duration]string{1234567 * time.Nanosecond: "1.23ms", 45678912 * time.Nanosecond: "45.7ms",
+		812345 * time.Nanosecond: "812µs", 1234567890 * time.Nanosecond: "1.23s", 999 * time.Nanosecond: "999ns", 0: "0s"} {
+		if got := took(d); got != want {
+			t.Errorf("took(%v) = %q; want %q", d, got, want)
+		}
+	}
+}
+
+// TestWhen checks the writing of the tournaments' creation times.
+func TestWhen(t *testing.T) {
+	for s, want := range map[string]string{"2026-12-06T17:18:21.881307183Z": "2026-12-06 17:18:21 UTC",
+		"2026-12-06T18:18:21+01:00": "2026-12-06 17:18:21 UTC", "yesterday": "yesterday"} {
+		if got := when(s); got != want {
+			t.Errorf("when(%q) = %q; want %q", s, got, want)
+		}
 	}
 }
 

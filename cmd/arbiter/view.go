@@ -78,7 +78,11 @@ func viewCommand(e *env) *cli.Command {
 			if err := finish(page.Write(interruptible(c.Context, w), "")); err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "view: %d %s, %d invalid (shown at their failing ply)\n", page.Games(), plural(page.Games(), "game", "games"), invalid)
+			where := ""
+			if invalid > 0 {
+				where = " (shown at " + plural(invalid, "its", "their") + " failing ply)"
+			}
+			fmt.Fprintf(e.stderr, "view: %d %s, %d invalid%s\n", page.Games(), plural(page.Games(), "game", "games"), invalid, where)
 			return nil
 		},
 	}
