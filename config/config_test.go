@@ -319,8 +319,7 @@ func TestTooManyGames(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "at most") {
 		t.Errorf("ParseConfig = %v; want a too-many-games error", err)
 	}
-	// The message gives the real count (issue 17: "rounds: 1000000000000"
-	// was said to make 10000001 games).
+	// The message gives the real count, not one cut at a bound.
 	cfg, err := parse(filepath.Join(dir, "club.yaml"), []byte(goodConfig))
 	if err != nil {
 		t.Fatal(err)

@@ -325,7 +325,7 @@ func TestSplitBars(t *testing.T) {
 }
 
 // TestCSVInjection checks that names a spreadsheet would run as formulas
-// are neutralised with a leading apostrophe (issue 17), while number cells,
+// are neutralised with a leading apostrophe, while number cells,
 // negative Elo included, stay numbers.
 func TestCSVInjection(t *testing.T) {
 	db := openDB(t)
@@ -368,7 +368,7 @@ func TestCSVInjection(t *testing.T) {
 
 // TestAllGamesWon checks that the text format prints cutechess's
 // "inf +/- nan" for a pair one player won every game of, while Markdown
-// and HTML say "all games won" and never inf or nan (issue 14).
+// and HTML say "all games won" and never inf or nan.
 func TestAllGamesWon(t *testing.T) {
 	r := compute(t, clubFixture(t), Query{})
 	out := map[string]string{}

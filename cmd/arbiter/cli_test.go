@@ -903,9 +903,8 @@ func TestValidateVerdicts(t *testing.T) {
 }
 
 // TestValidateRealCorpus validates the real Lines of Action games: every
-// game replays and every result agrees (the corpus now writes results in
-// arbiter's convention; before issue 14 its 4,397 decisive games were
-// result mismatches).
+// game replays and every result agrees (the corpus writes results in
+// arbiter's convention, PGN's: 1-0 is White's win whoever moved first).
 func TestValidateRealCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/loa-real/*.agn")
 	if len(files) == 0 {

@@ -76,8 +76,8 @@ func TestCompletion(t *testing.T) {
 }
 
 // TestFlagErrors checks that a flag error names the flag as typed and never
-// shows a value the user did not type (issue 14: `validate ./-x.agn --jobs`
-// said `invalid value "--" for flag -jobs`), and that flags after arguments
+// shows a value the user did not type (`validate ./-x.agn --jobs` must not
+// say `invalid value "--" for flag -jobs`), and that flags after arguments
 // still work.
 func TestFlagErrors(t *testing.T) {
 	good := write(t, "g.agn", "[Game \"Lines of Action\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. b1-b3 *\n")
