@@ -22,7 +22,7 @@ import (
 // watchedFile returns the file of db to watch: nil on PostgreSQL, or when
 // it cannot be looked at.
 func watchedFile(db *store.DB) fs.FileInfo {
-	if db.Postgres() {
+	if !db.IsFile() {
 		return nil
 	}
 	fi, err := os.Stat(db.Path())

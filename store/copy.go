@@ -47,7 +47,7 @@ var ErrNotEmpty = errors.New("the destination database is not empty")
 // Rows are copied table by table as they are stored, ids included, rather
 // than as games through Inserter or Batch, which give each game a new id.
 func (db *DB) CopyTo(ctx context.Context, to *DB) (CopyCounts, error) {
-	if to.postgres {
+	if to.dialect.copyFrom {
 		return db.copyToPostgres(ctx, to)
 	}
 	var c CopyCounts

@@ -73,7 +73,7 @@ func (db *DB) Progress(ctx context.Context, tid int64) (Progress, error) {
 // InPlay returns the games of tournament tid in play: on PostgreSQL the
 // slots leased and not stored, by slot; nil on SQLite.
 func (db *DB) InPlay(ctx context.Context, tid int64) ([]Lease, error) {
-	if !db.postgres {
+	if !db.dialect.shared {
 		return nil, nil
 	}
 	return queryRows(ctx, db, "list the games in play", `SELECT slot, owner, lease_until FROM slots

@@ -124,10 +124,10 @@ func (db *DB) register(ctx context.Context, t *Tournament, engines []Engine) err
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
 	}
 	defer tx.Rollback()
-	if db.postgres {
+	if db.dialect.registerLock != "" {
 		// Runners starting together on a new tournament: one creates it,
 		// the others wait here and then find it.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock+1); err != nil {
+		if _, err := tx.ExecContext(ctx, db.dialect.registerLock, migrationLock+1); err != nil {
 			return fmt.Errorf("register tournament %s: %w", t.Name, err)
 		}
 	}

@@ -226,7 +226,7 @@ func (l *leasedSlots) poll() time.Duration { return l.wait }
 // queue on SQLite; on PostgreSQL, leases from the shared schedule, renewed
 // while wctx lives and given back at its end.
 func (r *run) slotSource(ctx, wctx context.Context) (slotSource, error) {
-	if !r.opt.DB.Postgres() || r.queue.over() {
+	if !r.opt.DB.Shared() || r.queue.over() {
 		return localSlots{r.queue}, nil
 	}
 	lease := r.opt.Lease
