@@ -275,7 +275,7 @@ func fromGames(ctx context.Context, g rules.Game, files []string, plies, count i
 		st  fromStats
 	)
 	for _, name := range files {
-		f, err := input.Read(ctx, name, input.Options{Map: true, Records: true})
+		f, err := input.Read(ctx, name, input.Options{Map: true, Records: streamBound})
 		var tl *notation.TooLongError
 		switch {
 		case ctx.Err() != nil:

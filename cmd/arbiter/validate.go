@@ -183,7 +183,7 @@ func maxJobs() int { return 4 * runtime.NumCPU() }
 func readFiles(ctx context.Context, e *env, names []string, mapped bool) ([]*input.File, error) {
 	files := make([]*input.File, 0, len(names))
 	for _, name := range names {
-		f, err := input.Read(ctx, name, input.Options{Map: mapped, Stdin: e.stdin, Records: true})
+		f, err := input.Read(ctx, name, input.Options{Map: mapped, Stdin: e.stdin, Records: streamBound})
 		if err != nil {
 			releaseFiles(files)
 			return nil, err
@@ -226,3 +226,7 @@ func jsonReport(r *replay.Report) gameJSON {
 	}
 	return j
 }
+
+// streamBound bounds a stream of records read as a file (a pipe, a FIFO,
+// standard input) at the longest game arbiter reads.
+func streamBound() input.Bound { return replay.NewStreamBound() }

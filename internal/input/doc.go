@@ -1,7 +1,8 @@
 // Package input reads the files a user names: mapped where it can be, else
 // streamed; bounded; interruptible. "-" names standard input.
 //
-//	f, err := input.Read(ctx, name, input.Options{Map: true, Stdin: os.Stdin, Records: true})
+//	records := func() input.Bound { return replay.NewStreamBound() }
+//	f, err := input.Read(ctx, name, input.Options{Map: true, Stdin: os.Stdin, Records: records})
 //	if err != nil {
 //		return err // "read games.agn: no such file or directory"
 //	}

@@ -65,7 +65,7 @@ func TestReadFIFO(t *testing.T) {
 			})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			f, err := input.Read(ctx, path, input.Options{Map: tt.mapped, Records: true})
+			f, err := input.Read(ctx, path, input.Options{Map: tt.mapped, Records: records})
 			if err != nil || f.Name != path || string(f.Data) != game+game {
 				t.Fatalf("Read(FIFO) = %+v, %v; want the two games", f, err)
 			}
@@ -78,7 +78,7 @@ func TestReadFIFO(t *testing.T) {
 		defer cancel()
 		time.AfterFunc(100*time.Millisecond, cancel)
 		start := time.Now()
-		f, err := input.Read(ctx, path, input.Options{Records: true})
+		f, err := input.Read(ctx, path, input.Options{Records: records})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Read(FIFO with no writer) = %+v, %v; want context.Canceled", f, err)
 		}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/arbiter-games/arbiter/notation"
 )
 
 // Options say how Read reads a file.
@@ -20,21 +18,32 @@ type Options struct {
 	Map bool
 	// Stdin is what the name "-" reads.
 	Stdin io.Reader
-	// Records reads a stream (standard input, a pipe, a FIFO, a device)
-	// as a file of game records: no further than notation.MaxGame bytes
-	// past the start of the last game it has seen (where the text opens a
-	// game as a record's games open, not any cut of the splitter's: see
-	// stream), failing then with a
-	// *notation.TooLongError, so that the memory a stream takes is what
-	// its games take plus at most MaxGame. Without it a stream is read to
-	// its end. A regular file is read whole either way: replay.File checks
-	// the size of its games.
-	Records bool
+	// Records, when set, bounds a stream (standard input, a pipe, a FIFO,
+	// a device) of game records: it gives each stream read a Bound, which
+	// sees the data read so far after each read, and whose error ends the
+	// read and is Read's, as it is. replay.NewStreamBound reads no further
+	// than notation.MaxGame bytes past the start of the last game, so that
+	// the memory a stream takes is what its games take plus at most that.
+	// Without it a stream is read to its end. A regular file is read whole
+	// either way: replay.File checks the size of its games.
+	Records func() Bound
 	// Limit, when above 0, is the most bytes Read takes from any file,
 	// regular or a stream: a longer one is a *LimitError, found before
 	// more than Limit bytes are held (a regular file by its size).
 	Limit int64
 }
+
+// A Bound checks a stream as it is read (see Options.Records): data is what
+// came in so far, eof is set at its end, and an error ends the read.
+type Bound interface {
+	Check(name string, data []byte, eof bool) error
+}
+
+// boundError carries a Bound's error through the read, to be returned as
+// it is.
+type boundError struct{ err error }
+
+func (e *boundError) Error() string { return e.err.Error() }
 
 // LimitError is Read's error for a file longer than Options.Limit.
 type LimitError struct {
@@ -119,9 +128,12 @@ func read(ctx context.Context, name string, opts Options) (*File, error) {
 		f.Data, f.release, err = readFile(ctx, name, opts)
 	}
 	if err != nil {
-		var tl *notation.TooLongError
+		var be *boundError
+		if errors.As(err, &be) {
+			return nil, be.err
+		}
 		var le *LimitError
-		if errors.As(err, &tl) || errors.As(err, &le) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+		if errors.As(err, &le) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			return nil, err
 		}
 		return nil, fmt.Errorf("read %s: %w", f.Name, unwrapPath(err))
@@ -156,15 +168,13 @@ func readFile(ctx context.Context, name string, opts Options) (data []byte, rele
 		}
 	}
 	// A file that grows while it is read is still bounded.
-	opts.Records = false
+	opts.Records = nil
 	data, err = readStream(ctx, name, fh, st.Size(), opts)
 	return data, nil, err
 }
 
 // readStream reads r to its end, checking ctx between reads. With
-// opts.Records, it reads no further than notation.MaxGame bytes past the
-// start of the last game it has seen (see stream), and then fails with a
-// *notation.TooLongError that names the stream name; with opts.Limit, no
+// opts.Records, it stops where the stream's Bound fails; with opts.Limit, no
 // further than that many bytes, failing with a *LimitError. size is a
 // hint of the length.
 func readStream(ctx context.Context, name string, r io.Reader, size int64, opts Options) ([]byte, error) {
@@ -174,7 +184,10 @@ func readStream(ctx context.Context, name string, r io.Reader, size int64, opts 
 		hint = min(hint, opts.Limit+1)
 	}
 	buf := make([]byte, 0, max(hint, 512))
-	var game stream
+	var bound Bound
+	if opts.Records != nil {
+		bound = opts.Records()
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -194,9 +207,9 @@ func readStream(ctx context.Context, name string, r io.Reader, size int64, opts 
 		if opts.Limit > 0 && int64(len(buf)) > opts.Limit {
 			return nil, &LimitError{Name: name, Limit: opts.Limit}
 		}
-		if opts.Records {
-			if tl := game.check(name, buf, err == io.EOF); tl != nil {
-				return nil, tl
+		if bound != nil {
+			if berr := bound.Check(name, buf, err == io.EOF); berr != nil {
+				return nil, &boundError{berr}
 			}
 		}
 		if err == io.EOF {

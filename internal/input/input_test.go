@@ -16,6 +16,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/replay"
 )
 
 const game = "[Game \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. c8-c6 a2-c2 *\n\n"
@@ -85,9 +86,9 @@ func TestRead(t *testing.T) {
 		{name: "read", file: file, wantName: file, want: games},
 		{name: "mapped", file: file, opts: input.Options{Map: true}, wantName: file, want: games},
 		{name: "empty, not mapped", file: empty, opts: input.Options{Map: true}, wantName: empty, want: ""},
-		{name: "stdin", file: "-", opts: input.Options{Stdin: strings.NewReader(games), Records: true}, wantName: "<stdin>", want: games},
-		{name: "long stream", file: "-", opts: input.Options{Stdin: strings.NewReader(long), Records: true}, wantName: "<stdin>", want: long},
-		{name: "long SGF stream", file: "-", opts: input.Options{Stdin: strings.NewReader(longSGF), Records: true}, wantName: "<stdin>", want: longSGF},
+		{name: "stdin", file: "-", opts: input.Options{Stdin: strings.NewReader(games), Records: records}, wantName: "<stdin>", want: games},
+		{name: "long stream", file: "-", opts: input.Options{Stdin: strings.NewReader(long), Records: records}, wantName: "<stdin>", want: long},
+		{name: "long SGF stream", file: "-", opts: input.Options{Stdin: strings.NewReader(longSGF), Records: records}, wantName: "<stdin>", want: longSGF},
 		{name: "missing", file: filepath.Join(dir, "none.agn"), err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
 		{name: "missing, mapped", file: filepath.Join(dir, "none.agn"), opts: input.Options{Map: true}, err: "read " + filepath.Join(dir, "none.agn") + ": no such file or directory"},
 		{name: "directory", file: dir, opts: input.Options{Map: true}, err: "read " + dir + ": is a directory"},
@@ -155,7 +156,7 @@ func TestReadBounded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := input.Read(context.Background(), "-", input.Options{Stdin: tt.stdin, Records: true})
+			f, err := input.Read(context.Background(), "-", input.Options{Stdin: tt.stdin, Records: records})
 			var tl *notation.TooLongError
 			if !errors.As(err, &tl) {
 				t.Fatalf("Read = %v, %v; want a *notation.TooLongError", f, err)
@@ -169,12 +170,12 @@ func TestReadBounded(t *testing.T) {
 	// What it read: the largest game, plus what comes in before the
 	// reader looks again (8 MiB).
 	z := &zeros{}
-	input.Read(context.Background(), "-", input.Options{Stdin: z, Records: true})
+	input.Read(context.Background(), "-", input.Options{Stdin: z, Records: records})
 	if most := int64(notation.MaxGame + 9<<20); z.n.Load() > most {
 		t.Errorf("Read of endless zeros read %d MiB; want at most %d", z.n.Load()>>20, most>>20)
 	}
 	r := newNoise()
-	input.Read(context.Background(), "-", input.Options{Stdin: r, Records: true})
+	input.Read(context.Background(), "-", input.Options{Stdin: r, Records: records})
 	if most := int64(notation.MaxGame + 9<<20); r.n.Load() > most {
 		t.Errorf("Read of endless random bytes read %d MiB; want at most %d", r.n.Load()>>20, most>>20)
 	}
@@ -186,7 +187,7 @@ func TestReadBounded(t *testing.T) {
 func TestReadLongStream(t *testing.T) {
 	for _, g := range []string{game, sgfGame} {
 		text := strings.Repeat(g, notation.MaxGame/len(g)+1)
-		f, err := input.Read(context.Background(), "-", input.Options{Stdin: strings.NewReader(text), Records: true})
+		f, err := input.Read(context.Background(), "-", input.Options{Stdin: strings.NewReader(text), Records: records})
 		if err != nil || len(f.Data) != len(text) {
 			t.Errorf("Read of %d MiB of %q = %v; want all of it", len(text)>>20, g, err)
 		}
@@ -291,3 +292,6 @@ func TestReadCancel(t *testing.T) {
 		})
 	}
 }
+
+// records bounds the tests' streams as the commands do.
+func records() input.Bound { return replay.NewStreamBound() }

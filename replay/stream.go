@@ -1,35 +1,45 @@
-package input
+package replay
 
 import (
 	"bytes"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/replay"
 )
 
-// stream follows where the last game of a stream of records starts as it
-// is read, in the format replay.FormatOf tells (an .agn file's games or
+// StreamBound bounds a stream of records as it is read (a pipe, a FIFO,
+// a device: input.Options.Records): it follows where the last game starts,
+// in the format FormatOf tells (an .agn file's games or
 // SGF game trees). A game starts where the format's splitter cuts, when
 // the text there opens a game as a record's does (see opens): the
 // splitter also cuts text that is no record (a stream of random bytes,
 // /dev/urandom) into short chunks, and counting those as games would let
 // such a stream grow without a bound.
-type stream struct {
+type StreamBound struct {
 	start   int // where the last game begins (the earlier ones are whole)
 	scanned int // bytes read when it was last looked for
 }
 
-// check looks for the start of the last game of data when 8 MiB came in
-// since it last looked (so that the text is scanned about twice at most),
-// and returns a *notation.TooLongError when that game is longer than
-// notation.MaxGame.
-func (s *stream) check(name string, data []byte, eof bool) *notation.TooLongError {
+// NewStreamBound returns the bound of one stream.
+func NewStreamBound() *StreamBound { return &StreamBound{} }
+
+// Check is given the data of the stream name read so far (eof at its end).
+// It looks for the start of the last game when 8 MiB came in since it last
+// looked (so that the text is scanned about twice at most), and returns a
+// *notation.TooLongError when that game is longer than notation.MaxGame.
+func (s *StreamBound) Check(name string, data []byte, eof bool) error {
+	if tl := s.check(name, data, eof); tl != nil {
+		return tl
+	}
+	return nil
+}
+
+func (s *StreamBound) check(name string, data []byte, eof bool) *notation.TooLongError {
 	if len(data)-s.scanned < 8<<20 && !eof {
 		return nil
 	}
 	s.scanned = len(data)
-	format := replay.FormatOf(name, data)
+	format := FormatOf(name, data)
 	last, ok := -1, false
 	sp := format.Splitter(data[s.start:])
 	for ch, more := sp.Next(); more; ch, more = sp.Next() {
@@ -60,8 +70,8 @@ func (s *stream) check(name string, data []byte, eof bool) *notation.TooLongErro
 // as the parser takes it (UTF-8, no control character); an SGF game tree
 // with "(;", a property's name and its "[", as "(;GM[9]", white space
 // allowed between them as each format allows it.
-func opens(format replay.Format, data []byte) bool {
-	if format == replay.SGF {
+func opens(format Format, data []byte) bool {
+	if format == SGF {
 		if !at(data, 0, '(') {
 			return false
 		}
