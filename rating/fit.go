@@ -25,6 +25,11 @@ type edge struct {
 // Error), White's advantage and the likelihood of superiority of one
 // player over another (LOS).
 type Fit struct {
+	// Stop, when set, is asked between the fit's steps; once it says
+	// true, Solve ends early with whatever it has (the caller then drops
+	// the result).
+	Stop func() bool
+
 	n     int
 	edges []edge
 	// results
@@ -36,15 +41,11 @@ type Fit struct {
 	fitAdvantage bool
 	advantage    float64
 	advantageErr float64
-	// for los: the inverse information (dense fits), its diagonal, the
+	// for LOS: the inverse information (dense fits), its diagonal, the
 	// components.
 	inv  [][]float64
 	diag []float64
 	comp []int
-	// Stop, when set, is asked between the fit's steps; once it says
-	// true, Solve ends early with whatever it has (the caller then drops
-	// the result).
-	Stop func() bool
 }
 
 // stopped reports whether the fit is to end early.
