@@ -5,7 +5,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/arbiter-games/arbiter/stats"
+	"github.com/arbiter-games/arbiter/rating"
 )
 
 // SPRTConfig is the sprt key: a sequential probability ratio test of H0:
@@ -20,8 +20,8 @@ type SPRTConfig struct {
 }
 
 // Test returns the test of a checked config.
-func (s *SPRTConfig) Test() stats.SPRT {
-	return stats.SPRT{Elo0: *s.Elo0, Elo1: *s.Elo1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
+func (s *SPRTConfig) Test() rating.SPRT {
+	return rating.SPRT{Elo0: *s.Elo0, Elo1: *s.Elo1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
 }
 
 // checkSPRT checks the sprt key and fills in its defaults.
@@ -34,15 +34,15 @@ func (c *Tournament) checkSPRT(p *problems) {
 		p.add(key("engines"), "sprt needs exactly two engines (the first is tested against the second); found %d", len(c.Engines))
 	}
 	if s.Alpha == nil {
-		v := stats.DefaultSPRTAlpha
+		v := rating.DefaultSPRTAlpha
 		s.Alpha = &v
 	}
 	if s.Beta == nil {
-		v := stats.DefaultSPRTBeta
+		v := rating.DefaultSPRTBeta
 		s.Beta = &v
 	}
 	if s.Model == "" {
-		s.Model = stats.ModelNormalized
+		s.Model = rating.ModelNormalized
 	}
 	// YAML reads 0_1 as 1, 0x10 as 16, 010 as 8 (octal) and .inf as
 	// infinity: a number of the test is written as a plain decimal, with
@@ -54,7 +54,7 @@ func (c *Tournament) checkSPRT(p *problems) {
 			continue
 		}
 		switch v := strings.TrimLeft(n.Value, "+-"); {
-		case !stats.IsDecimal(n.Value):
+		case !rating.IsDecimal(n.Value):
 			p.add(key("sprt", k), "sprt %s is written %q: write a plain decimal number (5, -1.5, 0.05, 1e-3)", k, n.Value)
 			written = false
 		case len(v) > 1 && v[0] == '0' && v[1] >= '0' && v[1] <= '9':
@@ -65,7 +65,7 @@ func (c *Tournament) checkSPRT(p *problems) {
 	if !written {
 		return
 	}
-	test := stats.SPRT{Elo0: 0, Elo1: 1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
+	test := rating.SPRT{Elo0: 0, Elo1: 1, Alpha: *s.Alpha, Beta: *s.Beta, Model: s.Model}
 	if s.Elo0 == nil {
 		p.add(key("sprt"), "sprt elo0 is missing: the Elo difference of H0")
 	}

@@ -71,28 +71,6 @@ func BenchmarkQueryPairs(b *testing.B) {
 	})
 }
 
-// BenchmarkFit fits the ratings of 40 players who all met.
-func BenchmarkFit(b *testing.B) {
-	const n = 40
-	benchFit(b, n, func(f *ratingFit, i int) {
-		for j := i + 1; j < n; j++ {
-			f.add(i, j, 20, float64(10+(i*7+j)%9-4))
-		}
-	})
-}
-
-// benchFit fits the ratings of n players, each i's games added by meet.
-func benchFit(b *testing.B, n int, meet func(f *ratingFit, i int)) {
-	b.ReportAllocs()
-	for b.Loop() {
-		f := newRatingFit(n)
-		for i := range n {
-			meet(f, i)
-		}
-		f.fit(-1, 0)
-	}
-}
-
 func BenchmarkWriteHTML(b *testing.B) {
 	db := benchDB(b, 2000)
 	r := compute(b, db, Query{})
@@ -107,15 +85,3 @@ func BenchmarkWriteHTML(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
-
-// BenchmarkFitLarge fits 3,000 players who each met about 20 others (an
-// imported archive), on the sparse path.
-func BenchmarkFitLarge(b *testing.B) {
-	const n = 3000
-	benchFit(b, n, func(f *ratingFit, i int) {
-		for k := 1; k <= 10; k++ {
-			j := (i + k*k*7) % n
-			f.add(i, j, 4, float64((i*k)%5))
-		}
-	})
-}

@@ -6,6 +6,9 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
+
+	"github.com/arbiter-games/arbiter/rating"
 )
 
 // blockRule frames a result block, as fastchess frames its own.
@@ -21,7 +24,7 @@ const blockRule = "--------------------------------------------------"
 // -report penta=true, its default) the figures come from the pentanomial
 // counts of the colour-swapped pairs, and the block adds the pairs ratio
 // and the counts; without, from the games' wins, draws and losses. The
-// figures are fastchess's (see fastchessPenta), computed from the
+// figures are fastchess's (see rating.FastchessPenta), computed from the
 // report's pairs: each engine's own counts, not the report's
 // maximum-likelihood ratings.
 func (r *Report) WriteResults(w io.Writer, names []string, about string, penta bool) error {
@@ -48,15 +51,15 @@ func (r *Report) writeMatchBlock(b io.Writer, a, o, about string, penta bool) {
 	if p.Pentanomial != nil {
 		pt = *p.Pentanomial
 	}
-	f := fastchessWDL(p.Wins, p.Draws, p.Losses)
+	f := rating.FastchessWDL(p.Wins, p.Draws, p.Losses)
 	if penta {
-		f = fastchessPenta(pt)
+		f = rating.FastchessPenta(pt)
 	}
 	fmt.Fprintf(b, "Elo: %s +/- %s, nElo: %s +/- %s\n", fcNum(f.Elo, 2), fcNum(f.EloError, 2),
 		fcNum(f.NElo, 2), fcNum(f.NEloError, 2))
 	fmt.Fprintf(b, "LOS: %s %%, DrawRatio: %s %%", fcNum(f.LOS, 2), fcNum(f.DrawRatio, 2))
 	if penta {
-		fmt.Fprintf(b, ", PairsRatio: %s", fcNum(fastchessPairsRatio(pt), 2))
+		fmt.Fprintf(b, ", PairsRatio: %s", fcNum(rating.FastchessPairsRatio(pt), 2))
 	}
 	pts := float64(p.Wins) + float64(p.Draws)/2
 	fmt.Fprintf(b, "\nGames: %d, Wins: %d, Losses: %d, Draws: %d, Points: %s (%s %%)\n", p.Games, p.Wins, p.Losses,
@@ -64,7 +67,7 @@ func (r *Report) writeMatchBlock(b io.Writer, a, o, about string, penta bool) {
 	if penta {
 		ratio := "-"
 		if wl, dd, ok := splitOnes(p); ok {
-			ratio = fcNum(fastchessWLDDRatio(wl, dd), 2)
+			ratio = fcNum(rating.FastchessWLDDRatio(wl, dd), 2)
 		}
 		fmt.Fprintf(b, "Ptnml(0-2): %s, WL/DD Ratio: %s\n", fmtPenta(pt), ratio)
 	}
@@ -137,7 +140,7 @@ func (p *Pair) reversed() *Pair {
 			q.PairsRatio = finite(float64(t[0]+t[1]) / float64(lost))
 		}
 	}
-	q.AsWhite, q.AsBlack = p.AsWhite.reversed(), p.AsBlack.reversed()
+	q.AsWhite, q.AsBlack = p.AsWhite.Reversed(), p.AsBlack.Reversed()
 	return &q
 }
 
@@ -155,7 +158,7 @@ type engineTotals struct {
 	name                string
 	wins, draws, losses int
 	pt                  [5]int
-	fig                 fastchessFigures
+	fig                 rating.FastchessFigures
 	score               float64 // points in percent
 }
 
@@ -190,9 +193,9 @@ func (r *Report) writeTableBlock(b io.Writer, names []string, penta bool) {
 		games := float64(e.wins + e.draws + e.losses)
 		e.score = (float64(e.wins) + 0.5*float64(e.draws)) / games * 100
 		if penta {
-			e.fig = fastchessPenta(e.pt)
+			e.fig = rating.FastchessPenta(e.pt)
 		} else {
-			e.fig = fastchessWDL(e.wins, e.draws, e.losses)
+			e.fig = rating.FastchessWDL(e.wins, e.draws, e.losses)
 		}
 	}
 	slices.SortStableFunc(rows, func(x, y *engineTotals) int {
@@ -225,4 +228,20 @@ func b2i(v bool) int {
 		return 1
 	}
 	return 0
+}
+
+// fcNum prints x with prec decimals as fastchess's {:.Nf} does: "inf" and
+// "-inf", "-0.00" for a negative zero, and "-nan" for NaN, which is how
+// fastchess built for x86-64 prints the NaN that 0/0 gives there (its
+// sign bit set).
+func fcNum(x float64, prec int) string {
+	switch {
+	case math.IsNaN(x):
+		return "-nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(x, 'f', prec, 64)
 }

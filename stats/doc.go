@@ -8,7 +8,9 @@
 // the counts per game type, white, black, result and termination, another
 // groups the colour-swapped pairs; only those small aggregated rows come into
 // Go, and the ratings are fitted on them. The queries are package store's
-// (SQLite or PostgreSQL); stats computes from the typed rows it returns.
+// (SQLite or PostgreSQL); stats computes from the typed rows it returns, and
+// the mathematics (the rating fit, Elo and its intervals, the SPRT,
+// fastchess's figures) is package rating's.
 //
 //	r, err := stats.Compute(ctx, db, stats.Query{Tournament: "club-2026"})
 //	if err != nil { ... }

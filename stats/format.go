@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/arbiter-games/arbiter/rating"
 )
 
 // Formats lists the output formats, for flag help and checks.
@@ -215,6 +217,9 @@ func nGames(n int) string {
 
 func fmtPoints(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
+// fmtNum prints a parameter as given: 0.05, 5, -1.5.
+func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
 // fmtOpt prints x with prec decimals, or missing when x is nil.
 func fmtOpt(x *float64, prec int, missing string) string {
 	if x == nil {
@@ -261,10 +266,10 @@ func (p *Pair) ScoreLine() string {
 // ColourLines are the lines cutechess-cli prints under the score: A's
 // results as White and as Black, and White's against Black's.
 func (p *Pair) ColourLines() [3]string {
-	line := func(what string, m Match) string {
+	line := func(what string, m rating.Match) string {
 		return fmt.Sprintf("...      %s: %d - %d - %d  [%s] %d", what, m.Wins, m.Losses, m.Draws, fmtFloat(m.Score(), 3), m.Games())
 	}
-	wb := p.AsWhite.plus(p.AsBlack.reversed())
+	wb := p.AsWhite.Plus(p.AsBlack.Reversed())
 	return [3]string{line(p.A+" playing White", p.AsWhite), line(p.A+" playing Black", p.AsBlack), line("White vs Black", wb)}
 }
 

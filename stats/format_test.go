@@ -19,6 +19,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/internal/xmltext"
+	"github.com/arbiter-games/arbiter/rating"
 )
 
 func TestGolden(t *testing.T) {
@@ -453,6 +454,32 @@ func TestHTMLIllegalCharacters(t *testing.T) {
 			if err := xml.Unmarshal([]byte(c), new(struct{})); err != nil {
 				t.Errorf("%s: a chart is not XML: %v", w.name, err)
 			}
+		}
+	}
+}
+
+// TestMatchCutechess checks the head-to-head lines against lines printed by
+// cutechess-cli.
+func TestMatchCutechess(t *testing.T) {
+	tests := []struct {
+		w, l, d    int
+		score, elo string
+	}{
+		{99, 97, 104, "Score of X vs Y: 99 - 97 - 104  [0.503] 300",
+			"Elo difference: 2.3 +/- 31.8, LOS: 55.7 %, DrawRatio: 34.7 %"},
+		{45, 37, 18, "Score of X vs Y: 45 - 37 - 18  [0.540] 100",
+			"Elo difference: 27.9 +/- 62.4, LOS: 81.2 %, DrawRatio: 18.0 %"},
+		{3, 0, 0, "Score of X vs Y: 3 - 0 - 0  [1.000] 3",
+			"Elo difference: inf +/- nan, LOS: 95.8 %, DrawRatio: 0.0 %"},
+	}
+	for _, tt := range tests {
+		m := rating.Match{Wins: tt.w, Losses: tt.l, Draws: tt.d}
+		p := &Pair{A: "X", B: "Y", Wins: tt.w, Losses: tt.l, Draws: tt.d, Games: m.Games(), Score: round(m.Score(), 3)}
+		if got := p.ScoreLine(); got != tt.score {
+			t.Errorf("ScoreLine = %q; want %q", got, tt.score)
+		}
+		if got := p.EloLine(); got != tt.elo {
+			t.Errorf("EloLine = %q; want %q", got, tt.elo)
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/standings"
@@ -28,7 +28,7 @@ type Query struct {
 	Opponent string
 	// SPRT, when set, adds to the report's SPRT section the test of Player
 	// against Opponent over the selected games (both must be set).
-	SPRT *SPRT
+	SPRT *rating.SPRT
 	// Anchor names the player whose rating is fixed at AnchorElo (in every
 	// game type the player has games of); "" anchors the average rating
 	// of each game type at 0.
@@ -218,12 +218,14 @@ type Pair struct {
 	// lost.
 	PairsRatio *float64 `json:"pairs_ratio"`
 	// AsWhite and AsBlack split A's results by A's colour.
-	AsWhite Match `json:"as_white"`
-	AsBlack Match `json:"as_black"`
+	AsWhite rating.Match `json:"as_white"`
+	AsBlack rating.Match `json:"as_black"`
 }
 
 // Match returns the pair's wins, losses and draws.
-func (p *Pair) Match() Match { return Match{Wins: p.Wins, Losses: p.Losses, Draws: p.Draws} }
+func (p *Pair) Match() rating.Match {
+	return rating.Match{Wins: p.Wins, Losses: p.Losses, Draws: p.Draws}
+}
 
 // LOSRow is one row of a game type's likelihood-of-superiority matrix: for
 // each player of the standings in order, the probability in percent that
@@ -349,6 +351,11 @@ func filter(ctx context.Context, db *store.DB, q Query) (store.Filter, Selection
 	return w, sel, nil
 }
 
+// swissFormat is the format a Swiss tournament is stored under, the
+// runner's pairing.Swiss (TestSwissFormat keeps the two equal): the report
+// reads it from the store as data, without depending on package pairing.
+const swissFormat = "swiss"
+
 // swissByes returns each player's byes when w selects one whole Swiss
 // tournament, else nil.
 func swissByes(ctx context.Context, db *store.DB, w store.Filter) (map[string]int, error) {
@@ -356,7 +363,7 @@ func swissByes(ctx context.Context, db *store.DB, w store.Filter) (map[string]in
 		return nil, nil
 	}
 	format, err := db.TournamentFormat(ctx, w.Tournament)
-	if err != nil || format != pairing.Swiss {
+	if err != nil || format != swissFormat {
 		return nil, err
 	}
 	byes, err := db.Byes(ctx, w.Tournament)
@@ -380,7 +387,7 @@ func Selected(ctx context.Context, db *store.DB, q Query) (store.Filter, error) 
 
 // whiteMatch returns count games of a result from White's side; ok is
 // false for a game without a result ("*" or anything unknown).
-func whiteMatch(result string, count int) (m Match, ok bool) {
+func whiteMatch(result string, count int) (m rating.Match, ok bool) {
 	res, _ := rules.ParseResult(result)
 	switch res {
 	case rules.WhiteWins:
@@ -412,13 +419,17 @@ func key(a, b int32) (pairKey, bool) {
 type h2h struct{ ww, wl, wd, bw, bl, bd int32 }
 
 // aWhite is the games the first played as White, from its side.
-func (h *h2h) aWhite() Match { return Match{int(h.ww), int(h.wl), int(h.wd)} }
+func (h *h2h) aWhite() rating.Match {
+	return rating.Match{Wins: int(h.ww), Losses: int(h.wl), Draws: int(h.wd)}
+}
 
 // aBlack is the games the first played as Black, from its side.
-func (h *h2h) aBlack() Match { return Match{int(h.bw), int(h.bl), int(h.bd)} }
+func (h *h2h) aBlack() rating.Match {
+	return rating.Match{Wins: int(h.bw), Losses: int(h.bl), Draws: int(h.bd)}
+}
 
 // all returns all the games of the pair.
-func (h *h2h) all() Match { return h.aWhite().plus(h.aBlack()) }
+func (h *h2h) all() rating.Match { return h.aWhite().Plus(h.aBlack()) }
 
 type cross struct {
 	games  int
@@ -426,14 +437,14 @@ type cross struct {
 }
 
 // count adds m's games to p's wins, draws and losses.
-func (p *Player) count(m Match) {
+func (p *Player) count(m rating.Match) {
 	p.Wins += m.Wins
 	p.Draws += m.Draws
 	p.Losses += m.Losses
 }
 
 // count adds m's games to t's wins, draws and losses.
-func (t *Terminations) count(m Match) {
+func (t *Terminations) count(m rating.Match) {
 	t.Wins += m.Wins
 	t.Draws += m.Draws
 	t.Losses += m.Losses
@@ -551,7 +562,7 @@ func (b *builder) add(row *store.Tally) {
 		tb.Unfinished += c
 		return
 	}
-	black := white.reversed()
+	black := white.Reversed()
 	w.count(white)
 	tw.count(white)
 	bl.count(black)
@@ -560,8 +571,8 @@ func (b *builder) add(row *store.Tally) {
 	bl.Games += c
 	w.WhiteGames += c
 	bl.BlackGames += c
-	w.WhitePoints += white.points()
-	bl.BlackPoints += black.points()
+	w.WhitePoints += white.Points()
+	bl.BlackPoints += black.Points()
 	w.PointGames += row.Scored
 	bl.PointGames += row.Scored
 	sc.scored[wi] += row.ScoreWhite
@@ -575,7 +586,7 @@ func (b *builder) add(row *store.Tally) {
 			sc.self[wi] = x
 		}
 		x.games += 2 * c
-		x.points += white.points() + black.points()
+		x.points += white.Points() + black.Points()
 		return
 	}
 	k, flip := key(wi, bi)
@@ -654,12 +665,13 @@ func (b *builder) finish(sc *section) {
 	if fit == nil {
 		return // abandoned: the fit is unfinished, and so is the report
 	}
-	gs.Regularized = fit.regularized
-	r.Ratings.Regularized = r.Ratings.Regularized || fit.regularized
-	if (q.FitAdvantage || q.Advantage != 0) && len(fit.edges) > 0 {
-		gs.WhiteAdvantage = finite(fit.advantage * eloScale)
+	gs.Regularized = fit.Regularized()
+	r.Ratings.Regularized = r.Ratings.Regularized || fit.Regularized()
+	if (q.FitAdvantage || q.Advantage != 0) && fit.Pairs() > 0 {
+		adv, advErr := fit.Advantage()
+		gs.WhiteAdvantage = finite(adv)
 		if q.FitAdvantage {
-			gs.WhiteAdvantageError = finite(fit.advantageErr)
+			gs.WhiteAdvantageError = finite(advErr)
 		}
 	}
 
@@ -673,8 +685,8 @@ func (b *builder) finish(sc *section) {
 			if p.BlackGames > 0 {
 				p.BlackScorePct = num(100*p.BlackPoints/float64(p.BlackGames), 2)
 			}
-			p.Elo = finite(fit.elo[i])
-			p.EloError = finite(fit.err[i])
+			p.Elo = finite(fit.Elo(i))
+			p.EloError = finite(fit.Error(i))
 		}
 		if p.PointGames > 0 {
 			p.AvgPoints = num(sc.scored[i]/float64(p.PointGames), 2)
@@ -714,7 +726,7 @@ func (b *builder) finish(sc *section) {
 		row := &LOSRow{Game: gs.ID, Player: sc.players[i].Name, LOS: make([]*float64, n)}
 		for c, j := range order {
 			if i != j && sc.players[i].Games > 0 && sc.players[j].Games > 0 {
-				row.LOS[c] = finite(fit.los(int(i), int(j)))
+				row.LOS[c] = finite(fit.LOS(int(i), int(j)))
 			}
 		}
 		r.LOS = append(r.LOS, row)
@@ -745,35 +757,34 @@ func (b *builder) swissStandings(sc *section) {
 	standings.SetTieBreaks(rows, func(add func(a, b int, pa, pb float64)) {
 		for _, k := range sc.pairKeys() {
 			m := sc.matches[k].all()
-			add(int(k.a), int(k.b), m.points(), float64(m.Games())-m.points())
+			add(int(k.a), int(k.b), m.Points(), float64(m.Games())-m.Points())
 		}
 	})
 }
 
 // fitRatings fits a game type's ratings (and White's advantage, when the
 // query asks), or returns nil when the report is abandoned meanwhile.
-func (b *builder) fitRatings(sc *section) *ratingFit {
+func (b *builder) fitRatings(sc *section) *rating.Fit {
 	q := b.q
 	anchor := -1
 	if i, ok := sc.index[q.Anchor]; ok && q.Anchor != "" {
 		anchor = int(i)
 	}
-	fit := newRatingFit(len(sc.players))
-	fit.stop = b.stop
-	fit.fitAdvantage = q.FitAdvantage
-	fit.advantage = q.Advantage / eloScale
+	fit := rating.NewFit(len(sc.players))
+	fit.Stop = b.stop
+	fit.SetAdvantage(q.Advantage, q.FitAdvantage)
 	colours := q.FitAdvantage || q.Advantage != 0
 	for _, k := range sc.pairKeys() {
 		h := sc.matches[k]
 		if colours {
-			fit.addColour(int(k.a), int(k.b), h.aWhite(), 1)
-			fit.addColour(int(k.a), int(k.b), h.aBlack(), -1)
+			fit.AddColour(int(k.a), int(k.b), h.aWhite(), 1)
+			fit.AddColour(int(k.a), int(k.b), h.aBlack(), -1)
 		} else {
 			m := h.all()
-			fit.add(int(k.a), int(k.b), float64(m.Games()), m.points())
+			fit.Add(int(k.a), int(k.b), float64(m.Games()), m.Points())
 		}
 	}
-	fit.fit(anchor, q.AnchorElo)
+	fit.Solve(anchor, q.AnchorElo)
 	if b.stop != nil && b.stop() {
 		return nil
 	}
@@ -822,7 +833,7 @@ func (sc *section) pair(a, b int32) *Pair {
 	h, pt := sc.matches[k], sc.pentas[k]
 	mm, white, black := h.all(), h.aWhite(), h.aBlack()
 	if flip {
-		mm, white, black = mm.reversed(), black.reversed(), white.reversed()
+		mm, white, black = mm.Reversed(), black.Reversed(), white.Reversed()
 		if pt != nil {
 			rev := [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
 			pt = &rev
@@ -847,7 +858,7 @@ func (sc *section) pair(a, b int32) *Pair {
 			p.PairsRatio = finite(float64(pt[3]+pt[4]) / float64(lost))
 		}
 	}
-	e := EstimateOf(counts)
+	e := rating.EstimateOf(counts)
 	p.NElo, p.NEloError = finite(e.NElo), finite(e.NEloError)
 	return p
 }
@@ -877,9 +888,9 @@ func (sc *section) eachCrossRow(fn func(*CrossRow) error) error {
 				k, flip := key(i, j)
 				m := sc.matches[k].all()
 				if flip {
-					m = m.reversed()
+					m = m.Reversed()
 				}
-				games, points = m.Games(), m.points()
+				games, points = m.Games(), m.Points()
 			}
 			row.Results = append(row.Results, &CrossCell{Opponent: sc.players[j].Name, Games: games, Points: points})
 		}
@@ -909,9 +920,9 @@ func (gs *GameStats) fill() {
 	gs.WhitePct = pct(float64(gs.WhiteWins), n)
 	gs.BlackPct = pct(float64(gs.BlackWins), n)
 	gs.DrawPct = pct(float64(gs.Draws), n)
-	m := Match{Wins: gs.WhiteWins, Losses: gs.BlackWins, Draws: gs.Draws}
-	mu, sd := m.Score(), m.stdev()
-	lo, hi := max(mu-z95*sd, 0), min(mu+z95*sd, 1)
+	m := rating.Match{Wins: gs.WhiteWins, Losses: gs.BlackWins, Draws: gs.Draws}
+	mu := m.Score()
+	lo, hi := m.ScoreInterval()
 	gs.WhiteScorePct = round(100*mu, 2)
 	gs.WhiteScoreLow = round(100*lo, 2)
 	gs.WhiteScoreHigh = round(100*hi, 2)

@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/rating"
 )
 
 func ptr(x float64) *float64 { return &x }
@@ -119,7 +121,7 @@ func TestComputeByHand(t *testing.T) {
 
 	// B's games against A by B's colour: as White a draw and a win, as
 	// Black a loss and a win.
-	if ba := r.Pairs[0]; ba.AsWhite != (Match{1, 0, 1}) || ba.AsBlack != (Match{1, 1, 0}) {
+	if ba := r.Pairs[0]; ba.AsWhite != (rating.Match{Wins: 1, Losses: 0, Draws: 1}) || ba.AsBlack != (rating.Match{Wins: 1, Losses: 1, Draws: 0}) {
 		t.Errorf("B vs A by colour = %+v, %+v; want 1-0-1, 1-1-0", ba.AsWhite, ba.AsBlack)
 	}
 	if got, want := r.Pairs[0].ColourLines()[2], "...      White vs Black: 2 - 1 - 1  [0.625] 4"; got != want {
@@ -302,8 +304,8 @@ func TestSelfPlay(t *testing.T) {
 	if len(r.Pairs) != 1 {
 		t.Fatalf("%d pairs; want 1 (A vs B)", len(r.Pairs))
 	}
-	if p := r.Pairs[0]; p.A != "A" || p.B != "B" || p.Match() != (Match{1, 0, 1}) ||
-		p.AsWhite != (Match{1, 0, 0}) || p.AsBlack != (Match{0, 0, 1}) {
+	if p := r.Pairs[0]; p.A != "A" || p.B != "B" || p.Match() != (rating.Match{Wins: 1, Losses: 0, Draws: 1}) ||
+		p.AsWhite != (rating.Match{Wins: 1, Losses: 0, Draws: 0}) || p.AsBlack != (rating.Match{Wins: 0, Losses: 0, Draws: 1}) {
 		t.Errorf("pair = %+v; want A vs B 1-0-1, as White 1-0-0, as Black 0-0-1", p)
 	}
 	wantCross := []*CrossRow{
@@ -397,7 +399,7 @@ func TestWhiteAdvantageReport(t *testing.T) {
 			return 1 / (1 + math.Pow(10, (elo[black]-elo[white]-*loa.WhiteAdvantage)/400))
 		}
 		exp += float64(p.AsWhite.Games())*e(p.A, p.B) + float64(p.AsBlack.Games())*e(p.B, p.A)
-		act += p.AsWhite.points() + float64(p.AsBlack.Games()) - p.AsBlack.points()
+		act += p.AsWhite.Points() + float64(p.AsBlack.Games()) - p.AsBlack.Points()
 	}
 	if math.Abs(exp-act) > 0.01 {
 		t.Errorf("White's expected points %.4f at the fit; scored %.4f", exp, act)

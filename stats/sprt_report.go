@@ -9,17 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/store"
-)
-
-// Verdicts an SPRT section shows besides H0 and H1.
-const (
-	// Running: no bound reached, more games may come (for --sprt: more
-	// games are needed).
-	Running = "running"
-	// StoppedAtCap: the match played every game of its schedule without
-	// reaching a bound.
-	StoppedAtCap = "stopped at the cap"
 )
 
 // SPRTResult is one SPRT of a report: a stored SPRT match's (Tournament
@@ -32,19 +23,19 @@ type SPRTResult struct {
 	Tournament string `json:"tournament,omitempty"`
 	Player     string `json:"player"`   // the player tested (elo0, elo1 are its Elo over the opponent)
 	Opponent   string `json:"opponent"` // the player it is tested against
-	SPRT
+	rating.SPRT
 	Games int `json:"games"` // finished games between them
 	// Pentanomial holds the counts of the colour-swapped pairs [LL, LD,
 	// WL+DD, WD, WW] from Player's side when the test is over them, else it
 	// is null and the test is over WDL.
 	Pentanomial *[5]int `json:"pentanomial"`
 	// WDL is Player's wins, draws and losses.
-	WDL          Match   `json:"wdl"`
-	LLR          float64 `json:"llr"` // over every game
-	Lower        float64 `json:"lower"`
-	Upper        float64 `json:"upper"`
-	Verdict      string  `json:"verdict"`       // H0, H1, Running or StoppedAtCap
-	DecidedAfter *int    `json:"decided_after"` // games (in order) after which a bound was reached
+	WDL          rating.Match `json:"wdl"`
+	LLR          float64      `json:"llr"` // over every game
+	Lower        float64      `json:"lower"`
+	Upper        float64      `json:"upper"`
+	Verdict      string       `json:"verdict"`       // H0, H1, Running or StoppedAtCap
+	DecidedAfter *int         `json:"decided_after"` // games (in order) after which a bound was reached
 	// DecidedLLR is the LLR that reached the bound (null before); LLR is
 	// over every game. DecidedAt is when (RFC 3339, a stored match's).
 	DecidedLLR *float64 `json:"decided_llr"`
@@ -78,7 +69,7 @@ func (s *SPRTResult) finish() {
 	s.LLR = s.SPRT.LLR(c)
 	lo, hi := s.SPRT.Bounds()
 	s.Lower, s.Upper = lo, hi
-	e := EstimateOf(c)
+	e := rating.EstimateOf(c)
 	s.Elo, s.EloError, s.NElo, s.NEloError = finite(e.Elo), finite(e.EloError), finite(e.NElo), finite(e.NEloError)
 	if s.Trajectory == nil {
 		s.Trajectory = []SPRTPoint{}
@@ -106,7 +97,7 @@ func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResul
 			}
 		}
 		if r.Verdict == "" {
-			r.Verdict = Running
+			r.Verdict = rating.Running
 		}
 		// Counts over every stored game of the match.
 		games, err := db.ResultCounts(ctx, m.TournamentID)
@@ -119,9 +110,9 @@ func storedSPRT(ctx context.Context, db *store.DB, w store.Filter) ([]*SPRTResul
 				continue
 			}
 			if g.White != r.Player {
-				wm = wm.reversed()
+				wm = wm.Reversed()
 			}
-			r.WDL = r.WDL.plus(wm)
+			r.WDL = r.WDL.Plus(wm)
 		}
 		r.Games = r.WDL.Games()
 		if m.Pentanomial {
@@ -235,7 +226,7 @@ func wholePairs(games []sprtGame) bool {
 // is not bayesian and there is at least one whole pair; else over the
 // wins, draws and losses of all the games. Without such a game it is
 // ErrNoSPRTGames.
-func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*SPRTResult, error) {
+func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test rating.SPRT) (*SPRTResult, error) {
 	stored, err := db.FinishedGames(ctx, w)
 	if err != nil {
 		return nil, err
@@ -253,7 +244,7 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 		}
 		games[i] = g
 	}
-	r := &SPRTResult{Player: w.Player, Opponent: w.Opponent, SPRT: test, Verdict: Running}
+	r := &SPRTResult{Player: w.Player, Opponent: w.Opponent, SPRT: test, Verdict: rating.Running}
 	// Can the pentanomial model be used?
 	penta := test.Pentanomial() && wholePairs(games)
 	seen := map[sprtPair]sprtHalf{}
@@ -290,7 +281,7 @@ func adhocSPRT(ctx context.Context, db *store.DB, w store.Filter, test SPRT) (*S
 	if n == 0 {
 		return nil, fmt.Errorf("sprt of %s against %s: %w", w.Player, w.Opponent, ErrNoSPRTGames)
 	}
-	r.WDL = Match{Wins: tri[2], Draws: tri[1], Losses: tri[0]}
+	r.WDL = rating.Match{Wins: tri[2], Draws: tri[1], Losses: tri[0]}
 	r.Games = n
 	if penta {
 		r.Pentanomial = &pt

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -44,7 +45,7 @@ func sprtFixture(t *testing.T, pattern []int) (*store.DB, int64) {
 func TestSPRTAdHoc(t *testing.T) {
 	pattern := []int{4, 3, 2, 4, 4, 1, 4, 2, 3, 4, 4, 0, 4, 3, 4, 4}
 	db, _ := sprtFixture(t, pattern)
-	test := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}
+	test := rating.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: rating.ModelNormalized}
 	var pt [5]int
 	for _, p := range pattern {
 		pt[p]++
@@ -64,7 +65,7 @@ func TestSPRTAdHoc(t *testing.T) {
 	}
 	// The verdict: the first pair after which the LLR is at a bound.
 	var walk [5]int
-	decided, verdict := 0, Running
+	decided, verdict := 0, rating.Running
 	for k, p := range pattern {
 		walk[p]++
 		if v := test.Decide(test.LLR(walk[:])); v != "" {
@@ -78,7 +79,7 @@ func TestSPRTAdHoc(t *testing.T) {
 	if len(s.Trajectory) != 2*len(pattern) {
 		t.Errorf("%d trajectory points; want one a game", len(s.Trajectory))
 	}
-	e := EstimateOf(pt[:])
+	e := rating.EstimateOf(pt[:])
 	if s.NElo == nil || *s.NElo != e.NElo || *s.Elo != e.Elo {
 		t.Errorf("Elo %v, nElo %v; want %v, %v", s.Elo, s.NElo, e.Elo, e.NElo)
 	}
@@ -91,7 +92,7 @@ func TestSPRTAdHoc(t *testing.T) {
 	// All the games, imports included: not all in pairs, so trinomial.
 	r = compute(t, db, Query{Player: "zed", Opponent: "amy", SPRT: &test})
 	s = r.SPRT[0]
-	var w Match
+	var w rating.Match
 	for _, p := range pattern {
 		a := min(p, 2)
 		for _, h := range []int{a, p - a} {
@@ -125,7 +126,7 @@ func TestSPRTNoGames(t *testing.T) {
 	db, _ := sprtFixture(t, []int{4, 3})
 	addTournament(t, db, "empty", "knight-fight")
 	insert(t, db, []g{{0, -1, "knight-fight", "zed", "bob", "*", "", nil}})
-	test := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}
+	test := rating.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: rating.ModelNormalized}
 	for _, q := range []Query{
 		{Player: "zed", Opponent: "nobody"},
 		{Player: "zed", Opponent: "bob"}, // one game, unfinished
@@ -142,10 +143,10 @@ func TestSPRTNoGames(t *testing.T) {
 func TestSPRTStoredMatch(t *testing.T) {
 	pattern := []int{4, 4, 3, 4, 2, 4}
 	db, tid := sprtFixture(t, pattern)
-	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.1, Model: ModelLogistic}
+	test := rating.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.1, Model: rating.ModelLogistic}
 	lo, hi := test.Bounds()
 	row := &store.SPRT{TournamentID: tid, Player: "zed", Opponent: "amy", Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.1,
-		Model: ModelLogistic, Pentanomial: true, Lower: lo, Upper: hi, Games: 12, Verdict: H1, DecidedAfter: 10,
+		Model: rating.ModelLogistic, Pentanomial: true, Lower: lo, Upper: hi, Games: 12, Verdict: rating.H1, DecidedAfter: 10,
 		DecidedLLR: 3.1, DecidedAt: time.Date(2026, 12, 1, 21, 0, 0, 0, time.UTC)}
 	var points []store.SPRTPoint
 	for i, llr := range []float64{0, 0.5, 0.5, 1.25, 1.25, 1.8, 1.8, 2.5, 2.5, 3.1, 3.1, 3.3} {
@@ -167,7 +168,7 @@ func TestSPRTStoredMatch(t *testing.T) {
 		if s.Tournament != "match" || s.Player != "zed" || s.SPRT != test || *s.Pentanomial != pt || s.Games != 12 {
 			t.Errorf("%+v", s)
 		}
-		if s.Verdict != H1 || s.DecidedAfter == nil || *s.DecidedAfter != 10 || len(s.Trajectory) != 12 || s.Trajectory[11].LLR != 3.3 {
+		if s.Verdict != rating.H1 || s.DecidedAfter == nil || *s.DecidedAfter != 10 || len(s.Trajectory) != 12 || s.Trajectory[11].LLR != 3.3 {
 			t.Errorf("verdict %q after %v, trajectory %v", s.Verdict, s.DecidedAfter, s.Trajectory)
 		}
 		if s.LLR != test.LLR(pt[:]) || s.Lower != lo || s.Upper != hi {
@@ -245,8 +246,8 @@ func TestSPRTStoredMatch(t *testing.T) {
 func TestSPRTNotFinite(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	r := &Report{SPRT: []*SPRTResult{{Tournament: "m", Player: "a", Opponent: "b",
-		SPRT:  SPRT{Elo0: 0, Elo1: 5, Alpha: 1e-320, Beta: 0.05, Model: ModelNormalized},
-		Games: 4, WDL: Match{Wins: 2, Draws: 2}, LLR: nan, Lower: -3, Upper: inf, Verdict: Running,
+		SPRT:  rating.SPRT{Elo0: 0, Elo1: 5, Alpha: 1e-320, Beta: 0.05, Model: rating.ModelNormalized},
+		Games: 4, WDL: rating.Match{Wins: 2, Draws: 2}, LLR: nan, Lower: -3, Upper: inf, Verdict: rating.Running,
 		Trajectory: []SPRTPoint{{Games: 1, LLR: 0.5}, {Games: 2, LLR: nan}, {Games: 3, LLR: inf}, {Games: 4, LLR: 1}}}}}
 	for _, c := range []struct{ format, want string }{
 		{"text", "LLR nan (-3.00, inf): running"},

@@ -10,37 +10,6 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// TestFitStops: a fit whose stop says true ends at its next check, on the
-// sparse path too, instead of iterating to convergence.
-func TestFitStops(t *testing.T) {
-	for _, n := range []int{50, 3000} { // dense, then conjugate gradients
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			build := func() *ratingFit {
-				f := newRatingFit(n)
-				for i := range n {
-					for k := 1; k <= 10; k++ {
-						f.add(i, (i+k*k*7)%n, 4, float64((i*k)%5))
-					}
-				}
-				return f
-			}
-			calls := 0
-			f := build()
-			f.stop = func() bool { calls++; return true }
-			f.fit(-1, 0)
-			if calls == 0 || calls > 3 {
-				t.Errorf("stop asked %d times; want the fit to end at its first check", calls)
-			}
-			// Without stop the same fit asks nothing and finishes.
-			g := build()
-			g.fit(-1, 0)
-			if len(g.elo) != n {
-				t.Errorf("unstopped fit: %d ratings; want %d", len(g.elo), n)
-			}
-		})
-	}
-}
-
 // TestComputeCancelled: a report whose context ends during the fit says
 // so, and does not use the unfinished fit (it panicked on it).
 func TestComputeCancelled(t *testing.T) {

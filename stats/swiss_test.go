@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
@@ -59,5 +60,13 @@ func TestSwissStandings(t *testing.T) {
 				t.Errorf("report of %+v: %s has byes %d, tie-breaks %v; want none outside a whole Swiss", q, p.Name, p.Byes, p.Buchholz)
 			}
 		}
+	}
+}
+
+// TestSwissFormat: the report knows a Swiss by the name the runner stores
+// as its format.
+func TestSwissFormat(t *testing.T) {
+	if swissFormat != pairing.Swiss {
+		t.Errorf("swissFormat = %q; want pairing.Swiss, %q", swissFormat, pairing.Swiss)
 	}
 }

@@ -254,7 +254,7 @@ func (db *DB) copyTable(ctx context.Context, tx *sql.Tx, table, columns, order s
 
 // sqliteReal is what a copy into SQLite writes for the REAL x of column
 // name: x itself, but for a NaN, which PostgreSQL stores and SQLite cannot
-// (it makes it NULL), an LLR of 0 (what stats.SPRT.LLR gives where the LLR
+// (it makes it NULL), an LLR of 0 (what rating.SPRT.LLR gives where the LLR
 // has no value) and elsewhere NULL (unknown).
 func sqliteReal(name string, x float64) any {
 	switch {

@@ -8,14 +8,14 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 )
 
 // SPRTStatus is where a match's SPRT stands.
 type SPRTStatus struct {
-	Test stats.SPRT
+	Test rating.SPRT
 	// Pentanomial says that the LLR is over the pentanomial counts of the
 	// colour-swapped pairs (games_per_encounter even, model not bayesian),
 	// else over the first engine's losses, draws and wins.
@@ -24,7 +24,7 @@ type SPRTStatus struct {
 	LLR          float64 // over the games counted
 	Lower, Upper float64
 	Games        int // games counted
-	// Verdict is stats.H0, stats.H1, stats.StoppedAtCap, or "" while the test
+	// Verdict is rating.H0, rating.H1, rating.StoppedAtCap, or "" while the test
 	// goes on.
 	Verdict string
 	// DecidedAfter is the number of games, in slot order, after which the
@@ -178,7 +178,7 @@ func (r *sprtRun) add(k int, result rules.Result) {
 }
 
 // decided reports whether the test has answered.
-func (r *sprtRun) decided() bool { return r.st.Verdict == stats.H0 || r.st.Verdict == stats.H1 }
+func (r *sprtRun) decided() bool { return r.st.Verdict == rating.H0 || r.st.Verdict == rating.H1 }
 
 // status returns the test as it stands in slot order, for progress.
 func (r *sprtRun) status() *SPRTStatus {
@@ -188,7 +188,7 @@ func (r *sprtRun) status() *SPRTStatus {
 }
 
 // final returns the verdict recomputed over every stored game: the LLR over
-// all of them, the verdict of the walk in slot order, or stats.StoppedAtCap
+// all of them, the verdict of the walk in slot order, or rating.StoppedAtCap
 // when every game of the schedule is stored without one.
 func (r *sprtRun) final() *SPRTStatus {
 	s := r.st
@@ -196,7 +196,7 @@ func (r *sprtRun) final() *SPRTStatus {
 	s.LLR = s.Test.LLR(s.Counts)
 	s.Games = r.all.games
 	if s.Verdict == "" && r.all.games == r.total {
-		s.Verdict = stats.StoppedAtCap
+		s.Verdict = rating.StoppedAtCap
 	}
 	return &s
 }

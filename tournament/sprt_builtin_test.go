@@ -9,7 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/stats"
+	"github.com/arbiter-games/arbiter/rating"
 )
 
 // builtinMatch loads a Knight Fight SPRT match of two built-in engines (as
@@ -54,8 +54,8 @@ func TestSPRTBuiltinEngines(t *testing.T) {
 		verdict string
 		within  int // games
 	}{
-		{"search beats random", "{elo0: 0, elo1: 10}", 1000, [2]string{"search", ""}, [2]string{"random", "3"}, stats.H1, 300},
-		{"random equals random", "{elo0: 0, elo1: 50}", 500, [2]string{"random", "1"}, [2]string{"random", "2"}, stats.H0, 700},
+		{"search beats random", "{elo0: 0, elo1: 10}", 1000, [2]string{"search", ""}, [2]string{"random", "3"}, rating.H1, 300},
+		{"random equals random", "{elo0: 0, elo1: 50}", 500, [2]string{"random", "1"}, [2]string{"random", "2"}, rating.H0, 700},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

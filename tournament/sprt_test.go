@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -24,7 +24,7 @@ func sprtHead(rounds int, sprt string) string {
 // walkSPRT recomputes an SPRT from the stored games, in slot order, with
 // nothing of the runner: the LLR after each slot over the complete pairs
 // before it (or every game when !penta), and the first point at a bound.
-func walkSPRT(t *testing.T, db *store.DB, test stats.SPRT, first string, penta bool) (verdict string, at int, llrs []float64) {
+func walkSPRT(t *testing.T, db *store.DB, test rating.SPRT, first string, penta bool) (verdict string, at int, llrs []float64) {
 	t.Helper()
 	var tri [3]int
 	var pt [5]int
@@ -120,7 +120,7 @@ func TestSPRTStopsEarly(t *testing.T) {
 				t.Fatal(err)
 			}
 			sp := sum.SPRT
-			if sp == nil || (sp.Verdict != stats.H0 && sp.Verdict != stats.H1) {
+			if sp == nil || (sp.Verdict != rating.H0 && sp.Verdict != rating.H1) {
 				t.Fatalf("SPRT = %+v; want a verdict", sp)
 			}
 			stored := len(rows(t, db))
@@ -178,10 +178,10 @@ func TestSPRTStoppedAtCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Played != 4 || sum.SPRT.Verdict != stats.StoppedAtCap || sum.SPRT.DecidedAfter != 0 {
+	if sum.Played != 4 || sum.SPRT.Verdict != rating.StoppedAtCap || sum.SPRT.DecidedAfter != 0 {
 		t.Errorf("played %d, SPRT %+v; want 4 games, stopped at the cap", sum.Played, sum.SPRT)
 	}
-	if v, _, _, points := storedSPRT(t, db); v != stats.StoppedAtCap || len(points) != 4 {
+	if v, _, _, points := storedSPRT(t, db); v != rating.StoppedAtCap || len(points) != 4 {
 		t.Errorf("stored %q with %d points", v, len(points))
 	}
 }
@@ -287,7 +287,7 @@ func TestSPRTGracefulStop(t *testing.T) {
 		t.Fatalf("Run = %v, played %d, SPRT %+v; want ErrStopped after about 4 games, no verdict", err, sum.Played, sum.SPRT)
 	}
 	sum, err = Run(context.Background(), cfg, Options{DB: db})
-	if err != nil || sum.SPRT.Verdict != stats.H1 {
+	if err != nil || sum.SPRT.Verdict != rating.H1 {
 		t.Errorf("Run again = %v, %+v; want the verdict and no error", err, sum.SPRT)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/outfile"
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -46,7 +47,7 @@ func reportCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "anchor", Usage: "fix one rating: `NAME=ELO` (default: the average is 0)"},
 			&cli.StringFlag{Name: "sprt", Usage: "an SPRT of the first --player against the second over the selected games: " +
 				"`ELO0,ELO1[,ALPHA,BETA[,MODEL]]` (alpha and beta default to 0.05, the model to normalized; models: " +
-				strings.Join(stats.Models, ", ") + ")"},
+				strings.Join(rating.Models, ", ") + ")"},
 			&cli.StringFlag{Name: "white-advantage", Value: "0", Usage: "White's advantage in the rating model, `auto|ELO`: " +
 				"auto fits it with the ratings (as Ordo's -W), a number fixes it in Elo"},
 			&cli.BoolFlag{Name: "pairs", Usage: fmt.Sprintf("print head to head and crosstables also for game types "+
@@ -180,8 +181,8 @@ func selection(c *cli.Context, cmd string) (stats.Query, error) {
 }
 
 // parseSPRT reads ELO0,ELO1[,ALPHA,BETA[,MODEL]].
-func parseSPRT(s string) (stats.SPRT, error) {
-	test := stats.SPRT{Alpha: stats.DefaultSPRTAlpha, Beta: stats.DefaultSPRTBeta, Model: stats.ModelNormalized}
+func parseSPRT(s string) (rating.SPRT, error) {
+	test := rating.SPRT{Alpha: rating.DefaultSPRTAlpha, Beta: rating.DefaultSPRTBeta, Model: rating.ModelNormalized}
 	parts := strings.Split(s, ",")
 	if len(parts) != 2 && len(parts) != 4 && len(parts) != 5 {
 		return test, errors.New("want ELO0,ELO1[,ALPHA,BETA[,MODEL]]")
@@ -194,7 +195,7 @@ func parseSPRT(s string) (stats.SPRT, error) {
 		}
 		p = strings.TrimSpace(p)
 		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || !stats.IsDecimal(p) {
+		if err != nil || !rating.IsDecimal(p) {
 			return test, fmt.Errorf("%q is not a plain decimal number (5, -1.5, 0.05, 1e-3)", p)
 		}
 		*nums[i] = v

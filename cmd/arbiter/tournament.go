@@ -24,6 +24,7 @@ import (
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -520,7 +521,7 @@ func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.To
 		about = append(about, filepath.Base(o.File))
 	}
 	penta := !wdl && cfg.GamesPerEncounter != nil && *cfg.GamesPerEncounter == 2 &&
-		(cfg.SPRT == nil || cfg.SPRT.Model != stats.ModelBayesian)
+		(cfg.SPRT == nil || cfg.SPRT.Model != rating.ModelBayesian)
 	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
 }
 

@@ -1,102 +1,9 @@
-package stats
+package rating
 
 import (
 	"math"
 	"slices"
 )
-
-// eloScale converts natural-log odds to Elo points: 400 / ln 10.
-const eloScale = 400 / math.Ln10
-
-// z95 is the two-sided 95 % quantile of the standard normal distribution.
-const z95 = 1.959963984540054
-
-// Match holds the results of one player against another, from the first
-// player's side, and computes what cutechess-cli prints for them.
-type Match struct {
-	Wins   int `json:"wins"`
-	Losses int `json:"losses"`
-	Draws  int `json:"draws"`
-}
-
-// Games is the number of games.
-func (m Match) Games() int { return m.Wins + m.Losses + m.Draws }
-
-// points is the first player's points, draws as half.
-func (m Match) points() float64 { return float64(m.Wins) + float64(m.Draws)/2 }
-
-// reversed is the same games from the second player's side.
-func (m Match) reversed() Match { return Match{Wins: m.Losses, Losses: m.Wins, Draws: m.Draws} }
-
-// plus adds the games of o to those of m.
-func (m Match) plus(o Match) Match {
-	return Match{Wins: m.Wins + o.Wins, Losses: m.Losses + o.Losses, Draws: m.Draws + o.Draws}
-}
-
-// Score is the share of points of the first player, 0..1 (NaN without games).
-func (m Match) Score() float64 {
-	return m.points() / float64(m.Games())
-}
-
-// stdev is the standard deviation of the mean score per game, as
-// cutechess-cli computes it from the trinomial distribution.
-func (m Match) stdev() float64 {
-	n := float64(m.Games())
-	w, l, d := float64(m.Wins)/n, float64(m.Losses)/n, float64(m.Draws)/n
-	mu := w + d/2
-	dev := w*(1-mu)*(1-mu) + l*mu*mu + d*(0.5-mu)*(0.5-mu)
-	return math.Sqrt(dev) / math.Sqrt(n)
-}
-
-// EloDiff is the Elo difference the score corresponds to; ±Inf for a score
-// of 1 or 0, NaN without games.
-func (m Match) EloDiff() float64 { return eloDiff(m.Score()) }
-
-// EloError is the half-width of the 95 % interval of EloDiff, computed as
-// cutechess-cli does: the Elo difference at the score's 2.5 % and 97.5 %
-// quantiles (normal approximation, with cutechess's approximation of the
-// inverse error function), halved. It is NaN when the interval leaves 0..1.
-func (m Match) EloError() float64 {
-	mu, sd := m.Score(), m.stdev()
-	lo := mu + phiInv(0.025)*sd
-	hi := mu + phiInv(0.975)*sd
-	return (eloDiff(hi) - eloDiff(lo)) / 2
-}
-
-// LOS is the likelihood of superiority in percent: the probability that the
-// first player is the stronger, from wins and losses only.
-func (m Match) LOS() float64 {
-	w, l := float64(m.Wins), float64(m.Losses)
-	return 100 * (0.5 + 0.5*math.Erf((w-l)/math.Sqrt(2*(w+l))))
-}
-
-// DrawRatio is the share of draws in percent.
-func (m Match) DrawRatio() float64 {
-	return 100 * float64(m.Draws) / float64(m.Games())
-}
-
-// eloDiff converts a score share to an Elo difference.
-func eloDiff(p float64) float64 {
-	if p < 0 || p > 1 || math.IsNaN(p) {
-		return math.NaN()
-	}
-	return -400 * math.Log10(1/p-1)
-}
-
-// erfInv is cutechess-cli's approximation of the inverse error function
-// (Winitzki's formula), kept so that the printed intervals agree with it.
-func erfInv(x float64) float64 {
-	a := 8 * (math.Pi - 3) / (3 * math.Pi * (4 - math.Pi))
-	y := math.Log(1 - x*x)
-	z := 2/(math.Pi*a) + y/2
-	r := math.Sqrt(math.Sqrt(z*z-y/a) - z)
-	if x < 0 {
-		return -r
-	}
-	return r
-}
-
-func phiInv(p float64) float64 { return math.Sqrt2 * erfInv(2*p-1) }
 
 // denseLimit is the most players whose ratings are fitted with dense
 // matrices (exact intervals from the full inverse); beyond it Newton's steps
@@ -113,8 +20,16 @@ type edge struct {
 	white         float64
 }
 
-// ratingFit is the input and result of a maximum likelihood fit.
-type ratingFit struct {
+// Fit is a maximum likelihood fit of ratings: the games between players
+// numbered from 0 (Add, AddColour), then Solve, then the ratings (Elo,
+// Error), White's advantage and the likelihood of superiority of one
+// player over another (LOS).
+type Fit struct {
+	// Stop, when set, is asked between the fit's steps; once it says
+	// true, Solve ends early with whatever it has (the caller then drops
+	// the result).
+	Stop func() bool
+
 	n     int
 	edges []edge
 	// results
@@ -126,43 +41,48 @@ type ratingFit struct {
 	fitAdvantage bool
 	advantage    float64
 	advantageErr float64
-	// for los: the inverse information (dense fits), its diagonal, the
+	// for LOS: the inverse information (dense fits), its diagonal, the
 	// components.
 	inv  [][]float64
 	diag []float64
 	comp []int
-	// stop, when set, is asked between the fit's steps; once it says
-	// true, the fit ends early with whatever it has (the caller then
-	// drops the result).
-	stop func() bool
 }
 
 // stopped reports whether the fit is to end early.
-func (f *ratingFit) stopped() bool { return f.stop != nil && f.stop() }
+func (f *Fit) stopped() bool { return f.Stop != nil && f.Stop() }
 
-func newRatingFit(n int) *ratingFit { return &ratingFit{n: n} }
+// NewFit returns a fit of n players, without games.
+func NewFit(n int) *Fit { return &Fit{n: n} }
 
-// add records games between i and j in which i scored pts points.
-func (f *ratingFit) add(i, j int, games, pts float64) {
+// SetAdvantage sets White's advantage in Elo: the one the fit assumes, or
+// with fit its starting value, fitted with the ratings (from the games
+// added by AddColour).
+func (f *Fit) SetAdvantage(elo float64, fit bool) {
+	f.advantage = elo / eloScale
+	f.fitAdvantage = fit
+}
+
+// Add records games between i and j in which i scored pts points.
+func (f *Fit) Add(i, j int, games, pts float64) {
 	if i == j || games <= 0 {
 		return
 	}
 	f.edges = append(f.edges, edge{i, j, games, pts, 0})
 }
 
-// addColour records the games m between i and j from i's side, in which i
+// AddColour records the games m between i and j from i's side, in which i
 // had White (white 1) or Black (white -1).
-func (f *ratingFit) addColour(i, j int, m Match, white float64) {
+func (f *Fit) AddColour(i, j int, m Match, white float64) {
 	if i == j || m.Games() == 0 {
 		return
 	}
-	f.edges = append(f.edges, edge{i, j, float64(m.Games()), m.points(), white})
+	f.edges = append(f.edges, edge{i, j, float64(m.Games()), m.Points(), white})
 }
 
-// los is the likelihood of superiority of i over j in percent: the
+// LOS is the likelihood of superiority of i over j in percent: the
 // probability that i's rating exceeds j's, from the normal approximation
 // of the ratings at the fit; NaN when i and j are not connected by games.
-func (f *ratingFit) los(i, j int) float64 {
+func (f *Fit) LOS(i, j int) float64 {
 	if f.comp[i] != f.comp[j] {
 		return math.NaN()
 	}
@@ -179,9 +99,29 @@ func (f *ratingFit) los(i, j int) float64 {
 	return 100 * (0.5 + 0.5*math.Erf(d/math.Sqrt(2*v)))
 }
 
+// Elo is player i's rating: each component of players who met averages
+// 0, or the anchor's has the anchor at its rating.
+func (f *Fit) Elo(i int) float64 { return f.elo[i] }
+
+// Error is the 95 % half-width of player i's rating (relative to the
+// anchor in its component); NaN when undefined.
+func (f *Fit) Error(i int) float64 { return f.err[i] }
+
+// Regularized reports whether the maximum likelihood ratings do not exist,
+// so that Solve added a virtual draw to every pair who met.
+func (f *Fit) Regularized() bool { return f.regularized }
+
+// Advantage is White's advantage in Elo, as set or as fitted, and the
+// 95 % half-width of the fitted one (NaN when not fitted, or undefined).
+func (f *Fit) Advantage() (elo, err float64) { return f.advantage * eloScale, f.advantageErr }
+
+// Pairs is the number of records added: the pairs who met, each colour's
+// games apart when added by AddColour.
+func (f *Fit) Pairs() int { return len(f.edges) }
+
 // components returns the component number of each player in the graph of
 // players who met, and the number of components.
-func (f *ratingFit) components() ([]int, int) {
+func (f *Fit) components() ([]int, int) {
 	parent := make([]int, f.n)
 	for i := range parent {
 		parent[i] = i
@@ -213,7 +153,7 @@ func (f *ratingFit) components() ([]int, int) {
 // finite reports whether the maximum likelihood ratings exist: within each
 // component of players who met, every group of players scored something
 // against the rest (the "scored against" graph is strongly connected).
-func (f *ratingFit) finite(comp []int, ncomp int) bool {
+func (f *Fit) finite(comp []int, ncomp int) bool {
 	fwd := make([][]int, f.n) // i → j: i scored against j
 	bwd := make([][]int, f.n)
 	for _, e := range f.edges {
@@ -255,7 +195,7 @@ func (f *ratingFit) finite(comp []int, ncomp int) bool {
 	return true
 }
 
-// fit computes maximum likelihood ratings of the Bradley–Terry (logistic)
+// Solve computes maximum likelihood ratings of the Bradley–Terry (logistic)
 // model, draws counted as half a win and half a loss, by Newton's method.
 // Each component of players who met averages 0; anchor (when >= 0) is then
 // moved to anchorElo together with its component. Errors are 95 % half-widths
@@ -265,7 +205,7 @@ func (f *ratingFit) finite(comp []int, ncomp int) bool {
 // When the maximum likelihood ratings do not exist (someone won or lost every
 // game against a group), one virtual draw is added to every pair of players
 // who met, as BayesElo's prior does, and regularized is set.
-func (f *ratingFit) fit(anchor int, anchorElo float64) {
+func (f *Fit) Solve(anchor int, anchorElo float64) {
 	s := f.newNewton()
 	s.solve()
 	if f.stopped() {
@@ -287,12 +227,12 @@ func (f *ratingFit) fit(anchor int, anchorElo float64) {
 	}
 }
 
-// newton is the state of fit's Newton iterations: the pairs (with a
+// newton is the state of Solve's Newton iterations: the pairs (with a
 // virtual draw each when regularized), the components of players who met,
 // the ratings theta in natural-log odds, and at theta the gradient g, the
 // information's diagonal and the weights w of its off-diagonal entries.
 type newton struct {
-	f       *ratingFit
+	f       *Fit
 	edges   []edge
 	comp    []int
 	size    []float64 // players per component
@@ -303,7 +243,7 @@ type newton struct {
 
 // newNewton sets up the fit from 0: the components, and the virtual draws
 // when the maximum likelihood ratings do not exist.
-func (f *ratingFit) newNewton() *newton {
+func (f *Fit) newNewton() *newton {
 	n := f.n
 	comp, ncomp := f.components()
 	f.regularized = false
@@ -494,7 +434,7 @@ func (s *newton) advantageErr(inv [][]float64) float64 {
 }
 
 // ratings sets f.elo and f.err from the fit, each component averaging 0.
-func (f *ratingFit) ratings(s *newton, inv [][]float64) {
+func (f *Fit) ratings(s *newton, inv [][]float64) {
 	f.elo = make([]float64, f.n)
 	f.err = make([]float64, f.n)
 	for i := range f.n {
@@ -514,7 +454,7 @@ func (f *ratingFit) ratings(s *newton, inv [][]float64) {
 
 // moveToAnchor shifts the anchor's component so that the anchor rates
 // anchorElo, and makes the errors in it relative to the anchor.
-func (f *ratingFit) moveToAnchor(s *newton, inv [][]float64, anchor int, anchorElo float64) {
+func (f *Fit) moveToAnchor(s *newton, inv [][]float64, anchor int, anchorElo float64) {
 	comp, size, diag := s.comp, s.size, s.diag
 	shift := anchorElo - f.elo[anchor]
 	for i := range f.n {
@@ -539,7 +479,7 @@ func (f *ratingFit) moveToAnchor(s *newton, inv [][]float64, anchor int, anchorE
 // conjugateGradient solves L·x = g for the weighted Laplacian L of the
 // pairs (weights w, diagonal diag), with Jacobi preconditioning, keeping x
 // centred on each component (g sums to 0 on each, so a solution exists).
-func (f *ratingFit) conjugateGradient(edges []edge, w, diag, g []float64, center func([]float64)) []float64 {
+func (f *Fit) conjugateGradient(edges []edge, w, diag, g []float64, center func([]float64)) []float64 {
 	n := f.n
 	mul := func(dst, v []float64) {
 		for i := range dst {

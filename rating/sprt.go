@@ -1,4 +1,4 @@
-package stats
+package rating
 
 import (
 	"fmt"
@@ -103,8 +103,8 @@ func (s SPRT) Check() []ParamError {
 
 // decimal is a number written as a plain decimal: an optional sign, digits
 // with an optional point (or a point and digits), an optional exponent.
-// Compiled on first use, as the other package-level expressions: every
-// arbiter command links this package, and few read an SPRT.
+// Compiled on first use: every arbiter command links this package, and
+// few read an SPRT.
 var decimal = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
 })
@@ -129,6 +129,12 @@ func (s SPRT) Bounds() (lower, upper float64) {
 const (
 	H0 = "H0 accepted"
 	H1 = "H1 accepted"
+	// Running: no bound reached, more games may come (for report --sprt:
+	// more games are needed).
+	Running = "running"
+	// StoppedAtCap: the match played every game of its schedule without
+	// reaching a bound.
+	StoppedAtCap = "stopped at the cap"
 )
 
 // Decide returns H0 or H1 when llr reaches a bound, else "".

@@ -1,47 +1,22 @@
-package stats
+package rating
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 )
 
-// TestMatchCutechess checks the head-to-head lines against lines printed by
-// cutechess-cli.
-func TestMatchCutechess(t *testing.T) {
-	tests := []struct {
-		w, l, d    int
-		score, elo string
-	}{
-		{99, 97, 104, "Score of X vs Y: 99 - 97 - 104  [0.503] 300",
-			"Elo difference: 2.3 +/- 31.8, LOS: 55.7 %, DrawRatio: 34.7 %"},
-		{45, 37, 18, "Score of X vs Y: 45 - 37 - 18  [0.540] 100",
-			"Elo difference: 27.9 +/- 62.4, LOS: 81.2 %, DrawRatio: 18.0 %"},
-		{3, 0, 0, "Score of X vs Y: 3 - 0 - 0  [1.000] 3",
-			"Elo difference: inf +/- nan, LOS: 95.8 %, DrawRatio: 0.0 %"},
-	}
-	for _, tt := range tests {
-		m := Match{Wins: tt.w, Losses: tt.l, Draws: tt.d}
-		p := &Pair{A: "X", B: "Y", Wins: tt.w, Losses: tt.l, Draws: tt.d, Games: m.Games(), Score: round(m.Score(), 3)}
-		if got := p.ScoreLine(); got != tt.score {
-			t.Errorf("ScoreLine = %q; want %q", got, tt.score)
-		}
-		if got := p.EloLine(); got != tt.elo {
-			t.Errorf("EloLine = %q; want %q", got, tt.elo)
-		}
-	}
-}
-
-func fitOf(n int, add func(f *ratingFit)) *ratingFit {
-	f := newRatingFit(n)
+func fitOf(n int, add func(f *Fit)) *Fit {
+	f := NewFit(n)
 	add(f)
 	return f
 }
 
 func TestFitTwoPlayers(t *testing.T) {
 	// A scores 3 of 4 against B: the difference is 400·log10(0.75/0.25).
-	f := fitOf(2, func(f *ratingFit) { f.add(0, 1, 4, 3) })
-	f.fit(-1, 0)
+	f := fitOf(2, func(f *Fit) { f.Add(0, 1, 4, 3) })
+	f.Solve(-1, 0)
 	diff := 400 * math.Log10(3)
 	if math.Abs(f.elo[0]-diff/2) > 1e-6 || math.Abs(f.elo[1]+diff/2) > 1e-6 {
 		t.Errorf("ratings %v; want ±%.4f", f.elo, diff/2)
@@ -53,7 +28,7 @@ func TestFitTwoPlayers(t *testing.T) {
 		t.Errorf("errors %v; want %.4f", f.err, wantErr)
 	}
 	// Anchored at B = 1500: A = 1500 + diff, A's error that of the difference.
-	f.fit(1, 1500)
+	f.Solve(1, 1500)
 	if math.Abs(f.elo[1]-1500) > 1e-6 || math.Abs(f.elo[0]-1500-diff) > 1e-6 || f.err[1] != 0 ||
 		math.Abs(f.err[0]-2*wantErr) > 1e-6 {
 		t.Errorf("anchored ratings %v ± %v; want %.4f, 1500 ± %.4f, 0", f.elo, f.err, 1500+diff, 2*wantErr)
@@ -64,12 +39,12 @@ func TestFitThreePlayers(t *testing.T) {
 	// A beats B 3 of 4, B beats C 3 of 4, A beats C 9 of 10: the odds 3 and
 	// 3 multiply to 9, so the data fit the model exactly and the ratings
 	// are 400·log10(3) apart: A = +190.85, B = 0, C = -190.85.
-	f := fitOf(3, func(f *ratingFit) {
-		f.add(0, 1, 4, 3)
-		f.add(1, 2, 4, 3)
-		f.add(0, 2, 10, 9)
+	f := fitOf(3, func(f *Fit) {
+		f.Add(0, 1, 4, 3)
+		f.Add(1, 2, 4, 3)
+		f.Add(0, 2, 10, 9)
 	})
-	f.fit(-1, 0)
+	f.Solve(-1, 0)
 	d := 400 * math.Log10(3)
 	want := []float64{d, 0, -d}
 	for i := range want {
@@ -89,8 +64,8 @@ func TestFitThreePlayers(t *testing.T) {
 func TestFitRegularized(t *testing.T) {
 	// A wins every game: no finite maximum; one virtual draw gives A 4.5 of
 	// 5, a difference of 400·log10(9).
-	f := fitOf(2, func(f *ratingFit) { f.add(0, 1, 4, 4) })
-	f.fit(-1, 0)
+	f := fitOf(2, func(f *Fit) { f.Add(0, 1, 4, 4) })
+	f.Solve(-1, 0)
 	if !f.regularized {
 		t.Errorf("not regularized")
 	}
@@ -102,11 +77,11 @@ func TestFitRegularized(t *testing.T) {
 func TestFitDisconnected(t *testing.T) {
 	// Two separate matches and a player without games: each group averages
 	// 0; the lone player has no interval.
-	f := fitOf(5, func(f *ratingFit) {
-		f.add(0, 1, 2, 1)
-		f.add(2, 3, 4, 3)
+	f := fitOf(5, func(f *Fit) {
+		f.Add(0, 1, 2, 1)
+		f.Add(2, 3, 4, 3)
 	})
-	f.fit(-1, 0)
+	f.Solve(-1, 0)
 	if math.Abs(f.elo[0]) > 1e-9 || math.Abs(f.elo[2]+f.elo[3]) > 1e-6 || f.elo[4] != 0 {
 		t.Errorf("ratings %v; want each group centred on 0", f.elo)
 	}
@@ -118,23 +93,23 @@ func TestFitDisconnected(t *testing.T) {
 // TestFitSparse checks that the conjugate-gradient path, used for many
 // players, finds the same ratings as the dense one.
 func TestFitSparse(t *testing.T) {
-	build := func() *ratingFit {
-		f := newRatingFit(6)
-		f.add(0, 1, 4, 3)
-		f.add(1, 2, 4, 3)
-		f.add(0, 2, 10, 9)
-		f.add(2, 3, 6, 2.5)
-		f.add(3, 4, 8, 5)
-		f.add(0, 4, 3, 1)
+	build := func() *Fit {
+		f := NewFit(6)
+		f.Add(0, 1, 4, 3)
+		f.Add(1, 2, 4, 3)
+		f.Add(0, 2, 10, 9)
+		f.Add(2, 3, 6, 2.5)
+		f.Add(3, 4, 8, 5)
+		f.Add(0, 4, 3, 1)
 		return f // player 5 met nobody
 	}
 	dense := build()
-	dense.fit(-1, 0)
+	dense.Solve(-1, 0)
 	old := denseLimit
 	denseLimit = 0
 	defer func() { denseLimit = old }()
 	sparse := build()
-	sparse.fit(-1, 0)
+	sparse.Solve(-1, 0)
 	for i := range dense.elo {
 		if math.Abs(dense.elo[i]-sparse.elo[i]) > 1e-6 {
 			t.Errorf("elo[%d]: sparse %.6f, dense %.6f", i, sparse.elo[i], dense.elo[i])
@@ -149,7 +124,7 @@ func TestFitSparse(t *testing.T) {
 		t.Errorf("sparse err[5] = %v; want NaN for a player who met nobody", sparse.err[5])
 	}
 	// Anchored, the sparse path moves the component too.
-	sparse.fit(3, 1000)
+	sparse.Solve(3, 1000)
 	if math.Abs(sparse.elo[3]-1000) > 1e-9 || math.Abs(sparse.elo[0]-sparse.elo[3]-(dense.elo[0]-dense.elo[3])) > 1e-6 {
 		t.Errorf("anchored sparse ratings %v", sparse.elo)
 	}
@@ -158,7 +133,7 @@ func TestFitSparse(t *testing.T) {
 // advantageFixture is a round robin of 8 players, each pair meeting 6 times
 // with colours alternating, whose results are drawn from the logistic
 // model with White 60 Elo stronger (and 20 % draws), from a fixed seed.
-func advantageFixture(f *ratingFit) {
+func advantageFixture(f *Fit) {
 	rng := rand.New(rand.NewPCG(14, 17))
 	truth := []float64{-210, -120, -60, 0, 30, 90, 150, 240}
 	const adv = 60.0
@@ -187,15 +162,15 @@ func advantageFixture(f *ratingFit) {
 					m.Losses++
 				}
 			}
-			f.addColour(i, j, asWhite, 1)
-			f.addColour(i, j, asBlack, -1)
+			f.AddColour(i, j, asWhite, 1)
+			f.AddColour(i, j, asBlack, -1)
 		}
 	}
 }
 
 // logLik is the log-likelihood of the fit's games at ratings theta and
 // White's advantage w (natural units), draws as half a win and half a loss.
-func logLik(f *ratingFit, theta []float64, w float64) float64 {
+func logLik(f *Fit, theta []float64, w float64) float64 {
 	ll := 0.0
 	for _, e := range f.edges {
 		d := theta[e.i] - theta[e.j] + e.white*w
@@ -232,7 +207,7 @@ func goldenMax(f func(float64) float64, lo, hi, tol float64, steps int) (float64
 // bruteForce maximises logLik by cyclic coordinate ascent with a golden
 // section search on each coordinate (ratings re-centred on 0): a method
 // that shares nothing with the Newton fit but the likelihood itself.
-func bruteForce(f *ratingFit) (theta []float64, w float64) {
+func bruteForce(f *Fit) (theta []float64, w float64) {
 	n := f.n
 	theta = make([]float64, n)
 	golden := func(get func() float64, set func(float64)) {
@@ -271,7 +246,7 @@ func bruteForce(f *ratingFit) (theta []float64, w float64) {
 // likelihood, and its interval against the curvature of the profile
 // likelihood of the advantage.
 func TestFitWhiteAdvantage(t *testing.T) {
-	bf := newRatingFit(8)
+	bf := NewFit(8)
 	advantageFixture(bf)
 	theta, w := bruteForce(bf)
 	for _, sparse := range []bool{false, true} {
@@ -285,10 +260,10 @@ func TestFitWhiteAdvantage(t *testing.T) {
 				denseLimit = 0
 				defer func() { denseLimit = old }()
 			}
-			f := newRatingFit(8)
+			f := NewFit(8)
 			advantageFixture(f)
 			f.fitAdvantage = true
-			f.fit(-1, 0)
+			f.Solve(-1, 0)
 			t.Logf("white advantage %.4f ± %.4f Elo; brute force %.4f", f.advantage*eloScale, f.advantageErr, w*eloScale)
 			if got, want := f.advantage*eloScale, w*eloScale; math.Abs(got-want) > 0.01 {
 				t.Errorf("white advantage %.4f Elo; brute force %.4f", got, want)
@@ -329,10 +304,10 @@ func TestFitWhiteAdvantage(t *testing.T) {
 			// The profile log-likelihood of the advantage (the ratings
 			// refitted at each fixed value) curves by 1/Var(w).
 			profile := func(w float64) float64 {
-				g := newRatingFit(8)
+				g := NewFit(8)
 				advantageFixture(g)
 				g.advantage = w
-				g.fit(-1, 0)
+				g.Solve(-1, 0)
 				th := make([]float64, 8)
 				for i := range th {
 					th[i] = g.elo[i] / eloScale
@@ -353,13 +328,44 @@ func TestFitWhiteAdvantage(t *testing.T) {
 // the model says: with White 100 Elo stronger, a player who scored 3 of 4
 // as White only against an equal opponent is rated below it.
 func TestFitFixedAdvantage(t *testing.T) {
-	f := newRatingFit(2)
-	f.addColour(0, 1, Match{Wins: 3, Losses: 1}, 1)
+	f := NewFit(2)
+	f.AddColour(0, 1, Match{Wins: 3, Losses: 1}, 1)
 	f.advantage = 100 / eloScale
-	f.fit(-1, 0)
+	f.Solve(-1, 0)
 	// p(0 beats 1 as White) = 3/4 = logistic(d + 100 Elo).
 	d := 400*math.Log10(3) - 100
 	if got := f.elo[0] - f.elo[1]; math.Abs(got-d) > 1e-6 {
 		t.Errorf("difference %.4f; want %.4f", got, d)
+	}
+}
+
+// TestFitStops: a fit whose stop says true ends at its next check, on the
+// sparse path too, instead of iterating to convergence.
+func TestFitStops(t *testing.T) {
+	for _, n := range []int{50, 3000} { // dense, then conjugate gradients
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			build := func() *Fit {
+				f := NewFit(n)
+				for i := range n {
+					for k := 1; k <= 10; k++ {
+						f.Add(i, (i+k*k*7)%n, 4, float64((i*k)%5))
+					}
+				}
+				return f
+			}
+			calls := 0
+			f := build()
+			f.Stop = func() bool { calls++; return true }
+			f.Solve(-1, 0)
+			if calls == 0 || calls > 3 {
+				t.Errorf("stop asked %d times; want the fit to end at its first check", calls)
+			}
+			// Without stop the same fit asks nothing and finishes.
+			g := build()
+			g.Solve(-1, 0)
+			if len(g.elo) != n {
+				t.Errorf("unstopped fit: %d ratings; want %d", len(g.elo), n)
+			}
+		})
 	}
 }
