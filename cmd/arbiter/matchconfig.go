@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,8 +26,17 @@ import (
 type matchRun struct {
 	db, out, configOut string
 	ratingInterval     int
-	wdl                bool // -report penta=false
+	wdl                bool     // -report penta=false
+	strict             bool     // -strict: a warning ends the match
+	warnings           []string // what the command line leaves to chance, said before the match starts
 }
+
+// defaultRounds and defaultRatingInterval are fastchess's defaults of
+// -rounds and -ratinginterval (its -games is 2 too: the config's default).
+const (
+	defaultRounds         = 2
+	defaultRatingInterval = 10
+)
 
 // matchYAML writes a tournament config line by line, noting for each line
 // the option it comes from, so that the config's checks can be told in
@@ -34,6 +44,10 @@ type matchRun struct {
 type matchYAML struct {
 	lines  []string
 	origin []string // by line: the option as typed, and which engine
+	file   string   // the name the config's messages locate its lines with
+	// book is the openings file as the config names it, and as typed:
+	// the messages about its lines name it as typed, under -openings.
+	book, bookTyped string
 }
 
 func (y *matchYAML) add(origin, format string, args ...any) {
@@ -45,20 +59,32 @@ func (y *matchYAML) text() string { return strings.Join(y.lines, "\n") + "\n" }
 
 // locatedRE matches a config message's "FILE:LINE: ". It is compiled when
 // a match's config is first found wrong, not as every command starts.
-var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^.*?:(\d+): `) })
+var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):(\d+): `) })
 
 // explain rewrites the config's messages about y's text as the options
-// they come from: "-engine #2 (name=beta): command ./nope not found".
+// they come from: "-engine #2 (name=beta): command ./nope not found". A
+// message about the openings file keeps its file and line, as typed,
+// under -openings: "-openings: book.fen:3: not a Lines of Action position".
 func (y *matchYAML) explain(err error) error {
 	re := locatedRE()
-	msg := re.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		line, _ := strconv.Atoi(re.FindStringSubmatch(m)[1])
-		if line >= 1 && line <= len(y.origin) && y.origin[line-1] != "" {
-			return y.origin[line-1] + ": "
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(l, y.book+":"); ok && y.book != "" {
+			lines[i] = "-openings: " + y.bookTyped + ":" + rest
+			continue
 		}
-		return "the match: "
-	})
-	return errors.New(msg)
+		m := re.FindStringSubmatch(l)
+		if m == nil || m[1] != y.file {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		at := "the match: "
+		if line >= 1 && line <= len(y.origin) && y.origin[line-1] != "" {
+			at = y.origin[line-1] + ": "
+		}
+		lines[i] = at + l[len(m[0]):]
+	}
+	return errors.New(strings.Join(lines, "\n"))
 }
 
 // q writes s as a YAML scalar, quoted where it must be.
@@ -142,6 +168,11 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 	if err := matchOpenings(y, get, typed); err != nil {
 		return nil, run, err
 	}
+	if _, ok := get["openings"]; !ok {
+		run.warnings = append(run.warnings, "no opening suite (-openings file=...): every game starts from the start position, "+
+			"and engines that play the same moves in the same position play the same games again")
+	}
+	_, run.strict = get["strict"]
 	if v, ok := one("db"); ok {
 		run.db = v
 	}
@@ -164,6 +195,7 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 			}
 		}
 	}
+	run.ratingInterval = defaultRatingInterval
 	if n, ok, err := number("ratinginterval", 0); err != nil {
 		return nil, run, err
 	} else if ok {
@@ -184,8 +216,9 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 // matchFormat writes the schedule's keys: format, seeds, rounds, games,
 // concurrency, seed, sprt.
 func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
+	format := "round-robin"
 	if kvs, ok := get["tournament"]; ok {
-		format := map[string]string{"roundrobin": "round-robin", "round-robin": "round-robin", "gauntlet": "gauntlet",
+		format = map[string]string{"roundrobin": "round-robin", "round-robin": "round-robin", "gauntlet": "gauntlet",
 			"knockout": "knockout", "swiss": "swiss"}[kvs[0].value]
 		if format == "" {
 			return fmt.Errorf("%s %q: want roundrobin, gauntlet, knockout or swiss", typed["tournament"], kvs[0].value)
@@ -200,11 +233,22 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 		if err != nil {
 			return err
 		}
+		if o.name == "concurrency" && ok && n > numCPU() {
+			if _, force := get["force-concurrency"]; !force {
+				return fmt.Errorf("%s %d: more games at once than the %d processors of this machine: engines would wait for a core, "+
+					"and lose on time; give -force-concurrency to play them so anyway", typed[o.name], n, numCPU())
+			}
+		}
+		if !ok && o.name == "rounds" && (format == "round-robin" || format == "gauntlet") {
+			// fastchess's default; a knockout's rounds are its bracket's,
+			// a Swiss's the config's default.
+			n, ok = defaultRounds, true
+		}
 		if ok {
 			y.add(typed[o.name], "%s: %d", o.key, n)
 		}
 	}
-	games := 1
+	games := config.DefaultGamesPerEncounter // fastchess's default too
 	if n, ok, err := number("games", 1); err != nil {
 		return err
 	} else if ok {
@@ -248,6 +292,10 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 	}
 	return nil
 }
+
+// numCPU is the number of processors a -concurrency may use without
+// -force-concurrency.
+var numCPU = runtime.NumCPU
 
 // maxMoves is the most -maxmoves takes: far more moves than any game
 // plays, and twice it (the plies) is far from the end of an int.
@@ -316,6 +364,7 @@ func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) e
 				return fmt.Errorf("%s file=%s: %v", typed["openings"], p.value, err)
 			}
 			parts = append(parts, "file: "+q(path))
+			y.book, y.bookTyped = path, p.value
 		case "format":
 			if !slices.Contains([]string{"agn", "fen", "epd"}, p.value) {
 				return fmt.Errorf("%s format=%s: want agn, fen or epd", typed["openings"], p.value)
@@ -511,6 +560,7 @@ func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *ma
 		return nil, nil, run, err
 	}
 	file := filepath.Join(wd, "match.yaml")
+	y.file = file
 	cfg, err := config.Parse(ctx, file, []byte(y.text()), 0)
 	if err != nil {
 		return nil, nil, run, y.explain(err)

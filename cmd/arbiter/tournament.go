@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -84,6 +85,8 @@ type playOptions struct {
 	source         string // where the config came from, for messages
 	ratingInterval int    // a match's result block every this many games (0: at the end only)
 	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
+	resultsOnStop  bool   // an interrupted run writes the result block of the games stored so far on stderr
+	strict         bool   // a warning ends the run, which fails
 }
 
 // playLimits checks play's options before anything starts: the
@@ -160,6 +163,11 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	}
 	ctx, stop, undo := interrupts(parent, e.stderr)
 	defer undo()
+	// -strict ends the run at the first warning: its games in play are
+	// abandoned, as a second Ctrl-C abandons them.
+	ctx, endStrict := context.WithCancel(ctx)
+	defer endStrict()
+	var warned atomic.Bool
 
 	db, err := openStoppable(ctx, stop, o.db)
 	if err != nil {
@@ -196,13 +204,32 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	}
 	opt.Stopping = p.stopping
 	opt.Warn = p.warn
+	if o.strict {
+		opt.Warn = func(msg string) {
+			p.warn(msg)
+			warned.Store(true)
+			endStrict()
+		}
+	}
 	sum, err := tournament.Run(ctx, cfg, opt)
 	p.finish()
 	if sum != nil && sum.LogErr != nil {
 		fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
 	}
+	if warned.Load() {
+		return withCode(exitFailure, fmt.Errorf("%s: -strict: the warning above ends it", o.cmd))
+	}
+	// stopped writes, for an interrupted match, the result block of the
+	// games stored so far: on stderr, as an interrupted run writes nothing
+	// on stdout.
+	stopped := func() {
+		if o.resultsOnStop {
+			writeResults(ctx, e.stderr, db, cfg, o.wdl)
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
+			stopped()
 			return err // interrupted: run exits with 130
 		}
 		return withCode(exitFailure, err)
@@ -212,6 +239,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		// finished and stored, so the tournament is complete, but an
 		// interrupted run still writes nothing on stdout and exits 130.
 		fmt.Fprintf(e.stderr, "arbiter: %s stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)\n", o.cmd)
+		stopped()
 		return withCode(exitInterrupted, nil)
 	}
 	writeSummary(e.stdout, cfg, sum)

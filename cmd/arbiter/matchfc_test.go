@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// twoRandom is a match's command line up to its options: two built-in
+// Lines of Action engines that play random moves, at once, with a clock
+// no machine runs out of.
+func twoRandom(db string) []string {
+	args := append([]string{"match", "-db", db, "-game", "lines-of-action"}, builtin("a", "random", "1")...)
+	return append(append(args, builtin("b", "random", "2")...), "-each", "tc=600+1")
+}
+
+// TestMatchDefaults checks fastchess's defaults: 2 rounds of 2 games,
+// -repeat the same as the default -games, the result block every 10 games,
+// and a warning when no opening suite is given.
+func TestMatchDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		args          []string
+		rounds, games int // 0: not in the config
+		interval      int
+		warns         bool
+	}{
+		{"none", nil, 2, 2, 10, true},
+		{"rounds", []string{"-rounds", "4"}, 4, 2, 10, true},
+		{"readme's -rounds 5 -repeat", []string{"-rounds", "5", "-repeat"}, 5, 2, 10, true},
+		{"one game", []string{"-games", "1"}, 2, 1, 10, true},
+		{"ratinginterval", []string{"-ratinginterval", "0"}, 2, 2, 0, true},
+		{"openings", []string{"-openings", "file=../../examples/openings/lines-of-action.agn"}, 2, 2, 10, false},
+		{"knockout", []string{"-tournament", "knockout"}, 0, 2, 10, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts, err := readMatchLine(append(twoRandom("x.db")[1:], tc.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, y, run, err := loadMatch(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hasRounds := strings.Contains(y.text(), "\nrounds: ")
+			if tc.rounds == 0 && hasRounds || tc.rounds > 0 && *cfg.Rounds != tc.rounds {
+				t.Errorf("rounds: %v in:\n%s\nwant %d", *cfg.Rounds, y.text(), tc.rounds)
+			}
+			if *cfg.GamesPerEncounter != tc.games {
+				t.Errorf("games_per_encounter = %d; want %d", *cfg.GamesPerEncounter, tc.games)
+			}
+			if run.ratingInterval != tc.interval {
+				t.Errorf("rating interval = %d; want %d", run.ratingInterval, tc.interval)
+			}
+			if got := len(run.warnings) > 0; got != tc.warns {
+				t.Errorf("warnings %q; want some: %v", run.warnings, tc.warns)
+			}
+		})
+	}
+}
+
+// TestMatchPlaysFastchessDefaults plays a match without -rounds and -games:
+// 4 games, as fastchess, with the no-openings warning on stderr.
+func TestMatchPlaysFastchessDefaults(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "m.db")
+	r := arbiterMain(t, "", twoRandom(db)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "4 of 4 games stored") ||
+		!strings.Contains(r.stderr, "arbiter: warning: no opening suite (-openings file=...)") {
+		t.Errorf("%v; want 4 games and the no-openings warning", r)
+	}
+}
+
+// TestMatchConcurrency checks that a -concurrency above the processors is
+// refused unless -force-concurrency takes it.
+func TestMatchConcurrency(t *testing.T) {
+	n := strconv.Itoa(runtime.NumCPU() + 1)
+	db := filepath.Join(t.TempDir(), "m.db")
+	r := runCLI(t, "", append(twoRandom(db), "-concurrency", n)...)
+	want := "-concurrency " + n + ": more games at once than the " + strconv.Itoa(runtime.NumCPU()) + " processors of this machine"
+	if r.code != exitUsage || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "-force-concurrency") {
+		t.Errorf("%v; want exit 2 and %q", r, want)
+	}
+	opts, err := readMatchLine(append(twoRandom(db)[1:], "-concurrency", n, "-force-concurrency"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, _, err := loadMatch(context.Background(), opts)
+	if err != nil || strconv.Itoa(cfg.Concurrency) != n {
+		t.Errorf("with -force-concurrency: %v, concurrency %v; want %s", err, cfg, n)
+	}
+}
+
+// TestMatchOpeningsErrors checks that a bad openings file is told under
+// -openings with the file's lines, and under no other option.
+func TestMatchOpeningsErrors(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "bad.fen")
+	os.WriteFile(book, []byte("hello\nworld\n"), 0o644)
+	r := runCLI(t, "", append(twoRandom(filepath.Join(dir, "m.db")), "-concurrency", "1", "-openings", "file="+book, "format=fen")...)
+	for _, want := range []string{"-openings: " + book + ":1: not a Lines of Action position", "\n-openings: " + book + ":2: not a Lines of Action"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("%v; want %q", r, want)
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
+		if !strings.HasPrefix(l, "-openings: ") && !strings.HasPrefix(l, "arbiter: match: -openings: ") {
+			t.Errorf("line %q is not under -openings", l)
+		}
+	}
+	if r.code != exitUsage {
+		t.Errorf("exit %d; want %d", r.code, exitUsage)
+	}
+}
+
+// TestMatchStrict checks -strict: the no-openings warning ends the match
+// before it starts, and an engine's warning (an error reply to a
+// setoption) ends it while it plays; both exit 1.
+func TestMatchStrict(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "m.db")
+	r := runCLI(t, "", append(twoRandom(db), "-strict")...)
+	if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, "-strict: the warning above ends the match") {
+		t.Errorf("%v; want exit 1 and the warning ending the match", r)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("a database was made: %s", db)
+	}
+	r = arbiterMain(t, "", append(twoRandom(db), "-strict", "-openings", "file=../../examples/openings/lines-of-action.agn",
+		"-engine", "cmd=arbiter", "name=c", "args=engine --game lines-of-action", "option.Hash=0")...)
+	if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, "setoption Hash") ||
+		!strings.Contains(r.stderr, "-strict: the warning above ends it") {
+		t.Errorf("%v; want exit 1 after the engine's warning", r)
+	}
+}
+
+// TestMatchMakesDirectories checks that -pgnout and -log make the
+// directories of their files, as fastchess does.
+func TestMatchMakesDirectories(t *testing.T) {
+	dir := t.TempDir()
+	pgn, log := filepath.Join(dir, "games", "new", "x.agn"), filepath.Join(dir, "logs", "e.log")
+	r := arbiterMain(t, "", append(twoRandom(filepath.Join(dir, "m.db")), "-rounds", "1",
+		"-pgnout", "file="+pgn, "-log", "file="+log)...)
+	if r.code != 0 {
+		t.Fatalf("match: %v", r)
+	}
+	for _, f := range []string{pgn, log} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v; want it written", f, err)
+		}
+	}
+}
+
+// TestMatchInterruptResults interrupts a match after its first game: it
+// writes the result block of the games stored so far on stderr, nothing
+// on stdout, and exits 130.
+func TestMatchInterruptResults(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], append(twoRandom(filepath.Join(dir, "m.db")), "-rounds", "5000", "-ratinginterval", "0")...)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	stdout := new(strings.Builder)
+	cmd.Stdout = stdout
+	lines := stderrLines(t, cmd)
+	defer cmd.Process.Kill()
+	var rest []string
+	for l := range lines {
+		rest = append(rest, l)
+		if strings.HasPrefix(l, "game 1/10000 ") {
+			cmd.Process.Signal(syscall.SIGINT)
+		}
+	}
+	cmd.Wait()
+	text := strings.Join(rest, "\n")
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || stdout.String() != "" ||
+		!strings.Contains(text, "\nResults of a vs b (600+1):\n") || !strings.Contains(text, "\nGames: ") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130, nothing on stdout, the result block on stderr", code, stdout.String(), text)
+	}
+}
