@@ -408,7 +408,7 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 		if n, ok := merged["name"]; ok {
 			where = fmt.Sprintf("%s name=%s", typed[i], n)
 		}
-		line, tc, err := matchEngine(merged, from, where)
+		line, tc, err := matchEngine(merged, from, where, eachTyped)
 		if err != nil {
 			return err
 		}
@@ -432,8 +432,10 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 }
 
 // matchEngine writes one engine's entry (without its time control) and
-// its time control, from its keys.
-func matchEngine(keys, from map[string]string, where string) (line, tc string, err error) {
+// its time control, from its keys. The options that come from -each (each)
+// are the engine's options_if_declared: as fastchess, an engine that does
+// not declare one is warned about, not failed.
+func matchEngine(keys, from map[string]string, where, each string) (line, tc string, err error) {
 	bad := func(k, format string, args ...any) error {
 		return fmt.Errorf("%s %s=%s: %s", from[k], k, keys[k], fmt.Sprintf(format, args...))
 	}
@@ -494,14 +496,21 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 	if len(limits) > 0 {
 		parts = append(parts, "limits: {"+strings.Join(limits, ", ")+"}")
 	}
-	var options []string
+	var options, ifDeclared []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if n, ok := strings.CutPrefix(k, "option."); ok {
-			options = append(options, q(n)+": "+q(keys[k]))
+			if each != "" && from[k] == each {
+				ifDeclared = append(ifDeclared, q(n)+": "+q(keys[k]))
+			} else {
+				options = append(options, q(n)+": "+q(keys[k]))
+			}
 		}
 	}
 	if len(options) > 0 {
 		parts = append(parts, "options: {"+strings.Join(options, ", ")+"}")
+	}
+	if len(ifDeclared) > 0 {
+		parts = append(parts, "options_if_declared: {"+strings.Join(ifDeclared, ", ")+"}")
 	}
 	tc, err = engineTC(keys, bad)
 	if err != nil {

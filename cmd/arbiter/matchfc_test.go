@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -179,5 +180,27 @@ func TestMatchInterruptResults(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || stdout.String() != "" ||
 		!strings.Contains(text, "\nResults of a vs b (600+1):\n") || !strings.Contains(text, "\nGames: ") {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 130, nothing on stdout, the result block on stderr", code, stdout.String(), text)
+	}
+}
+
+// TestMatchEachOption checks that an option of -each an engine does not
+// declare is a warning, and the option is not sent, while the same option
+// of the engine's own -engine stops it.
+func TestMatchEachOption(t *testing.T) {
+	dir := t.TempDir()
+	r := arbiterMain(t, "", append(twoRandom(filepath.Join(dir, "each.db")), "option.Threads=1", "option.Seed=7", "-rounds", "1",
+		"-log", "file="+filepath.Join(dir, "each.log"))...)
+	if r.code != 0 || !strings.Contains(r.stderr, `arbiter: warning: engine a does not declare option "Threads": not sent (it declares: `) {
+		t.Errorf("-each option.Threads=1: %v; want the match played, with a warning", r)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "each.log"))
+	if !strings.Contains(string(log), "setoption name Seed value 7") || strings.Contains(string(log), "setoption name Threads") {
+		t.Errorf("engine log:\n%s\nwant Seed set and Threads not sent", log)
+	}
+	args := append(twoRandom(filepath.Join(dir, "own.db")), "-rounds", "1")
+	args[slices.Index(args, "name=b")] = "option.Threads=1" // engine b's name is now its command's
+	r = arbiterMain(t, "", args...)
+	if r.code == 0 || !strings.Contains(r.stderr, `sets "Threads", which it does not declare`) {
+		t.Errorf("-engine option.Threads=1: %v; want it failed", r)
 	}
 }
