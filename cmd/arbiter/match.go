@@ -83,12 +83,21 @@ func matchCommand(e *env) *cli.Command {
 			}
 			// As fastchess, the files a match writes may be in a directory
 			// that does not exist yet.
-			for _, f := range []struct{ option, path string }{{"-pgnout", run.out}, {"-log", cfg.LogPath()}} {
+			for _, f := range []struct{ option, path string }{{"-pgnout", run.out}, {"-epdout", run.epdOut}, {"-log", cfg.LogPath()}} {
 				if f.path == "" {
 					continue
 				}
+				if err := checkOutput(f.path, run.db); err != nil {
+					return err
+				}
 				if err := os.MkdirAll(filepath.Dir(f.path), 0o777); err != nil {
 					return usageErrorf("match: %s: %v", f.option, err)
+				}
+			}
+			// append=false: the file starts empty.
+			for _, path := range run.truncate {
+				if err := os.WriteFile(path, nil, 0o644); err != nil {
+					return usageErrorf("match: %v", err)
 				}
 			}
 			if run.configOut != "" {
@@ -98,7 +107,8 @@ func matchCommand(e *env) *cli.Command {
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
 				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl,
-				resultsOnStop: true, strict: run.strict})
+				resultsOnStop: true, strict: run.strict, epdOut: run.epdOut, cutechess: run.cutechess,
+				scoreInterval: run.scoreInterval, showLatency: run.showLatency})
 		},
 	}
 }

@@ -128,8 +128,8 @@ func TestMatchErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown option", append(two, "-each", "st=1", "-enigne", "cmd=x"), `-enigne: unknown option (options: -game, -engine,`},
-		{"unknown key", append(two, "-each", "tcc=10+0.1"), `-each: unknown key "tcc" (keys: args, dir, tc, st, nodes, depth, timemargin, proto, option.NAME)`},
-		{"unknown engine key", append(two, "-engine", "cmd=x", "restart=on"), `-engine: unknown key "restart" (keys: cmd, name, args,`},
+		{"unknown key", append(two, "-each", "tcc=10+0.1"), `-each: unknown key "tcc" (keys: args, dir, tc, st, nodes, depth, plies, timemargin, proto, restart, option.NAME)`},
+		{"unknown engine key", append(two, "-engine", "cmd=x", "ponder=on"), `-engine: unknown key "ponder" (keys: cmd, name, args,`},
 		{"not key=value", append(two, "-each", "tc"), `-each: "tc" is not key=value`},
 		{"value first", []string{"lines-of-action"}, `"lines-of-action": an option comes first`},
 		{"no game", []string{"-engine", "cmd=x"}, "-game is missing"},

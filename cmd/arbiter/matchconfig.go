@@ -25,6 +25,11 @@ import (
 // and how to play it.
 type matchRun struct {
 	db, out, configOut string
+	epdOut             string
+	truncate           []string // the files to empty before the match: -pgnout, -epdout, -log append=false
+	cutechess          bool     // -output format=cutechess
+	scoreInterval      int      // -output format=cutechess: the score line every this many games
+	showLatency        bool
 	ratingInterval     int
 	wdl                bool     // -report penta=false
 	strict             bool     // -strict: a warning ends the match
@@ -179,21 +184,8 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 	if v, ok := one("config-out"); ok {
 		run.configOut = v
 	}
-	for _, o := range []struct {
-		name string
-		to   *string
-	}{{"pgnout", &run.out}, {"log", nil}} {
-		if kvs, ok := get[o.name]; ok {
-			path, err := filepath.Abs(kvs[0].value)
-			if err != nil {
-				return nil, run, fmt.Errorf("%s file=%s: %v", typed[o.name], kvs[0].value, err)
-			}
-			if o.to != nil {
-				*o.to = path
-			} else {
-				y.add(typed[o.name], "log: %s", q(path))
-			}
-		}
+	if err := matchOutputs(y, get, typed, number, &run); err != nil {
+		return nil, run, err
 	}
 	run.ratingInterval = defaultRatingInterval
 	if n, ok, err := number("ratinginterval", 0); err != nil {
@@ -297,6 +289,191 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 // -force-concurrency.
 var numCPU = runtime.NumCPU
 
+// matchOutputs reads what the match writes and where: -pgnout, -epdout,
+// -log, -output, -scoreinterval, -show-latency, -event, -site; and how it
+// plays besides the schedule: -wait, -noswap, -reverse, -use-affinity.
+func matchOutputs(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error), run *matchRun) error {
+	boolKey := func(name string, p kv) (bool, error) {
+		b, err := strconv.ParseBool(p.value)
+		if err != nil {
+			return false, fmt.Errorf("%s %s=%s: want true or false", typed[name], p.key, p.value)
+		}
+		return b, nil
+	}
+	var moveFields []string
+	for _, name := range []string{"pgnout", "epdout", "log"} {
+		kvs, ok := get[name]
+		if !ok {
+			continue
+		}
+		var path string
+		appendTo := true
+		var fields []string
+		for _, p := range kvs {
+			var b bool
+			var err error
+			switch p.key {
+			case "file", "notation", "level", "match_line":
+			default:
+				if b, err = boolKey(name, p); err != nil {
+					return err
+				}
+			}
+			switch p.key {
+			case "file":
+				if path, err = filepath.Abs(p.value); err != nil || p.value == "" {
+					return fmt.Errorf("%s file=%s: want a file name", typed[name], p.value)
+				}
+			case "append":
+				appendTo = b
+			case "notation":
+				// These games have one notation, arbiter's; san, lan and
+				// uci name chess's.
+				if !slices.Contains([]string{"san", "lan", "uci"}, p.value) {
+					return fmt.Errorf("%s notation=%s: want san, lan or uci (records are in the game's notation whichever)", typed[name], p.value)
+				}
+			case "min":
+				if b {
+					y.add(typed[name], "move_comments: false")
+				}
+			case "match_line":
+				return fmt.Errorf("%s match_line=: not taken: records keep no engine output besides each move's comment", typed[name])
+			case "tbhits":
+				if b {
+					return fmt.Errorf("%s tbhits=true: not taken: there are no tablebases for these games", typed[name])
+				}
+			case "level":
+				if !slices.Contains([]string{"trace", "info", "warn", "err", "fatal"}, p.value) {
+					return fmt.Errorf("%s level=%s: want trace, info, warn, err or fatal", typed[name], p.value)
+				}
+			case "engine":
+				if !b {
+					return fmt.Errorf("%s engine=false: not taken: arbiter's log is the lines exchanged with the engines, "+
+						"with its warnings among them; leave -log out for none", typed[name])
+				}
+			case "compress":
+				if b {
+					return fmt.Errorf("%s compress=true: not taken: the log is written as text (compress it afterwards)", typed[name])
+				}
+			case "realtime":
+				// The log is written as it goes, every 100 ms at the
+				// latest, either way.
+			default: // the move comment's fields
+				if b {
+					fields = append(fields, p.key)
+				}
+			}
+		}
+		if path == "" {
+			return fmt.Errorf("%s: file= is missing", typed[name])
+		}
+		if !appendTo {
+			run.truncate = append(run.truncate, path)
+		}
+		switch name {
+		case "pgnout":
+			run.out = path
+			moveFields = fields
+		case "epdout":
+			run.epdOut = path
+		case "log":
+			y.add(typed[name], "log: %s", q(path))
+		}
+	}
+	origin := typed["pgnout"]
+	if _, ok := get["show-latency"]; ok {
+		run.showLatency = true
+		if !slices.Contains(moveFields, "latency") {
+			// The latency of each move is in its comment, where the
+			// figures at the end come from.
+			moveFields, origin = append(moveFields, "latency"), typed["show-latency"]
+		}
+	}
+	if len(moveFields) > 0 {
+		slices.SortFunc(moveFields, func(a, b string) int { return slices.Index(pgnoutFields, a) - slices.Index(pgnoutFields, b) })
+		y.add(origin, "move_fields: [%s]", strings.Join(moveFields, ", "))
+	}
+	if kvs, ok := get["output"]; ok {
+		switch kvs[0].value {
+		case "fastchess":
+		case "cutechess":
+			run.cutechess = true
+		default:
+			return fmt.Errorf("%s format=%s: want fastchess or cutechess", typed["output"], kvs[0].value)
+		}
+	}
+	run.scoreInterval = 1
+	if n, ok, err := number("scoreinterval", 1); err != nil {
+		return err
+	} else if ok {
+		run.scoreInterval = n
+	}
+	if _, _, err := number("autosaveinterval", 0); err != nil {
+		return err
+	}
+	for _, name := range []string{"event", "site"} {
+		if v, ok := get[name]; ok {
+			y.add(typed[name], "%s: %s", name, q(v[0].value))
+		}
+	}
+	if n, ok, err := number("wait", 0); err != nil {
+		return err
+	} else if ok {
+		y.add(typed["wait"], "wait_ms: %d", n)
+	}
+	if _, ok := get["noswap"]; ok {
+		y.add(typed["noswap"], "no_swap: true")
+	}
+	if _, ok := get["reverse"]; ok {
+		y.add(typed["reverse"], "reverse_colours: true")
+	}
+	if kvs, ok := get["use-affinity"]; ok {
+		if runtime.GOOS != "linux" {
+			return fmt.Errorf("%s: not taken: binding engines to CPUs is for Linux, not %s", typed["use-affinity"], runtime.GOOS)
+		}
+		cpus, err := affinityCPUs(kvs)
+		if err != nil {
+			return fmt.Errorf("%s: %v", typed["use-affinity"], err)
+		}
+		words := make([]string, len(cpus))
+		for i, c := range cpus {
+			words[i] = strconv.Itoa(c)
+		}
+		y.add(typed["use-affinity"], "affinity: [%s]", strings.Join(words, ", "))
+	}
+	return nil
+}
+
+// affinityCPUs reads -use-affinity's CPUs, "0,2,4-7", or all of this
+// machine's without a value.
+func affinityCPUs(kvs []kv) ([]int, error) {
+	if len(kvs) == 0 {
+		all := make([]int, numCPU())
+		for i := range all {
+			all[i] = i
+		}
+		return all, nil
+	}
+	var cpus []int
+	for _, part := range strings.Split(kvs[0].value, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.Atoi(hi)
+		}
+		if err != nil || a < 0 || b < a || b >= 1024 {
+			return nil, fmt.Errorf("%q is not a list of CPUs (0,2,4-7)", kvs[0].value)
+		}
+		for c := a; c <= b; c++ {
+			if !slices.Contains(cpus, c) {
+				cpus = append(cpus, c)
+			}
+		}
+	}
+	return cpus, nil
+}
+
 // maxMoves is the most -maxmoves takes: far more moves than any game
 // plays, and twice it (the plies) is far from the end of an int.
 const maxMoves = 1_000_000
@@ -391,6 +568,7 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 		return fmt.Errorf("-engine: a match needs at least two engines; found %d", len(engines))
 	}
 	var lines, tcs, wheres []string
+	restarts := map[string]string{} // restart's value → where it is given
 	for i, keys := range engines {
 		merged := map[string]string{}
 		from := map[string]string{}
@@ -408,6 +586,15 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 		if n, ok := merged["name"]; ok {
 			where = fmt.Sprintf("%s name=%s", typed[i], n)
 		}
+		r := merged["restart"]
+		switch r {
+		case "", "off":
+			r = "off"
+		case "on":
+		default:
+			return fmt.Errorf("%s restart=%s: want on or off", from["restart"], r)
+		}
+		restarts[r] = where
 		line, tc, err := matchEngine(merged, from, where, eachTyped)
 		if err != nil {
 			return err
@@ -419,6 +606,12 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 	origin := eachTyped
 	if origin == "" {
 		origin = typed[0]
+	}
+	if len(restarts) > 1 {
+		return fmt.Errorf("%s restart=on but not %s: engines are restarted between games all or none; give restart= to -each", restarts["on"], restarts["off"])
+	}
+	if _, ok := restarts["on"]; ok {
+		y.add(origin, "restart_engines: true")
 	}
 	y.add(origin, "time_control: %s", tcs[0])
 	y.add("", "engines:")
@@ -482,6 +675,14 @@ func matchEngine(keys, from map[string]string, where, each string) (line, tc str
 			return "", "", bad("timemargin", "want milliseconds, a whole number from 0 to %d (a year)", config.MaxTimeMS)
 		}
 		parts = append(parts, "time_margin_ms: "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
+	}
+	if v, ok := keys["plies"]; ok {
+		// fastchess's plies= is a depth limit, as its alias depth= is.
+		if _, both := keys["depth"]; both {
+			return "", "", bad("plies", "give plies or depth, not both (plies is fastchess's name of depth)")
+		}
+		keys["depth"], from["depth"] = v, from["plies"]
+		delete(keys, "plies")
 	}
 	var limits []string
 	for _, k := range []string{"nodes", "depth"} {

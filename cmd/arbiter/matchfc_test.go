@@ -204,3 +204,110 @@ func TestMatchEachOption(t *testing.T) {
 		t.Errorf("-engine option.Threads=1: %v; want it failed", r)
 	}
 }
+
+// TestMatchFastchessKeys checks the config that each of fastchess's
+// options makes, and what else it says to the match.
+func TestMatchFastchessKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string // lines or parts of lines of the config text
+		run  func(matchRun) bool
+	}{
+		{"noswap", []string{"-noswap"}, []string{"no_swap: true"}, nil},
+		{"reverse", []string{"-reverse"}, []string{"reverse_colours: true"}, nil},
+		{"event site", []string{"-event", "Club Cup", "-site", "Here"}, []string{"event: Club Cup", "site: Here"}, nil},
+		{"wait", []string{"-wait", "250"}, []string{"wait_ms: 250"}, nil},
+		{"plies", []string{"plies=3"}, []string{"limits: {depth: 3}"}, nil},
+		{"restart", []string{"restart=on"}, []string{"restart_engines: true"}, nil},
+		{"restart off", []string{"restart=off"}, nil, nil},
+		{"pgnout fields", []string{"-pgnout", "file=x.agn", "nodes=true", "seldepth=true", "nps=true", "hashfull=true", "pv=true",
+			"timeleft=true", "latency=true", "tbhits=false", "notation=san", "append=false"},
+			[]string{"move_fields: [timeleft, latency, nodes, seldepth, nps, hashfull, pv]"},
+			func(r matchRun) bool { return strings.HasSuffix(r.out, "x.agn") && len(r.truncate) == 1 }},
+		{"pgnout min", []string{"-pgnout", "file=x.agn", "min=true"}, []string{"move_comments: false"}, nil},
+		{"epdout", []string{"-epdout", "file=x.epd"}, nil, func(r matchRun) bool { return strings.HasSuffix(r.epdOut, "x.epd") && r.truncate == nil }},
+		{"show-latency", []string{"-show-latency"}, []string{"move_fields: [latency]"}, func(r matchRun) bool { return r.showLatency }},
+		{"log", []string{"-log", "file=e.log", "level=info", "engine=true", "append=false", "realtime=false", "compress=false"},
+			[]string{"log: "}, func(r matchRun) bool { return len(r.truncate) == 1 }},
+		{"output", []string{"-output", "format=cutechess", "-scoreinterval", "3"}, nil,
+			func(r matchRun) bool { return r.cutechess && r.scoreInterval == 3 }},
+		{"output fastchess", []string{"-output", "format=fastchess"}, nil, func(r matchRun) bool { return !r.cutechess }},
+		{"autosaveinterval recover", []string{"-autosaveinterval", "20", "-recover"}, nil, nil},
+		{"use-affinity", []string{"-use-affinity", "0,2-3"}, []string{"affinity: [0, 2, 3]"}, nil},
+		{"use-affinity all", []string{"-use-affinity"}, []string{"affinity: [0"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts, err := readMatchLine(append(twoRandom("x.db")[1:], tc.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, y, run, err := loadMatch(context.Background(), opts)
+			if err != nil {
+				t.Fatalf("loadMatch: %v", err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(y.text(), w) {
+					t.Errorf("config lacks %q:\n%s", w, y.text())
+				}
+			}
+			if tc.run != nil && !tc.run(run) {
+				t.Errorf("match: %+v", run)
+			}
+		})
+	}
+}
+
+// TestMatchRefused checks that the options that cannot apply to these
+// games, and the values that cannot, are refused with the reason: exit
+// 2, nothing stored.
+func TestMatchRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-variant", "fischerandom"}, "-variant: not taken: these games have no variants: the game is -game"},
+		{[]string{"-tb", "/syzygy"}, "-tb: not taken: there are no tablebases for these games"},
+		{[]string{"-tbpieces", "6"}, "-tbpieces: not taken: there are no tablebases"},
+		{[]string{"-tbignore50"}, "-tbignore50: not taken: there are no tablebases"},
+		{[]string{"-tbadjudicate", "BOTH"}, "-tbadjudicate: not taken: there are no tablebases"},
+		{[]string{"-quick", "cmd=a", "cmd=b", "book=x.epd"}, "-quick: not taken: it plays from a chess opening book"},
+		{[]string{"-config", "file=config.json"}, "-config: not taken: a match resumes from its database"},
+		{[]string{"--compliance", "./engine"}, "--compliance: not taken: it checks a UCI engine"},
+		{[]string{"-crc32", "pgn=true"}, "-crc32: not taken: it is a checksum of a PGN file"},
+		{[]string{"-check-mate-pvs"}, "-check-mate-pvs: not taken: it checks chess mates"},
+		{[]string{"-testEnv"}, "-testEnv: not taken: it is for chess's test frameworks"},
+		{[]string{"-startup-ms", "5000"}, "-startup-ms: not taken: the start-up timeout is the config's startup_timeout_ms"},
+		{[]string{"-ucinewgame-ms", "5000"}, "-ucinewgame-ms: not taken: the new game's timeout is the config's ping_timeout_ms"},
+		{[]string{"-ping-ms", "5000"}, "-ping-ms: not taken: the ping timeout is the config's ping_timeout_ms"},
+		{[]string{"-pgnout", "file=x.agn", "match_line=.*"}, "-pgnout match_line=: not taken: records keep no engine output"},
+		{[]string{"-pgnout", "file=x.agn", "tbhits=true"}, "-pgnout tbhits=true: not taken: there are no tablebases"},
+		{[]string{"-pgnout", "file=x.agn", "notation=fen"}, "-pgnout notation=fen: want san, lan or uci"},
+		{[]string{"-pgnout", "nodes=true"}, "-pgnout: file= is missing"},
+		{[]string{"-pgnout", "file=x.agn", "nodes=yes"}, "-pgnout nodes=yes: want true or false"},
+		{[]string{"-log", "file=e.log", "engine=false"}, "-log engine=false: not taken: arbiter's log is the lines exchanged with the engines"},
+		{[]string{"-log", "file=e.log", "compress=true"}, "-log compress=true: not taken: the log is written as text"},
+		{[]string{"-log", "file=e.log", "level=loud"}, "-log level=loud: want trace, info, warn, err or fatal"},
+		{[]string{"-output", "format=xml"}, "-output format=xml: want fastchess or cutechess"},
+		{[]string{"-scoreinterval", "0"}, `-scoreinterval "0": want a whole number from 1`},
+		{[]string{"-wait", "-1"}, `-wait "-1": want a whole number from 0`},
+		{[]string{"restart=maybe"}, "-each restart=maybe: want on or off"},
+		{[]string{"-engine", "cmd=arbiter", "name=c", "restart=on", "args=engine --game lines-of-action"},
+			"-engine name=c restart=on but not -engine name=b: engines are restarted between games all or none"},
+		{[]string{"plies=2", "depth=3"}, "-each plies=2: give plies or depth, not both"},
+		{[]string{"-use-affinity", "1-x"}, `-use-affinity: "1-x" is not a list of CPUs`},
+		{[]string{"-noswap", "-tournament", "knockout"}, "-noswap: no_swap is for round-robin and gauntlet tournaments, not knockout"},
+		{[]string{"-reverse", "-tournament", "swiss"}, "-reverse: reverse_colours is for round-robin and gauntlet tournaments, not swiss"},
+	} {
+		t.Run(tc.args[0], func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "m.db")
+			r := runCLI(t, "", append(twoRandom(db), tc.args...)...)
+			if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, tc.want) {
+				t.Errorf("%q: %v; want exit 2 and %q", tc.args, r, tc.want)
+			}
+			if _, err := os.Stat(db); err == nil {
+				t.Errorf("a database was made: %s", db)
+			}
+		})
+	}
+}

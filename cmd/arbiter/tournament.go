@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -24,7 +25,9 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/workerstart"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -87,6 +90,10 @@ type playOptions struct {
 	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
 	resultsOnStop  bool   // an interrupted run writes the result block of the games stored so far on stderr
 	strict         bool   // a warning ends the run, which fails
+	epdOut         string // a match's -epdout: each game's final position is appended to it
+	cutechess      bool   // cutechess-cli's score lines and Elo line rather than fastchess's block
+	scoreInterval  int    // with cutechess, the score line every this many games
+	showLatency    bool   // each engine's latency at the end, from the moves' comments
 }
 
 // playLimits checks play's options before anything starts: the
@@ -188,18 +195,46 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		defer f.Close()
 		opt.Out = f
 	}
+	var epd *os.File
+	if o.epdOut != "" {
+		if epd, err = os.OpenFile(o.epdOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+			return withCode(exitUsage, fmt.Errorf("%s: -epdout: %w", o.cmd, err))
+		}
+		defer epd.Close()
+	}
+	// results writes what a match says of its games so far: fastchess's
+	// block, or cutechess-cli's lines.
+	results := func(w io.Writer) error {
+		if o.cutechess {
+			return writeCutechess(ctx, w, db, cfg)
+		}
+		return writeResults(ctx, w, db, cfg, o.wdl)
+	}
+	interval := o.ratingInterval
+	if o.cutechess {
+		interval = o.scoreInterval
+	}
 	p := newProgress(e.stderr, cfg)
-	opt.Progress = p.update
-	if o.ratingInterval > 0 {
-		opt.Progress = func(ev tournament.Progress) {
-			p.update(ev)
-			if ev.Game != nil && (ev.Done-ev.Resumed)%o.ratingInterval == 0 {
-				// Every ratingInterval games this run stores, the result
-				// block so far, among the progress lines.
-				p.mu.Lock()
-				writeResults(ctx, p.w, db, cfg, o.wdl)
-				p.mu.Unlock()
+	opt.Progress = func(ev tournament.Progress) {
+		p.update(ev)
+		if ev.Game == nil {
+			return
+		}
+		if epd != nil && ev.Game.Final != "" {
+			if _, err := fmt.Fprintln(epd, ev.Game.Final); err != nil {
+				p.warn(fmt.Sprintf("-epdout %s: %v", o.epdOut, err))
 			}
+		}
+		if interval > 0 && (ev.Done-ev.Resumed)%interval == 0 {
+			// Every interval games this run stores, the results so far,
+			// among the progress lines.
+			p.mu.Lock()
+			if o.cutechess {
+				writeScores(ctx, p.w, db, cfg)
+			} else {
+				writeResults(ctx, p.w, db, cfg, o.wdl)
+			}
+			p.mu.Unlock()
 		}
 	}
 	opt.Stopping = p.stopping
@@ -224,7 +259,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	// on stdout.
 	stopped := func() {
 		if o.resultsOnStop {
-			writeResults(ctx, e.stderr, db, cfg, o.wdl)
+			results(e.stderr)
 		}
 	}
 	if err != nil {
@@ -243,8 +278,13 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return withCode(exitInterrupted, nil)
 	}
 	writeSummary(e.stdout, cfg, sum)
-	if err := writeResults(ctx, e.stdout, db, cfg, o.wdl); err != nil {
+	if err := results(e.stdout); err != nil {
 		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
+	}
+	if o.showLatency {
+		if err := writeLatency(ctx, e.stdout, db, cfg); err != nil {
+			return withCode(exitFailure, fmt.Errorf("%s: the latency: %w", o.cmd, err))
+		}
 	}
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.
@@ -509,6 +549,97 @@ func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.To
 	penta := !wdl && cfg.GamesPerEncounter != nil && *cfg.GamesPerEncounter == 2 &&
 		(cfg.SPRT == nil || cfg.SPRT.Model != stats.ModelBayesian)
 	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
+}
+
+// writeScores writes cutechess-cli's score lines of cfg's tournament as
+// stored in db (see stats.Report.WriteScores).
+func writeScores(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
+	if err != nil {
+		return err
+	}
+	return r.WriteScores(w, engineNames(cfg))
+}
+
+// writeCutechess writes what cutechess-cli ends a match with: the score
+// lines and, for two engines, the Elo line (stats.Report.WriteCutechess).
+func writeCutechess(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
+	if err != nil {
+		return err
+	}
+	return r.WriteCutechess(w, engineNames(cfg))
+}
+
+// engineNames are cfg's engines' names, in config order.
+func engineNames(cfg *config.Tournament) []string {
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// latencyRE finds a move comment's latency field (see referee.Rules.Fields).
+var latencyRE = regexp.MustCompile(`, latency=(-?\d+\.\d+)s`)
+
+// writeLatency writes, as fastchess's -show-latency, each engine's
+// latency over the moves of cfg's tournament stored in db: the time
+// measured less the time the engine reported, read from the moves'
+// comments (an engine that reports no time has none).
+func writeLatency(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	id, err := db.TournamentID(ctx, cfg.Name)
+	if err != nil {
+		return err
+	}
+	type sum struct {
+		total float64
+		n     int
+	}
+	by := map[string]*sum{}
+	err = db.Records(ctx, store.Filter{Tournament: id}, func(record string) error {
+		gs, err := notation.Parse("db", []byte(record))
+		if err != nil || len(gs) != 1 {
+			return nil // a record that does not read has no latency to give
+		}
+		g := gs[0]
+		var side [2]string
+		side[rules.White], _ = g.Tag("White")
+		side[rules.Black], _ = g.Tag("Black")
+		// The mover of each move is the position's: replay the game.
+		pos, err := cfg.GameRules().Start(g)
+		if err != nil {
+			return nil
+		}
+		for _, m := range g.Moves {
+			mover := pos.Turn()
+			mv, err := pos.ParseMove(m.Text)
+			if err != nil || pos.Play(mv) != nil {
+				return nil
+			}
+			if l := latencyRE.FindStringSubmatch(m.Comment); l != nil {
+				x, _ := strconv.ParseFloat(l[1], 64)
+				name := side[mover]
+				if by[name] == nil {
+					by[name] = &sum{}
+				}
+				by[name].total += x
+				by[name].n++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range engineNames(cfg) {
+		if s := by[name]; s != nil {
+			fmt.Fprintf(w, "Latency of %s: average %.3f ms over %d moves\n", name, s.total/float64(s.n)*1000, s.n)
+		} else {
+			fmt.Fprintf(w, "Latency of %s: not known (it reports no time with its moves)\n", name)
+		}
+	}
+	return nil
 }
 
 // writeSummary prints the final standings: with a Swiss's tie-breaks and
