@@ -2,15 +2,18 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // twoRandom is a match's command line up to its options: two built-in
@@ -309,5 +312,131 @@ func TestMatchRefused(t *testing.T) {
 				t.Errorf("a database was made: %s", db)
 			}
 		})
+	}
+}
+
+// matchRounds1 plays a match of one round (two games) of the random
+// engines with args in dir's database, and returns its result.
+func matchRounds1(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	// args first: a key=value word of args then belongs to -each.
+	r := arbiterMain(t, "", append(append(twoRandom(filepath.Join(dir, "m.db")), args...), "-rounds", "1",
+		"-openings", "file=../../examples/openings/lines-of-action.agn")...)
+	if r.code != 0 {
+		t.Fatalf("match %q: %v", args, r)
+	}
+	return r
+}
+
+// TestMatchColours plays a round with -noswap and with -reverse: the
+// first engine White in both games, and the second White first.
+func TestMatchColours(t *testing.T) {
+	for _, tc := range []struct {
+		option string
+		want   []string
+	}{
+		{"", []string{"a - b", "b - a"}},
+		{"-noswap", []string{"a - b", "a - b"}},
+		{"-reverse", []string{"b - a", "a - b"}},
+	} {
+		t.Run(tc.option, func(t *testing.T) {
+			var args []string
+			if tc.option != "" {
+				args = []string{tc.option}
+			}
+			r := matchRounds1(t, t.TempDir(), args...)
+			for i, w := range tc.want {
+				if want := fmt.Sprintf("game %d/2 (slot %d, round 1.%d): %s ", i+1, i, i+1, w); !strings.Contains(r.stderr, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestMatchRecordsOut plays a round with -event, -site, -pgnout with
+// per-move fields and append=false, and -epdout: the records have the
+// tags and fields, the file only this match's games, and -epdout a
+// position a game.
+func TestMatchRecordsOut(t *testing.T) {
+	dir := t.TempDir()
+	pgn, epd := filepath.Join(dir, "x.agn"), filepath.Join(dir, "x.epd")
+	os.WriteFile(pgn, []byte("not a record\n"), 0o644)
+	args := append([]string{"match", "-db", filepath.Join(dir, "m.db"), "-game", "lines-of-action"}, builtin("a", "search", "1")...)
+	args = append(append(args, builtin("b", "random", "2")...), "-each", "tc=600+1", "plies=2", "-rounds", "1",
+		"-openings", "file=../../examples/openings/lines-of-action.agn", "-maxmoves", "30",
+		"-event", "Club Cup", "-site", "Here",
+		"-pgnout", "file="+pgn, "append=false", "nodes=true", "pv=true", "timeleft=true",
+		"-epdout", "file="+epd)
+	if r := arbiterMain(t, "", args...); r.code != 0 {
+		t.Fatalf("match: %v", r)
+	}
+	text, _ := os.ReadFile(pgn)
+	for _, want := range []string{`[Event "Club Cup"]`, `[Site "Here"]`, ", tl=", ", n=", `, pv="`} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("records lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(string(text), "not a record") || strings.Count(string(text), "[Event ") != 2 {
+		t.Errorf("append=false: the file has other than the match's 2 games:\n%s", text)
+	}
+	lines := strings.Split(strings.TrimSpace(func() string { b, _ := os.ReadFile(epd); return string(b) }()), "\n")
+	for _, l := range lines {
+		if strings.Count(l, "/") != 7 || !strings.HasSuffix(l, " b") && !strings.HasSuffix(l, " w") {
+			t.Errorf("-epdout line %q is not a Lines of Action position", l)
+		}
+	}
+	if len(lines) != 2 {
+		t.Errorf("-epdout has %d lines; want one a game, 2", len(lines))
+	}
+}
+
+// TestMatchCutechessOutput checks -output format=cutechess: cutechess-cli's
+// score line every -scoreinterval games and its Elo line at the end, and
+// no fastchess block; and -show-latency's line of each engine.
+func TestMatchCutechessOutput(t *testing.T) {
+	r := matchRounds1(t, t.TempDir(), "-output", "format=cutechess", "-scoreinterval", "2", "-show-latency")
+	score := regexp.MustCompile(`(?m)^Score of a vs b: \d+ - \d+ - \d+  \[\d\.\d{3}\] 2$`)
+	if !score.MatchString(r.stdout) || !strings.Contains(r.stdout, "\nElo difference: ") || strings.Contains(r.stdout+r.stderr, "Results of") {
+		t.Errorf("stdout:\n%s\nwant cutechess-cli's score and Elo lines, no fastchess block", r.stdout)
+	}
+	if n := strings.Count(r.stderr, "Score of a vs b: "); n != 1 {
+		t.Errorf("%d score lines on stderr; want 1, after the 2nd game:\n%s", n, r.stderr)
+	}
+	for _, name := range []string{"a", "b"} {
+		if !strings.Contains(r.stdout, "\nLatency of "+name+": ") {
+			t.Errorf("stdout lacks the latency of %s:\n%s", name, r.stdout)
+		}
+	}
+}
+
+// TestMatchWait checks -wait: the two games of a round, one at a time,
+// are at least the wait apart.
+func TestMatchWait(t *testing.T) {
+	at := time.Now()
+	matchRounds1(t, t.TempDir(), "-wait", "400")
+	if d := time.Since(at); d < 400*time.Millisecond {
+		t.Errorf("the match took %v; want at least the wait, 400ms", d)
+	}
+}
+
+// TestMatchLogRestart checks -log append=false (the log holds this match's
+// lines only) and restart=on (each game's engines are new: more
+// handshakes than with restart=off).
+func TestMatchLogRestart(t *testing.T) {
+	handshakes := map[string]int{}
+	for _, restart := range []string{"off", "on"} {
+		dir := t.TempDir()
+		log := filepath.Join(dir, "e.log")
+		os.WriteFile(log, []byte("an old line\n"), 0o644)
+		matchRounds1(t, dir, "restart="+restart, "-log", "file="+log, "append=false", "engine=true", "level=trace")
+		text, _ := os.ReadFile(log)
+		if strings.Contains(string(text), "an old line") {
+			t.Errorf("append=false: the old line is still in the log")
+		}
+		handshakes[restart] = len(regexp.MustCompile(`(?m) > ugi$`).FindAllString(string(text), -1))
+	}
+	if handshakes["on"] <= handshakes["off"] || handshakes["off"] == 0 {
+		t.Errorf("handshakes: %v; want more with restart=on", handshakes)
 	}
 }
