@@ -173,7 +173,9 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 	if err := matchOpenings(y, get, typed); err != nil {
 		return nil, run, err
 	}
-	if _, ok := get["openings"]; !ok {
+	if _, ok := get["openings"]; !ok && g.NewTags(0) == nil {
+		// A game whose start is drawn from the seed (Knight Fight's
+		// board) varies without a suite.
 		run.warnings = append(run.warnings, "no opening suite (-openings file=...): every game starts from the start position, "+
 			"and engines that play the same moves in the same position play the same games again")
 	}

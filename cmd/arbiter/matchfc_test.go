@@ -35,16 +35,22 @@ func TestMatchDefaults(t *testing.T) {
 		interval      int
 		warns         bool
 	}{
-		{"none", nil, 2, 2, 10, true},
+		{"none", []string{"-srand", "0"}, 2, 2, 10, true},
 		{"rounds", []string{"-rounds", "4"}, 4, 2, 10, true},
 		{"readme's -rounds 5 -repeat", []string{"-rounds", "5", "-repeat"}, 5, 2, 10, true},
 		{"one game", []string{"-games", "1"}, 2, 1, 10, true},
 		{"ratinginterval", []string{"-ratinginterval", "0"}, 2, 2, 0, true},
 		{"openings", []string{"-openings", "file=../../examples/openings/lines-of-action.agn"}, 2, 2, 10, false},
 		{"knockout", []string{"-tournament", "knockout"}, 0, 2, 10, true},
+		{"knight fight", []string{"-game", "knight-fight"}, 2, 2, 10, false}, // its boards come from the seed
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opts, err := readMatchLine(append(twoRandom("x.db")[1:], tc.args...))
+			args := append(twoRandom("x.db")[1:], tc.args...)
+			if tc.args[0] == "-game" {
+				args = append(tc.args, "-engine", "cmd=arbiter", "name=a", "args=engine --game knight-fight",
+					"-engine", "cmd=arbiter", "name=b", "args=engine --game knight-fight", "-each", "tc=600+1")
+			}
+			opts, err := readMatchLine(args)
 			if err != nil {
 				t.Fatal(err)
 			}
