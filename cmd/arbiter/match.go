@@ -32,7 +32,8 @@ func matchCommand(e *env) *cli.Command {
 			"      -each tc=10+0.1 -rounds 50 -repeat -concurrency 2\n\n" +
 			"As fastchess, it plays 2 rounds of 2 games (a colour-swapped pair) unless\n" +
 			"-rounds and -games say otherwise, and warns when no -openings is given.\n" +
-			"docs/match.md lists fastchess's options and what each does here.\n\n" +
+			"docs/match.md lists fastchess's options and what each does here; those that\n" +
+			"cannot apply to these games (-variant, -tb, -quick, ...) are refused with why.\n\n" +
 			"Options:\n\n" + matchHelp() + "\n" +
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
@@ -45,9 +46,9 @@ func matchCommand(e *env) *cli.Command {
 			"Elo, nElo, score and draws. With -report penta=true (the default, as fastchess)\n" +
 			"they come from the colour-swapped pairs, with penta=false (or -games 1) from the\n" +
 			"games; they are not arbiter report's ratings.\n\n" +
-			"Exit status: 0 done, 1 an engine cannot play or a database error, 2 a bad\n" +
-			"command line (nothing is stored or started), 130 interrupted (Ctrl-C: as\n" +
-			"arbiter tournament).",
+			"Exit status: 0 done, 1 an engine cannot play, a database error or a warning\n" +
+			"with -strict, 2 a bad command line (nothing is stored or started), 130\n" +
+			"interrupted (Ctrl-C: as arbiter tournament).",
 		SkipFlagParsing: true,
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
@@ -117,7 +118,7 @@ func matchCommand(e *env) *cli.Command {
 func matchHelp() string {
 	var b strings.Builder
 	for _, s := range matchSpecs {
-		fmt.Fprintf(&b, "  -%-15s %s\n", s.name, s.spec.usage)
+		fmt.Fprintf(&b, "  -%-17s %s\n", s.name, s.spec.usage)
 	}
 	return b.String()
 }
