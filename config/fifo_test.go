@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -51,5 +52,25 @@ func TestLoadFIFO(t *testing.T) {
 				t.Errorf("Load returned %v after it began; want soon after the cancel", d)
 			}
 		})
+	}
+}
+
+// TestEngineFilesFIFO: an engine whose file is a FIFO (with the executable
+// bits) is refused, not read: reading it might never end.
+func TestEngineFilesFIFO(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "bot"), "#!/bin/sh\n")
+	os.Chmod(filepath.Join(dir, "bot"), 0o755)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(fifo, 0o755)
+	cfg, err := parse(filepath.Join(dir, "m.yaml"), []byte(engineConfig("./fifo")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cfg.EngineFiles(); err == nil || !strings.Contains(err.Error(), `engine "b"`) || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("EngineFiles with a FIFO = %v; want it refused, naming the engine", err)
 	}
 }

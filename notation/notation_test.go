@@ -431,26 +431,6 @@ func TestShorten(t *testing.T) {
 	}
 }
 
-func TestShortenTo(t *testing.T) {
-	tests := []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"short", 10, "short"},
-		{"exactly10!", 10, "exactly10!"},
-		{"abcdefghijk", 10, "abcdefghij…"},
-		{"aaaaaaaaaé", 10, "aaaaaaaaa…"}, // é is 2 bytes from byte 9: not cut in two
-		{"€€€€", 4, "€…"},
-		{"€€", 2, "…"},
-	}
-	for _, tc := range tests {
-		if got := ShortenTo(tc.s, tc.n); got != tc.want {
-			t.Errorf("ShortenTo(%q, %d) = %q; want %q", tc.s, tc.n, got, tc.want)
-		}
-	}
-}
-
 // TestBadTextWords checks BadText, which reads eight bytes at a time, on
 // every byte value at every place of texts around a word long, and on
 // UTF-8 text, against its own reading byte by byte from the start

@@ -440,6 +440,7 @@ type sprtChart struct {
 	Top, Bottom    float64
 	MaxGames       int
 	YHi, YLo       string // axis labels
+	Upper, Lower   string // the bounds, as the text prints them
 	DecidedX       float64
 	Decided        bool
 }
@@ -490,6 +491,7 @@ func (r *Report) sprtCharts() []sprtChart {
 		c.UpperY, c.LowerY, c.ZeroY = y(upper), y(lower), y(0)
 		c.MaxGames = maxG
 		c.YHi, c.YLo = fmtFloat(hi, 1), fmtFloat(lo, 1)
+		c.Upper, c.Lower = fmtFloat(s.Upper, 2), fmtFloat(s.Lower, 2)
 		if s.DecidedAfter != nil {
 			c.Decided, c.DecidedX = true, x(*s.DecidedAfter)
 		}

@@ -280,9 +280,8 @@ func (w *gameWriter) close() error {
 // checks a game's tournament itself, as Batch does: SQLite's own check may
 // abort a statement after it has written, so it kept a statement journal
 // (a copy of every page the statement changes) for each of a game's
-// INSERTs, which with 16 KiB pages was several fresh pages of memory and
-// a tenth of the runner's CPU over a tournament, and most of the growth of
-// its memory. The statistics' key to the game holds by construction (they
+// INSERTs: several fresh pages of memory a game, a large share of the
+// runner's CPU and of the growth of its memory. The statistics' key to the game holds by construction (they
 // are inserted by a join on the game just stored), and SaveSPRT checks the
 // tournament as the game's insert does. The connection keeps temporary
 // data in memory too (temp_store), for any statement journal left; other

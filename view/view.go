@@ -60,6 +60,7 @@ const (
 // appear, one at a time.
 type Page struct {
 	title string
+	back  [2]string // the address and name of the page it is opened from (see Back)
 
 	games    [][]byte // the JSON of each game added
 	count    int
@@ -84,6 +85,11 @@ type kind struct {
 func New(title string) *Page {
 	return &Page{title: title, cellID: map[rules.Cell]int{}, capID: map[string]int{}, kinds: map[string]*kind{}}
 }
+
+// Back makes p a page of stored games, opened from another page: a link
+// above the game leads back to href, named text, and the games name no
+// file (the name a server gives a record is no file to look for).
+func (p *Page) Back(href, text string) { p.back = [2]string{href, text} }
 
 // prepared is a game as Prepare leaves it for Add: ids local to the game
 // (a dictionary of its own cells and captions), so that Prepare shares
@@ -441,12 +447,13 @@ func (p *Page) Write(w io.Writer, open string) error {
 		Cells    [][4]string `json:"cells"`
 		Captions []string    `json:"captions"`
 		Open     string      `json:"open"`
-	}{kinds, cells, captions, xmltext.Clean(open)})
+		Stored   bool        `json:"stored,omitempty"`
+	}{kinds, cells, captions, xmltext.Clean(open), p.back[0] != ""})
 	if err != nil {
 		return err
 	}
 	bw := &errWriter{w: w}
-	bw.str(pageTop(p.title))
+	bw.str(pageTop(p.title, p.back))
 	bw.str(`<script type="application/json" id="data">`)
 	bw.bytes(head[:len(head)-1])
 	bw.str(`,"games":[`)
@@ -464,7 +471,11 @@ func (p *Page) Write(w io.Writer, open string) error {
 
 // pageTop is the page up to its data: the head, and the body's frame that
 // the script fills.
-func pageTop(title string) string {
+func pageTop(title string, back [2]string) string {
+	nav := ""
+	if back[0] != "" {
+		nav = `<nav class="back"><a href="` + html.EscapeString(xmltext.Clean(back[0])) + `">← ` + html.EscapeString(xmltext.Clean(back[1])) + "</a></nav>\n"
+	}
 	return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -476,7 +487,7 @@ func pageTop(title string) string {
 <style>` + style + `</style>
 </head>
 <body>
-<header><h1>` + html.EscapeString(xmltext.Clean(title)) + `</h1>
+<header>` + nav + `<h1>` + html.EscapeString(xmltext.Clean(title)) + `</h1>
 <label class="pick"><span>Game</span> <select id="games" aria-label="game"></select></label>
 <p id="filter" hidden></p>
 </header>

@@ -3,13 +3,16 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/outfile"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -24,8 +27,11 @@ func matchCommand(e *env) *cli.Command {
 			"syntax: an option (-engine or --engine) and its words up to the next option,\n" +
 			"most of them key=value. It is a tournament like any other (see arbiter\n" +
 			"tournament and docs/tournament.md): stored in the database game by game, and\n" +
-			"resumed when the same command runs again (its name is made from its settings\n" +
-			"unless -name gives one). -config-out writes the equivalent config.\n\n" +
+			"resumed when the same command runs again with the same engines (its name is\n" +
+			"made from its settings and its engines' files unless -name gives one: a\n" +
+			"rebuilt engine starts a new match). Its first line on stderr says which:\n" +
+			"\"new match NAME\" or \"resuming match NAME: N of M games stored\". -config-out\n" +
+			"writes the equivalent config.\n\n" +
 			"Example:\n\n" +
 			"  arbiter match -game lines-of-action -engine cmd=./mine name=mine \\\n" +
 			"      -engine cmd=arbiter args=\"engine --game lines-of-action\" name=builtin \\\n" +
@@ -76,10 +82,10 @@ func matchCommand(e *env) *cli.Command {
 			if run.db == "" {
 				run.db = "arbiter.db"
 			}
-			for _, w := range run.warnings {
-				fmt.Fprintf(e.stderr, "arbiter: warning: %s\n", w)
-			}
 			if run.strict && len(run.warnings) > 0 {
+				for _, w := range run.warnings {
+					fmt.Fprintf(e.stderr, "arbiter: warning: %s\n", w)
+				}
 				return withCode(exitFailure, errors.New("match: -strict: the warning above ends the match before it starts"))
 			}
 			// As fastchess, the files a match writes may be in a directory
@@ -103,13 +109,16 @@ func matchCommand(e *env) *cli.Command {
 			}
 			if run.configOut != "" {
 				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
-					return withCode(exitUsage, fmt.Errorf("match: -config-out: %w", err))
+					if errors.Is(err, syscall.EISDIR) {
+						return usageErrorf("match: -config-out %s is a directory: give a file name", run.configOut)
+					}
+					return fmt.Errorf("match: -config-out: %w", err)
 				}
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
 				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl,
 				resultsOnStop: true, strict: run.strict, epdOut: run.epdOut, cutechess: run.cutechess,
-				scoreInterval: run.scoreInterval, showLatency: run.showLatency})
+				scoreInterval: run.scoreInterval, showLatency: run.showLatency, warnings: run.warnings})
 		},
 	}
 }
@@ -124,7 +133,8 @@ func matchHelp() string {
 }
 
 // writeConfigOut writes a match's config text to path, with a header that
-// says how to play it, atomically.
+// says how to play it, through outfile (a regular file replaced
+// atomically, a device or a FIFO written in place).
 func writeConfigOut(path, text, name, out string) error {
 	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
 		"# Play it (or resume it) with: arbiter tournament FILE", name, time.Now().UTC().Format("2006-01-02"))
@@ -132,17 +142,13 @@ func writeConfigOut(path, text, name, out string) error {
 		header += " --out " + out
 	}
 	header += "\n"
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".config-out-*")
+	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(header + text); err != nil {
-		tmp.Close()
+	if _, err := io.WriteString(f, header+text); err != nil {
+		f.Discard()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return f.Commit()
 }

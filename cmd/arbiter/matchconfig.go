@@ -778,12 +778,18 @@ func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *ma
 		return nil, nil, run, y.explain(err)
 	}
 	if !hasOption(opts, "name") {
-		// The name comes from the settings that make the games (the
-		// config's identity): the same command plays the same tournament.
-		y.lines[0] = "name: match-" + cfg.Hash()[:12]
-		if cfg, err = config.Parse(ctx, file, []byte(y.text()), 0); err != nil {
-			return nil, nil, run, y.explain(err)
+		// The name comes from the settings that make the games and from
+		// the engines' files (the config's identity): the same command
+		// with the same engines plays the same tournament, and with a
+		// rebuilt engine a new one. The name is the only change to the
+		// checked config: it is set, not parsed again, which would read
+		// every engine's file again.
+		id, err := cfg.Identity()
+		if err != nil {
+			return nil, nil, run, fmt.Errorf("the match's identity: %w", err)
 		}
+		y.lines[0] = "name: match-" + id[:12]
+		cfg.Name, cfg.Text = "match-"+id[:12], y.text()
 	}
 	return cfg, y, run, nil
 }

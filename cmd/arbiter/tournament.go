@@ -43,7 +43,10 @@ func tournamentCommand(e *env) *cli.Command {
 		Description: "Plays the tournament that CONFIG.yaml describes (see docs/tournament.md and\n" +
 			"examples/) under arbiter's rules, storing each game in the database the moment\n" +
 			"it ends. Running the same config again resumes: only games not stored yet are\n" +
-			"played. A changed config under the same name is refused.\n\n" +
+			"played. A changed config under the same name is refused, and so is an engine\n" +
+			"whose file changed since the tournament started (a rebuilt engine; for the\n" +
+			"built-in engines, a rebuilt arbiter): --same-engines says it is the same\n" +
+			"engine, records its new file and goes on.\n\n" +
 			"With --db postgres://... (or ARBITER_DB), any number of runners, on any number\n" +
 			"of machines, play one tournament together: each leases the next unplayed slots,\n" +
 			"and all of them show and stop on the whole tournament (see docs/scaling.md).\n" +
@@ -57,6 +60,7 @@ func tournamentCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md); at least 1s, checked on SQLite too, where it has no effect"},
 			&cli.StringFlag{Name: "log", Usage: "append every line exchanged with every engine to `FILE` (see docs/tournament.md)", DefaultText: "the config's log, else none"},
+			&cli.BoolFlag{Name: "same-engines", Usage: "resume although an engine's file changed since the tournament started: it is the same engine (its new file's digest is recorded)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -74,7 +78,8 @@ func tournamentCommand(e *env) *cli.Command {
 				return withCode(exitUsage, err)
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "tournament", db: c.String("db"), out: c.String("out"),
-				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First()})
+				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First(),
+				sameEngines: c.Bool("same-engines")})
 		},
 	}
 }
@@ -85,15 +90,17 @@ type playOptions struct {
 	db, out, log   string
 	concurrency    int // 0: the config's
 	lease          time.Duration
-	source         string // where the config came from, for messages
-	ratingInterval int    // a match's result block every this many games (0: at the end only)
-	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
-	resultsOnStop  bool   // an interrupted run writes the result block of the games stored so far on stderr
-	strict         bool   // a warning ends the run, which fails
-	epdOut         string // a match's -epdout: each game's final position is appended to it
-	cutechess      bool   // cutechess-cli's score lines and Elo line rather than fastchess's block
-	scoreInterval  int    // with cutechess, the score line every this many games
-	showLatency    bool   // each engine's latency at the end, from the moves' comments
+	source         string   // where the config came from, for messages
+	ratingInterval int      // a match's result block every this many games (0: at the end only)
+	wdl            bool     // the block's figures from the games, not the pairs (-report penta=false)
+	resultsOnStop  bool     // an interrupted run writes the result block of the games stored so far on stderr
+	strict         bool     // a warning ends the run, which fails
+	epdOut         string   // a match's -epdout: each game's final position is appended to it
+	cutechess      bool     // cutechess-cli's score lines and Elo line rather than fastchess's block
+	scoreInterval  int      // with cutechess, the score line every this many games
+	showLatency    bool     // each engine's latency at the end, from the moves' comments
+	sameEngines    bool     // an engine whose file changed is the same engine (--same-engines)
+	warnings       []string // said after the first progress line
 }
 
 // playLimits checks play's options before anything starts: the
@@ -181,7 +188,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return err
 	}
 	defer db.Close()
-	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease}
+	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease, SameEngines: o.sameEngines}
 	if exe, err := os.Executable(); err == nil {
 		// Games at once are played by worker processes: see
 		// tournament.Options.Workers.
@@ -215,6 +222,8 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		interval = o.scoreInterval
 	}
 	p := newProgress(e.stderr, cfg)
+	p.match = o.cmd == "match"
+	p.warnings = o.warnings
 	opt.Progress = func(ev tournament.Progress) {
 		p.update(ev)
 		if ev.Game == nil {
@@ -248,8 +257,9 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	}
 	sum, err := tournament.Run(ctx, cfg, opt)
 	p.finish()
-	if sum != nil && sum.LogErr != nil {
-		fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
+	if sum != nil && sum.LogErr != nil && (err != nil || sum.Stopped) {
+		// Said here, beside the run's own failure or stop.
+		fmt.Fprintf(e.stderr, "arbiter: %s: %v\n", o.cmd, sum.LogErr)
 	}
 	if warned.Load() {
 		return withCode(exitFailure, fmt.Errorf("%s: -strict: the warning above ends it", o.cmd))
@@ -267,6 +277,9 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 			stopped()
 			return err // interrupted: run exits with 130
 		}
+		if errors.Is(err, store.ErrEngineChanged) {
+			return withCode(exitFailure, fmt.Errorf("%w: %s", err, changedHint(o.cmd)))
+		}
 		return withCode(exitFailure, err)
 	}
 	if sum.Stopped {
@@ -276,6 +289,12 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		fmt.Fprintf(e.stderr, "arbiter: %s stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)\n", o.cmd)
 		stopped()
 		return withCode(exitInterrupted, nil)
+	}
+	if sum.LogErr != nil {
+		// The engine log asked for is not whole: a failure, as a record
+		// that --out could not take is, found once every game is stored.
+		return withCode(exitFailure, fmt.Errorf("%s: %w (the %d %s played %s stored: 'arbiter report' gives the standings)",
+			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
 	}
 	writeSummary(e.stdout, cfg, sum)
 	if err := results(e.stdout); err != nil {
@@ -289,6 +308,17 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.
 	return withCode(exitOK, nil)
+}
+
+// changedHint says what to do when a tournament's engine changed, as
+// the command cmd takes it.
+func changedHint(cmd string) string {
+	if cmd == "match" {
+		return "a match with another engine is another match: leave -name out (a match named from its settings " +
+			"and its engines' files starts anew), or give it another -name"
+	}
+	return "if it is the same engine (rebuilt without a change to its play), run again with --same-engines " +
+		"to record its new file and go on; else give the tournament a new name, or use another database"
 }
 
 // workerGC is the garbage collector's percentage (GOGC) of a tournament
@@ -408,6 +438,9 @@ type progress struct {
 	tty  bool
 	bar  *progressbar.ProgressBar
 	name string
+	// match: the first report says whether the match is new or resumed.
+	match, started bool
+	warnings       []string // said after the first line
 }
 
 func newProgress(w io.Writer, cfg *config.Tournament) *progress {
@@ -427,6 +460,22 @@ func (p *progress) update(ev tournament.Progress) {
 		return
 	}
 	if ev.Game == nil {
+		if p.match && !p.started {
+			// The match's name is made from its settings and engines: the
+			// first line says whether this command line is one played
+			// before.
+			if ev.Found {
+				fmt.Fprintf(p.w, "resuming match %s: %d of %d games stored\n", p.name, ev.Resumed, ev.Total)
+			} else {
+				fmt.Fprintf(p.w, "new match %s\n", p.name)
+			}
+		}
+		if !p.started {
+			for _, w := range p.warnings {
+				fmt.Fprintf(p.w, "arbiter: warning: %s\n", w)
+			}
+		}
+		p.started = true
 		if p.tty && p.bar == nil {
 			p.bar = progressbar.NewOptions(ev.Total,
 				progressbar.OptionSetWriter(p.w),

@@ -57,8 +57,9 @@ func TestViewCommand(t *testing.T) {
 		stdout []string
 		stderr string
 	}{
-		{"to a file", []string{"view", two, "-o", out}, 0, nil, "view: 2 games, 1 invalid"},
-		{"to stdout", []string{"view", "--game", "2", two}, 0, []string{"<!DOCTYPE html>", `"i":2`}, "view: 1 game, 1 invalid"},
+		{"to a file", []string{"view", two, "-o", out}, 0, nil, "view: 2 games, 1 invalid (shown at its failing ply)\n"},
+		{"to stdout", []string{"view", "--game", "2", two}, 0, []string{"<!DOCTYPE html>", `"i":2`}, "view: 1 game, 1 invalid (shown at its failing ply)\n"},
+		{"none invalid", []string{"view", "--game", "1", two}, 0, []string{"<!DOCTYPE html>", `"i":1`}, "view: 1 game, 0 invalid\n"},
 		{"no such game", []string{"view", "--game", "9", two}, 2, nil, "no file has a game 9"},
 		{"no file", []string{"view"}, 2, nil, "FILE"},
 		{"missing file", []string{"view", "/nonexistent/x.agn"}, 2, nil, "/nonexistent/x.agn"},
