@@ -440,7 +440,8 @@ type progress struct {
 	name string
 	// match: the first report says whether the match is new or resumed.
 	match, started bool
-	warnings       []string // said after the first line
+	warnings       []string        // said after the first line
+	said           map[string]bool // the warnings said
 }
 
 func newProgress(w io.Writer, cfg *config.Tournament) *progress {
@@ -529,10 +530,18 @@ func (p *progress) update(ev tournament.Progress) {
 	fmt.Fprintln(p.w, line)
 }
 
-// warn says what an engine said that does not stop it.
+// warn says what an engine said that does not stop it, once: an engine
+// started for every game says the same every game.
 func (p *progress) warn(msg string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.said[msg] {
+		return
+	}
+	if p.said == nil {
+		p.said = map[string]bool{}
+	}
+	p.said[msg] = true
 	if p.bar != nil {
 		fmt.Fprintln(p.w)
 	}
