@@ -141,6 +141,14 @@ func TestMatchStrict(t *testing.T) {
 	if _, err := os.Stat(db); err == nil {
 		t.Errorf("a database was made: %s", db)
 	}
+	r = runCLI(t, "", append(twoRandom(db), "-strict", "-openings", "file=../../examples/openings/lines-of-action.agn",
+		"-concurrency", "100000000", "-force-concurrency")...)
+	if r.code != exitFailure || !strings.Contains(r.stderr, "(4 per CPU): playing") || !strings.Contains(r.stderr, "-strict: the concurrency cut above ends it") {
+		t.Errorf("%v; want exit 1 on the concurrency's cut", r)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("a database was made: %s", db)
+	}
 	r = arbiterMain(t, "", append(twoRandom(db), "-strict", "-openings", "file=../../examples/openings/lines-of-action.agn",
 		"-engine", "cmd=arbiter", "name=c", "args=engine --game lines-of-action", "option.Hash=0")...)
 	if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, "setoption Hash") ||

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -174,6 +175,9 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	conc, logPath, err := playLimits(e, cfg, o)
 	if err != nil {
 		return err
+	}
+	if asked := cmp.Or(o.concurrency, cfg.Concurrency); o.strict && asked > conc {
+		return withCode(exitFailure, fmt.Errorf("%s: -strict: the concurrency cut above ends it", o.cmd))
 	}
 	ctx, stop, undo := interrupts(parent, e.stderr)
 	defer undo()
