@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,9 +66,30 @@ type Tournament struct {
 	// Seeds (gauntlet) is how many engines, the first ones, play every
 	// other engine (default 1).
 	Seeds *int `yaml:"seeds" json:"seeds,omitempty"`
+	// NoSwap keeps each encounter's colours in all its games; Reverse
+	// gives each game the other colours (round robin and gauntlet; see
+	// pairing.Options).
+	NoSwap  bool `yaml:"no_swap" json:"no_swap,omitempty"`
+	Reverse bool `yaml:"reverse_colours" json:"reverse_colours,omitempty"`
+	// Event and Site are the records' Event tag (default: the name) and
+	// Site tag (default: none); not part of the identity.
+	Event string `yaml:"event" json:"-"`
+	Site  string `yaml:"site" json:"-"`
+	// WaitMS is how long each game at a time waits after a game before
+	// its next; RestartEngines starts each game's engines anew rather than
+	// keeping them from the game before. Not part of the identity.
+	WaitMS         int  `yaml:"wait_ms" json:"-"`
+	RestartEngines bool `yaml:"restart_engines" json:"-"`
+	// Affinity binds the k-th game at a time (worker process), and its
+	// engines, to the CPU Affinity[k mod len] (Linux); not part of the
+	// identity.
+	Affinity []int `yaml:"affinity" json:"-"`
 	// MoveComments (default true) writes each engine move's evaluation,
 	// depth and time in the record; not part of the identity.
 	MoveComments *bool `yaml:"move_comments" json:"-"`
+	// MoveFields adds fields to each engine move's comment, fastchess's
+	// -pgnout fields (see MoveFieldNames); not part of the identity.
+	MoveFields []string `yaml:"move_fields" json:"-"`
 	// Log is the engine communication log's file, relative to the config
 	// file's directory; not part of the identity.
 	Log string `yaml:"log" json:"-"`
@@ -166,8 +188,27 @@ func (c *Tournament) checkIdentity(p *problems) {
 	if r, ok := control(c.Name); ok {
 		p.add(key("name"), "name %q holds the control character %U: it is printed in progress lines and records", c.Name, r)
 	}
+	for _, t := range []struct{ key, value string }{{"event", c.Event}, {"site", c.Site}} {
+		if r, ok := control(t.value); ok {
+			p.add(key(t.key), "%s %q holds the control character %U: it is a tag of every record", t.key, t.value, r)
+		}
+	}
 	c.checkGame(p)
+	for _, cpu := range c.Affinity {
+		if cpu < 0 || cpu >= 1024 {
+			p.add(key("affinity"), "affinity: CPU %d is not from 0 to 1023", cpu)
+		}
+	}
+	for _, f := range c.MoveFields {
+		if !slices.Contains(MoveFieldNames, f) {
+			p.add(key("move_fields"), "move_fields: %q is not one of %s", f, strings.Join(MoveFieldNames, ", "))
+		}
+	}
 }
+
+// MoveFieldNames are the fields move_fields may add to each engine move's
+// comment, in the order the comment has them.
+var MoveFieldNames = []string{"timeleft", "latency", "nodes", "seldepth", "nps", "hashfull", "tbhits", "pv"}
 
 // GameRules returns the game the tournament plays.
 func (c *Tournament) GameRules() rules.Game { return c.game }

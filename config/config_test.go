@@ -103,6 +103,13 @@ func TestParseConfigErrors(t *testing.T) {
 		{"tiebreak pairs in a swiss", "format: round-robin", "format: swiss\ntiebreak_pairs: 1", `tiebreak_pairs is for knockout tournaments, not swiss`},
 		{"negative tiebreak pairs", "format: round-robin\nrounds: 2", "format: knockout\ntiebreak_pairs: -1", `tiebreak_pairs is -1; it must be at least 0`},
 		{"zero rounds", "rounds: 2", "rounds: 0", "club.yaml:4: rounds is 0; it must be at least 1"},
+		{"no swap in a knockout", "format: round-robin\nrounds: 2", "format: knockout\nno_swap: true", "no_swap is for round-robin and gauntlet tournaments, not knockout"},
+		{"reversed colours in a swiss", "format: round-robin", "format: swiss\nreverse_colours: true", "reverse_colours is for round-robin and gauntlet tournaments, not swiss"},
+		{"negative wait", "seed: 42", "seed: 42\nwait_ms: -1", "wait_ms is -1; it must be from 0 to"},
+		{"unknown move field", "seed: 42", "seed: 42\nmove_fields: [nodes, depth]", `move_fields: "depth" is not one of timeleft, latency, nodes`},
+		{"bad CPU", "seed: 42", "seed: 42\naffinity: [0, -1]", "affinity: CPU -1 is not from 0 to 1023"},
+		{"event control character", "seed: 42", "seed: 42\nevent: \"a\\nb\"", `event "a\nb" holds the control character`},
+		{"if-declared option control character", "dir: .}", "dir: ., options_if_declared: {\"a\\nb\": 1}}", `option name "a\nb" holds the control character`},
 		{"both time controls", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, move_ms: 100}", "either {base_ms, increment_ms} or {move_ms}"},
 		{"no time control", "time_control: {base_ms: 10000, increment_ms: 100}\n", "", "time_control is missing"},
 		{"zero move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 0}", "move_ms is 0"},
@@ -203,6 +210,7 @@ func TestNewKeysKeepIdentity(t *testing.T) {
 	}
 	for _, edit := range []struct{ from, to string }{
 		{"max_plies: 400", "max_plies: 400\nmove_comments: false\nlog: engines.log"},
+		{"max_plies: 400", "max_plies: 400\nevent: Cup\nsite: Here\nwait_ms: 10\nrestart_engines: true\naffinity: [0]\nmove_fields: [nodes]"},
 	} {
 		other, err := parse(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, edit.from, edit.to, 1)))
 		if err != nil {
@@ -217,6 +225,9 @@ func TestNewKeysKeepIdentity(t *testing.T) {
 		{"max_plies: 400", "max_plies: 400\ndraw: {score: 10, moves: 8}"},
 		{"dir: .}", "dir: ., limits: {nodes: 1000}}"},
 		{"dir: .}", "dir: ., time_control: {base_ms: 5000}}"},
+		{"max_plies: 400", "max_plies: 400\nno_swap: true"},
+		{"max_plies: 400", "max_plies: 400\nreverse_colours: true"},
+		{"dir: .}", "dir: ., options_if_declared: {Threads: 1}}"},
 	} {
 		other, err := parse(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, edit.from, edit.to, 1)))
 		if err != nil {

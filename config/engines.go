@@ -20,6 +20,10 @@ type EngineConfig struct {
 	Args    []string          `yaml:"args" json:"args"`
 	Dir     string            `yaml:"dir" json:"dir"`
 	Options map[string]string `yaml:"options" json:"options"`
+	// OptionsIfDeclared are options set only when the engine declares them
+	// (arbiter match's -each option.NAME): one it does not declare is not
+	// sent, with a warning, where an undeclared one of Options fails it.
+	OptionsIfDeclared map[string]string `yaml:"options_if_declared" json:"options_if_declared,omitempty"`
 	// TimeControl, when set, replaces the tournament's for this engine
 	// (handicap and time-odds matches).
 	TimeControl *TimeControl  `yaml:"time_control" json:"time_control,omitempty"`
@@ -80,15 +84,20 @@ func (c *Tournament) checkEngines(p *problems) {
 		}
 		// An option is sent as one line: a newline in it would make more
 		// commands of it.
-		for _, n := range slices.Sorted(maps.Keys(ec.Options)) {
-			if r, ok := control(n); ok {
-				p.add(at("options", n), "engine %q: option name %q holds the control character %U", name, n, r)
-			}
-			if r, ok := control(ec.Options[n]); ok {
-				p.add(at("options", n), "engine %q: option %q: the value %q holds the control character %U", name, n, ec.Options[n], r)
+		for _, set := range []struct {
+			key     string
+			options map[string]string
+		}{{"options", ec.Options}, {"options_if_declared", ec.OptionsIfDeclared}} {
+			for _, n := range slices.Sorted(maps.Keys(set.options)) {
+				if r, ok := control(n); ok {
+					p.add(at(set.key, n), "engine %q: option name %q holds the control character %U", name, n, r)
+				}
+				if r, ok := control(set.options[n]); ok {
+					p.add(at(set.key, n), "engine %q: option %q: the value %q holds the control character %U", name, n, set.options[n], r)
+				}
 			}
 		}
-		spec := ugi.Spec{Name: name, Args: ec.Args, Options: ec.Options}
+		spec := ugi.Spec{Name: name, Args: ec.Args, Options: ec.Options, OptionsIfDeclared: ec.OptionsIfDeclared}
 		path, err := resolveCmd(base, ec.Cmd)
 		if err != nil {
 			p.add(at("cmd"), "engine %q: %v", name, err)

@@ -43,6 +43,15 @@ func (c *Tournament) checkFormat(p *problems) {
 	p.positive(&c.Rounds, "rounds", 1, 1)
 	p.positive(&c.GamesPerEncounter, "games_per_encounter", DefaultGamesPerEncounter, 1)
 	ranked := c.Format == pairing.Knockout || c.Format == pairing.Swiss
+	if ranked && c.NoSwap {
+		p.add(key("no_swap"), "no_swap is for round-robin and gauntlet tournaments, not %s", c.Format)
+	}
+	if ranked && c.Reverse {
+		p.add(key("reverse_colours"), "reverse_colours is for round-robin and gauntlet tournaments, not %s", c.Format)
+	}
+	if c.WaitMS < 0 || int64(c.WaitMS) > MaxTimeMS {
+		p.add(key("wait_ms"), "wait_ms is %d; it must be from 0 to %d (a year)", c.WaitMS, MaxTimeMS)
+	}
 	switch {
 	case c.Seeding == "" && ranked:
 		c.Seeding = SeedByOrder
@@ -146,7 +155,7 @@ func (c *Tournament) totalGames() int64 {
 // from the first (see package pairing).
 func (c *Tournament) Pairing() (pairing.Pairing, error) {
 	o := pairing.Options{Format: c.Format, Players: len(c.Engines), Rounds: *c.Rounds,
-		GamesPerEncounter: *c.GamesPerEncounter, Seeds: c.seeds}
+		GamesPerEncounter: *c.GamesPerEncounter, Seeds: c.seeds, NoSwap: c.NoSwap, Reverse: c.Reverse}
 	if c.TiebreakPairs != nil {
 		o.TiebreakPairs = *c.TiebreakPairs
 	}

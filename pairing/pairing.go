@@ -94,6 +94,11 @@ type Options struct {
 	// against every other player (0 counts as 1), as cutechess-cli's
 	// -seeds.
 	GauntletSeeds int
+	// NoSwap keeps each encounter's colours in all its games (fastchess's
+	// -noswap): its first player is always White. Reverse gives each game
+	// the other colours (fastchess's -reverse): the second player is White
+	// in the first game. Both are for a round robin or a gauntlet.
+	NoSwap, Reverse bool
 }
 
 // Limits that keep a schedule in memory and its slots and pair numbers far
@@ -123,15 +128,18 @@ func New(o Options) (Pairing, error) {
 			return nil, fmt.Errorf("pairing: rounds %d must be at least 1", o.Rounds)
 		}
 	}
+	if (o.NoSwap || o.Reverse) && o.Format != RoundRobin && o.Format != "" && o.Format != Gauntlet {
+		return nil, fmt.Errorf("pairing: no-swap and reversed colours are for a round robin or a gauntlet, not %s", o.Format)
+	}
 	switch o.Format {
 	case RoundRobin, "":
-		return newFixed(roundRobinEncounters(o.Players), o.Rounds, o.GamesPerEncounter)
+		return newFixed(roundRobinEncounters(o.Players), o.Rounds, o.GamesPerEncounter, o)
 	case Gauntlet:
 		seeds := max(o.GauntletSeeds, 1)
 		if seeds >= o.Players {
 			return nil, fmt.Errorf("pairing: a gauntlet of %d players has %d seeds; the seeds must leave at least one other player", o.Players, seeds)
 		}
-		return newFixed(gauntletEncounters(o.Players, seeds), o.Rounds, o.GamesPerEncounter)
+		return newFixed(gauntletEncounters(o.Players, seeds), o.Rounds, o.GamesPerEncounter, o)
 	case Knockout:
 		return newKnockout(o)
 	case Swiss:

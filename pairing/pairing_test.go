@@ -207,3 +207,41 @@ func TestLastStage(t *testing.T) {
 		})
 	}
 }
+
+// TestColours checks the colours of a two-player round robin of 2 rounds
+// of 3 games: alternating, never swapped (NoSwap), reversed (Reverse), and
+// both; and that NoSwap and Reverse are refused for a knockout.
+func TestColours(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		noSwap, reverse bool
+		want            string // White of each game, slot by slot
+	}{
+		{"alternate", false, false, "010101"},
+		{"noswap", true, false, "000000"},
+		{"reverse", false, true, "101010"},
+		{"noswap reverse", true, true, "111111"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(Options{Players: 2, Rounds: 2, GamesPerEncounter: 3, NoSwap: tc.noSwap, Reverse: tc.reverse})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, _, _ := p.Next(nil)
+			var b strings.Builder
+			for slot := st.First; slot < st.End(); slot++ {
+				g := st.Game(slot)
+				if g.White == g.Black {
+					t.Fatalf("slot %d: %+v", slot, g)
+				}
+				fmt.Fprint(&b, g.White)
+			}
+			if b.String() != tc.want {
+				t.Errorf("White by slot: %s; want %s", b.String(), tc.want)
+			}
+		})
+	}
+	if _, err := New(Options{Format: Knockout, Players: 4, GamesPerEncounter: 2, NoSwap: true}); err == nil {
+		t.Errorf("New of a knockout with NoSwap: no error")
+	}
+}

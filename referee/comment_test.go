@@ -62,3 +62,33 @@ func FuzzMoveComment(f *testing.F) {
 		checkReadBack(t, &r, c)
 	})
 }
+
+// TestMoveFields checks fastchess's fields after a move's comment: in its
+// order whatever the order asked, the ones the engine did not report left
+// out, and the comment before them still read back.
+func TestMoveFields(t *testing.T) {
+	r := ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 35}, Depth: 12, Nodes: 5000, NPS: 100000},
+		Elapsed: 120 * time.Millisecond, LastInfo: "info depth 12 seldepth 15 hashfull 20 time 115 nodes 5000 score cp 35 pv a1-b2 c3-d4"}
+	all := []string{"pv", "tbhits", "hashfull", "nps", "seldepth", "nodes", "latency", "timeleft"}
+	tests := []struct {
+		fields []string
+		left   time.Duration
+		clock  bool
+		want   string
+	}{
+		{all, 61 * time.Second, true, `+0.35/12 0.120s, tl=61.000s, latency=0.005s, n=5000, sd=15, nps=100000, hashfull=20, pv="a1-b2 c3-d4"`},
+		{[]string{"timeleft", "nodes"}, 0, false, "+0.35/12 0.120s, n=5000"},
+		{[]string{"pv"}, 0, false, `+0.35/12 0.120s, pv="a1-b2 c3-d4"`},
+	}
+	for _, tc := range tests {
+		got := moveFields(moveComment(&r), &r, tc.fields, tc.left, tc.clock)
+		if got != tc.want {
+			t.Errorf("moveFields(%q) = %q; want %q", tc.fields, got, tc.want)
+		}
+		checkReadBack(t, &r, got)
+	}
+	bare := ugi.Reply{Elapsed: time.Millisecond}
+	if got := moveFields(moveComment(&bare), &bare, all, 0, false); got != "0.001s" {
+		t.Errorf("moveFields of a reply without info = %q; want the time alone", got)
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -60,6 +63,10 @@ type Rules struct {
 	// Comments writes each engine move's evaluation, depth and time as its
 	// comment (see notation.MoveComment).
 	Comments bool
+	// Fields adds, with Comments, fastchess's fields to each engine move's
+	// comment, after its time (see moveFields): "timeleft", "latency",
+	// "nodes", "seldepth", "nps", "hashfull", "tbhits", "pv".
+	Fields []string
 }
 
 // Game is a game to referee: its position after the opening, the start
@@ -198,6 +205,9 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 		comment := ""
 		if rs.Comments {
 			comment = moveComment(&reply)
+			if len(rs.Fields) > 0 {
+				comment = moveFields(comment, &reply, rs.Fields, left[side], clock)
+			}
 		}
 		r.Comments = append(r.Comments, comment)
 		in := reply.Search
@@ -234,6 +244,70 @@ func (r *Result) adjudicate(pos rules.Position, byPoints bool) {
 		}
 	}
 	r.Comment = fmt.Sprintf("adjudicated after %d plies: %s", len(r.Moves), how)
+}
+
+// moveFields appends to a move's comment the fields of fields as fastchess
+// writes them, ", "-separated, in its order: "tl=" the clock left after
+// the move (with a clock), "latency=" the time measured less the time the
+// engine's last info line reports, "n=", "sd=", "nps=", "hashfull=",
+// "tbhits=" and pv="..." as the engine reported them (a field it did not
+// report is left out). notation.ParseMoveComment reads the comment before
+// them.
+func moveFields(comment string, r *ugi.Reply, fields []string, left time.Duration, clock bool) string {
+	b := []byte(comment)
+	add := func(name, value string) {
+		if value != "" {
+			b = append(append(append(append(b, ", "...), name...), '='), value...)
+		}
+	}
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + "s" }
+	for _, f := range []string{"timeleft", "latency", "nodes", "seldepth", "nps", "hashfull", "tbhits", "pv"} {
+		if !slices.Contains(fields, f) {
+			continue
+		}
+		switch f {
+		case "timeleft":
+			if clock {
+				add("tl", secs(left))
+			}
+		case "latency":
+			if ms, err := strconv.ParseInt(infoWord(r.LastInfo, "time"), 10, 64); err == nil {
+				add("latency", secs(r.Elapsed-time.Duration(ms)*time.Millisecond))
+			}
+		case "nodes":
+			if r.Search.Nodes > 0 {
+				add("n", strconv.FormatInt(r.Search.Nodes, 10))
+			}
+		case "nps":
+			if r.Search.NPS > 0 {
+				add("nps", strconv.FormatInt(r.Search.NPS, 10))
+			}
+		case "seldepth":
+			add("sd", infoWord(r.LastInfo, "seldepth"))
+		case "hashfull", "tbhits":
+			add(f, infoWord(r.LastInfo, f))
+		case "pv":
+			if _, pv, ok := strings.Cut(" "+r.LastInfo+" ", " pv "); ok && strings.TrimSpace(pv) != "" {
+				add("pv", strconv.Quote(strings.TrimSpace(pv)))
+			}
+		}
+	}
+	return string(b)
+}
+
+// infoWord returns the word after name in an info line, up to its pv or
+// string (which end the fields), or "".
+func infoWord(line, name string) string {
+	words := strings.Fields(line)
+	for i := 0; i+1 < len(words); i++ {
+		switch words[i] {
+		case "pv", "string":
+			return ""
+		case name:
+			return words[i+1]
+		}
+	}
+	return ""
 }
 
 // moveComment is the record's comment on a move an engine played, as

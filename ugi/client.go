@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -91,6 +92,11 @@ type Spec struct {
 	Dir     string            // "" is the runner's working directory
 	Env     []string          // nil: the runner's environment without the database's (proc.Environ)
 	Options map[string]string // sent as setoption, in name order
+	// OptionsIfDeclared are sent as Options are when the engine declares
+	// them (or declares no option at all); one it does not declare is not
+	// sent, and Warn is told. They are options given to every engine at
+	// once, which not every engine has; Options wins over them.
+	OptionsIfDeclared map[string]string
 	// Log, when set, gets every line exchanged with the engine, labelled
 	// LogAs (the worker and slot) and Name; see Log.
 	Log   *Log
@@ -283,7 +289,7 @@ func Start(ctx context.Context, spec Spec, t Timeouts) (*Client, error) {
 		e.LogAs(spec.LogAs)
 	}
 	e.warn = spec.Warn
-	if err := e.handshake(ctx, spec.Options); err != nil {
+	if err := e.handshake(ctx, spec.Options, spec.OptionsIfDeclared); err != nil {
 		e.Close()
 		return nil, err
 	}
@@ -659,7 +665,7 @@ func (e *Client) checkOptions(options map[string]string) error {
 		strings.Join(unknown, ", "), strings.Join(e.declared, ", "))})
 }
 
-func (e *Client) handshake(ctx context.Context, options map[string]string) error {
+func (e *Client) handshake(ctx context.Context, options, ifDeclared map[string]string) error {
 	if err := e.sendString(CmdUGI); err != nil {
 		return err
 	}
@@ -669,13 +675,28 @@ func (e *Client) handshake(ctx context.Context, options map[string]string) error
 	if err := e.checkOptions(options); err != nil {
 		return err
 	}
-	names := make([]string, 0, len(options))
-	for n := range options {
-		names = append(names, n)
+	send := maps.Clone(options)
+	if send == nil {
+		send = map[string]string{}
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		if err := e.sendString(CmdSetOption + " name " + n + " value " + options[n]); err != nil {
+	for _, n := range slices.Sorted(maps.Keys(ifDeclared)) {
+		if _, ok := send[n]; ok {
+			continue
+		}
+		if len(e.declared) > 0 && !slices.ContainsFunc(e.declared, func(d string) bool { return strings.EqualFold(d, n) }) {
+			msg := fmt.Sprintf("engine %s does not declare option %q: not sent (it declares: %s)", e.name, n, strings.Join(e.declared, ", "))
+			if e.log != nil {
+				e.log.line(e.logWho, '!', "warning: "+msg)
+			}
+			if e.warn != nil {
+				e.warn(msg)
+			}
+			continue
+		}
+		send[n] = ifDeclared[n]
+	}
+	for _, n := range slices.Sorted(maps.Keys(send)) {
+		if err := e.sendString(CmdSetOption + " name " + n + " value " + send[n]); err != nil {
 			return err
 		}
 	}

@@ -328,13 +328,18 @@ func TestMain(m *testing.M) { toyrace.Main(m) }
 // reply to a setoption is a warning.
 func TestEngineOptions(t *testing.T) {
 	tests := []struct {
-		name    string
-		modes   string
-		options map[string]string
-		err     string // in Start's error, when it fails
-		warning string // in the warning, when one is given
+		name       string
+		modes      string
+		options    map[string]string
+		ifDeclared map[string]string
+		err        string // in Start's error, when it fails
+		warning    string // in the warning, when one is given
 	}{
 		{name: "declared", modes: "first,declare:Hash/Skill Level", options: map[string]string{"hash": "16", "Skill Level": "3"}},
+		{name: "if declared", modes: "first,declare:Hash/Skill Level", ifDeclared: map[string]string{"hash": "16", "Threads": "2"},
+			warning: `engine fake does not declare option "Threads": not sent (it declares: Hash, Skill Level)`},
+		{name: "if declared, none declared", modes: "first", ifDeclared: map[string]string{"Threads": "2"}},
+		{name: "own option wins", modes: "first,declare:Hash", options: map[string]string{"Hash": "16"}, ifDeclared: map[string]string{"Hash": "8"}},
 		{name: "undeclared", modes: "first,declare:Hash/Threads", options: map[string]string{"Hsh": "16", "Threads": "2"},
 			err: `engine fake: unknown option: sets "Hsh", which it does not declare (it declares: Hash, Threads)`},
 		{name: "none declared", modes: "first", options: map[string]string{"Anything": "1"}},
@@ -344,7 +349,7 @@ func TestEngineOptions(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := fakeSpec(t, "fake", tc.modes, "toy-race")
-			spec.Options = tc.options
+			spec.Options, spec.OptionsIfDeclared = tc.options, tc.ifDeclared
 			var warnings []string
 			spec.Warn = func(msg string) { warnings = append(warnings, msg) }
 			e, err := Start(context.Background(), spec, quick)

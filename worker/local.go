@@ -157,13 +157,14 @@ type local struct {
 	engines map[int]*ugi.Client
 	idle    *pool // engines to take before starting new ones
 	st      *starter
-	id      int // 1 and up, for the engine log
+	id      int  // 1 and up, for the engine log
+	played  bool // a game was played: the next one waits the config's wait_ms first
 }
 
 func newLocal(st *starter, idle *pool, id int) *local {
 	cfg := st.cfg
 	rs := referee.Rules{MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
-		Comments: cfg.Comments()}
+		Comments: cfg.Comments(), Fields: cfg.MoveFields}
 	if r := cfg.Resign; r != nil {
 		rs.Resign = &referee.Resign{Score: *r.Score, Moves: *r.Moves, OneSided: r.TwoSided != nil && !*r.TwoSided}
 	}
@@ -251,13 +252,24 @@ func (w *local) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, fail
 // cannot be played at all (ctx done, a start the rules refuse, neither
 // engine able to play).
 func (w *local) play(ctx context.Context, s Slot) (*Finished, error) {
+	if d := time.Duration(w.cfg.WaitMS) * time.Millisecond; d > 0 && w.played {
+		// The config's pause between one game and the next.
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		}
+	}
+	w.played = true
 	started := s.StartedAt
 	if started.IsZero() {
 		started = time.Now()
 	}
 	defer func() {
 		for i, e := range w.engines {
-			if e.Failed() != nil {
+			if e.Failed() != nil || w.cfg.RestartEngines {
 				e.Close()
 				delete(w.engines, i)
 			}
@@ -342,16 +354,24 @@ func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [
 		WhiteTime: res.Used[rules.White], BlackTime: res.Used[rules.Black],
 		WhiteStats: res.Stats[rules.White], BlackStats: res.Stats[rules.Black]}
 	f.Duration = time.Since(started)
-	tags := [][2]string{
-		{"Event", cfg.Name},
+	event := cfg.Name
+	if cfg.Event != "" {
+		event = cfg.Event
+	}
+	tags := [][2]string{{"Event", event}}
+	if cfg.Site != "" {
+		tags = append(tags, [2]string{"Site", cfg.Site})
+	}
+	tags = append(tags, [][2]string{
 		{"Date", started.UTC().Format("2006.01.02")},
 		{"Round", s.RoundTag()},
 		{"White", f.White},
 		{"Black", f.Black},
 		{"Result", f.Result.String()},
 		{"Game", w.game.Name()},
-	}
+	}...)
 	tags = append(tags, startTags...)
+	f.Final = g.Pos.FEN()
 	if sc, ok := g.Pos.Score(); ok {
 		f.Score = &sc
 		tags = append(tags, [2]string{"Score", sc.String()})

@@ -114,6 +114,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		return fmt.Errorf("tournament worker: read the start: %w", err)
 	}
 	cfg, err := config.Parse(ctx, init.File, []byte(init.Text), config.NoOpenings)
+	if err == nil && len(cfg.Affinity) > 0 {
+		// Each game at a time (worker) on a CPU of its own, and its
+		// engines with it.
+		err = bindCPU(cfg.Affinity[(max(init.Worker, 1)-1)%len(cfg.Affinity)])
+	}
 	if err != nil {
 		enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
 		return err

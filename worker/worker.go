@@ -47,6 +47,7 @@ type Finished struct {
 	BlackTime    time.Duration
 	StartedAt    time.Time
 	Record       string
+	Final        string // the final position's text (FEN)
 	// WhiteStats and BlackStats sum up what each engine's search reported
 	// (nil when the side played no move).
 	WhiteStats, BlackStats *store.EngineStats

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -35,20 +36,25 @@ func matchCommand(e *env) *cli.Command {
 			"  arbiter match -game lines-of-action -engine cmd=./mine name=mine \\\n" +
 			"      -engine cmd=arbiter args=\"engine --game lines-of-action\" name=builtin \\\n" +
 			"      -each tc=10+0.1 -rounds 50 -repeat -concurrency 2\n\n" +
+			"As fastchess, it plays 2 rounds of 2 games (a colour-swapped pair) unless\n" +
+			"-rounds and -games say otherwise, and warns when no -openings is given.\n" +
+			"docs/match.md lists fastchess's options and what each does here; those that\n" +
+			"cannot apply to these games (-variant, -tb, -quick, ...) are refused with why.\n\n" +
 			"Options:\n\n" + matchHelp() + "\n" +
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
 			"give nodes= or depth=); st=0.05 is a fixed time per move. A time (the base, the\n" +
 			"increment, st=) is at most a year, 31536000 seconds.\n\n" +
-			"At the end, and every -ratinginterval games, it prints fastchess's result block,\n" +
+			"At the end, and every -ratinginterval games (10 by default), it prints fastchess's\n" +
+			"result block (on stderr while it plays, and after a Ctrl-C for the games stored),\n" +
 			"with fastchess's figures: for two engines Elo, nElo, LOS, draw and pairs ratios,\n" +
 			"the pentanomial counts and the SPRT; for more, fastchess's table of each engine's\n" +
 			"Elo, nElo, score and draws. With -report penta=true (the default, as fastchess)\n" +
 			"they come from the colour-swapped pairs, with penta=false (or -games 1) from the\n" +
 			"games; they are not arbiter report's ratings.\n\n" +
-			"Exit status: 0 done, 1 an engine cannot play or a database error, 2 a bad\n" +
-			"command line (nothing is stored or started), 130 interrupted (Ctrl-C: as\n" +
-			"arbiter tournament).",
+			"Exit status: 0 done, 1 an engine cannot play, a database error or a warning\n" +
+			"with -strict, 2 a bad command line (nothing is stored or started), 130\n" +
+			"interrupted (Ctrl-C: as arbiter tournament).",
 		SkipFlagParsing: true,
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
@@ -76,6 +82,31 @@ func matchCommand(e *env) *cli.Command {
 			if run.db == "" {
 				run.db = "arbiter.db"
 			}
+			if run.strict && len(run.warnings) > 0 {
+				for _, w := range run.warnings {
+					fmt.Fprintf(e.stderr, "arbiter: warning: %s\n", w)
+				}
+				return withCode(exitFailure, errors.New("match: -strict: the warning above ends the match before it starts"))
+			}
+			// As fastchess, the files a match writes may be in a directory
+			// that does not exist yet.
+			for _, f := range []struct{ option, path string }{{"-pgnout", run.out}, {"-epdout", run.epdOut}, {"-log", cfg.LogPath()}} {
+				if f.path == "" {
+					continue
+				}
+				if err := checkOutput(f.path, run.db); err != nil {
+					return err
+				}
+				if err := os.MkdirAll(filepath.Dir(f.path), 0o777); err != nil {
+					return usageErrorf("match: %s: %v", f.option, err)
+				}
+			}
+			// append=false: the file starts empty.
+			for _, path := range run.truncate {
+				if err := os.WriteFile(path, nil, 0o644); err != nil {
+					return usageErrorf("match: %v", err)
+				}
+			}
 			if run.configOut != "" {
 				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
 					if errors.Is(err, syscall.EISDIR) {
@@ -85,7 +116,9 @@ func matchCommand(e *env) *cli.Command {
 				}
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
-				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl})
+				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl,
+				resultsOnStop: true, strict: run.strict, epdOut: run.epdOut, cutechess: run.cutechess,
+				scoreInterval: run.scoreInterval, showLatency: run.showLatency, warnings: run.warnings})
 		},
 	}
 }
@@ -94,7 +127,7 @@ func matchCommand(e *env) *cli.Command {
 func matchHelp() string {
 	var b strings.Builder
 	for _, s := range matchSpecs {
-		fmt.Fprintf(&b, "  -%-15s %s\n", s.name, s.spec.usage)
+		fmt.Fprintf(&b, "  -%-17s %s\n", s.name, s.spec.usage)
 	}
 	return b.String()
 }

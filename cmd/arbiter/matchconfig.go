@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,9 +25,23 @@ import (
 // and how to play it.
 type matchRun struct {
 	db, out, configOut string
+	epdOut             string
+	truncate           []string // the files to empty before the match: -pgnout, -epdout, -log append=false
+	cutechess          bool     // -output format=cutechess
+	scoreInterval      int      // -output format=cutechess: the score line every this many games
+	showLatency        bool
 	ratingInterval     int
-	wdl                bool // -report penta=false
+	wdl                bool     // -report penta=false
+	strict             bool     // -strict: a warning ends the match
+	warnings           []string // what the command line leaves to chance, said before the match starts
 }
+
+// defaultRounds and defaultRatingInterval are fastchess's defaults of
+// -rounds and -ratinginterval (its -games is 2 too: the config's default).
+const (
+	defaultRounds         = 2
+	defaultRatingInterval = 10
+)
 
 // matchYAML writes a tournament config line by line, noting for each line
 // the option it comes from, so that the config's checks can be told in
@@ -34,6 +49,10 @@ type matchRun struct {
 type matchYAML struct {
 	lines  []string
 	origin []string // by line: the option as typed, and which engine
+	file   string   // the name the config's messages locate its lines with
+	// book is the openings file as the config names it, and as typed:
+	// the messages about its lines name it as typed, under -openings.
+	book, bookTyped string
 }
 
 func (y *matchYAML) add(origin, format string, args ...any) {
@@ -45,20 +64,32 @@ func (y *matchYAML) text() string { return strings.Join(y.lines, "\n") + "\n" }
 
 // locatedRE matches a config message's "FILE:LINE: ". It is compiled when
 // a match's config is first found wrong, not as every command starts.
-var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^.*?:(\d+): `) })
+var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):(\d+): `) })
 
 // explain rewrites the config's messages about y's text as the options
-// they come from: "-engine #2 (name=beta): command ./nope not found".
+// they come from: "-engine #2 (name=beta): command ./nope not found". A
+// message about the openings file keeps its file and line, as typed,
+// under -openings: "-openings: book.fen:3: not a Lines of Action position".
 func (y *matchYAML) explain(err error) error {
 	re := locatedRE()
-	msg := re.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		line, _ := strconv.Atoi(re.FindStringSubmatch(m)[1])
-		if line >= 1 && line <= len(y.origin) && y.origin[line-1] != "" {
-			return y.origin[line-1] + ": "
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(l, y.book+":"); ok && y.book != "" {
+			lines[i] = "-openings: " + y.bookTyped + ":" + rest
+			continue
 		}
-		return "the match: "
-	})
-	return errors.New(msg)
+		m := re.FindStringSubmatch(l)
+		if m == nil || m[1] != y.file {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		at := "the match: "
+		if line >= 1 && line <= len(y.origin) && y.origin[line-1] != "" {
+			at = y.origin[line-1] + ": "
+		}
+		lines[i] = at + l[len(m[0]):]
+	}
+	return errors.New(strings.Join(lines, "\n"))
 }
 
 // q writes s as a YAML scalar, quoted where it must be.
@@ -142,28 +173,23 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 	if err := matchOpenings(y, get, typed); err != nil {
 		return nil, run, err
 	}
+	if _, ok := get["openings"]; !ok && g.NewTags(0) == nil {
+		// A game whose start is drawn from the seed (Knight Fight's
+		// board) varies without a suite.
+		run.warnings = append(run.warnings, "no opening suite (-openings file=...): every game starts from the start position, "+
+			"and engines that play the same moves in the same position play the same games again")
+	}
+	_, run.strict = get["strict"]
 	if v, ok := one("db"); ok {
 		run.db = v
 	}
 	if v, ok := one("config-out"); ok {
 		run.configOut = v
 	}
-	for _, o := range []struct {
-		name string
-		to   *string
-	}{{"pgnout", &run.out}, {"log", nil}} {
-		if kvs, ok := get[o.name]; ok {
-			path, err := filepath.Abs(kvs[0].value)
-			if err != nil {
-				return nil, run, fmt.Errorf("%s file=%s: %v", typed[o.name], kvs[0].value, err)
-			}
-			if o.to != nil {
-				*o.to = path
-			} else {
-				y.add(typed[o.name], "log: %s", q(path))
-			}
-		}
+	if err := matchOutputs(y, get, typed, number, &run); err != nil {
+		return nil, run, err
 	}
+	run.ratingInterval = defaultRatingInterval
 	if n, ok, err := number("ratinginterval", 0); err != nil {
 		return nil, run, err
 	} else if ok {
@@ -184,8 +210,9 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 // matchFormat writes the schedule's keys: format, seeds, rounds, games,
 // concurrency, seed, sprt.
 func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
+	format := "round-robin"
 	if kvs, ok := get["tournament"]; ok {
-		format := map[string]string{"roundrobin": "round-robin", "round-robin": "round-robin", "gauntlet": "gauntlet",
+		format = map[string]string{"roundrobin": "round-robin", "round-robin": "round-robin", "gauntlet": "gauntlet",
 			"knockout": "knockout", "swiss": "swiss"}[kvs[0].value]
 		if format == "" {
 			return fmt.Errorf("%s %q: want roundrobin, gauntlet, knockout or swiss", typed["tournament"], kvs[0].value)
@@ -200,11 +227,22 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 		if err != nil {
 			return err
 		}
+		if o.name == "concurrency" && ok && n > numCPU() {
+			if _, force := get["force-concurrency"]; !force {
+				return fmt.Errorf("%s %d: more games at once than the %d processors of this machine: engines would wait for a core, "+
+					"and lose on time; give -force-concurrency to play them so anyway", typed[o.name], n, numCPU())
+			}
+		}
+		if !ok && o.name == "rounds" && (format == "round-robin" || format == "gauntlet") {
+			// fastchess's default; a knockout's rounds are its bracket's,
+			// a Swiss's the config's default.
+			n, ok = defaultRounds, true
+		}
 		if ok {
 			y.add(typed[o.name], "%s: %d", o.key, n)
 		}
 	}
-	games := 1
+	games := config.DefaultGamesPerEncounter // fastchess's default too
 	if n, ok, err := number("games", 1); err != nil {
 		return err
 	} else if ok {
@@ -247,6 +285,195 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 		y.add(typed["sprt"], "sprt: {%s}", strings.Join(parts, ", "))
 	}
 	return nil
+}
+
+// numCPU is the number of processors a -concurrency may use without
+// -force-concurrency.
+var numCPU = runtime.NumCPU
+
+// matchOutputs reads what the match writes and where: -pgnout, -epdout,
+// -log, -output, -scoreinterval, -show-latency, -event, -site; and how it
+// plays besides the schedule: -wait, -noswap, -reverse, -use-affinity.
+func matchOutputs(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error), run *matchRun) error {
+	boolKey := func(name string, p kv) (bool, error) {
+		b, err := strconv.ParseBool(p.value)
+		if err != nil {
+			return false, fmt.Errorf("%s %s=%s: want true or false", typed[name], p.key, p.value)
+		}
+		return b, nil
+	}
+	var moveFields []string
+	for _, name := range []string{"pgnout", "epdout", "log"} {
+		kvs, ok := get[name]
+		if !ok {
+			continue
+		}
+		var path string
+		appendTo := true
+		var fields []string
+		for _, p := range kvs {
+			var b bool
+			var err error
+			switch p.key {
+			case "file", "notation", "level", "match_line":
+			default:
+				if b, err = boolKey(name, p); err != nil {
+					return err
+				}
+			}
+			switch p.key {
+			case "file":
+				if path, err = filepath.Abs(p.value); err != nil || p.value == "" {
+					return fmt.Errorf("%s file=%s: want a file name", typed[name], p.value)
+				}
+			case "append":
+				appendTo = b
+			case "notation":
+				// These games have one notation, arbiter's; san, lan and
+				// uci name chess's.
+				if !slices.Contains([]string{"san", "lan", "uci"}, p.value) {
+					return fmt.Errorf("%s notation=%s: want san, lan or uci (records are in the game's notation whichever)", typed[name], p.value)
+				}
+			case "min":
+				if b {
+					y.add(typed[name], "move_comments: false")
+				}
+			case "match_line":
+				return fmt.Errorf("%s match_line=: not taken: records keep no engine output besides each move's comment", typed[name])
+			case "tbhits":
+				if b {
+					return fmt.Errorf("%s tbhits=true: not taken: there are no tablebases for these games", typed[name])
+				}
+			case "level":
+				if !slices.Contains([]string{"trace", "info", "warn", "err", "fatal"}, p.value) {
+					return fmt.Errorf("%s level=%s: want trace, info, warn, err or fatal", typed[name], p.value)
+				}
+			case "engine":
+				if !b {
+					return fmt.Errorf("%s engine=false: not taken: arbiter's log is the lines exchanged with the engines, "+
+						"with its warnings among them; leave -log out for none", typed[name])
+				}
+			case "compress":
+				if b {
+					return fmt.Errorf("%s compress=true: not taken: the log is written as text (compress it afterwards)", typed[name])
+				}
+			case "realtime":
+				// The log is written as it goes, every 100 ms at the
+				// latest, either way.
+			default: // the move comment's fields
+				if b {
+					fields = append(fields, p.key)
+				}
+			}
+		}
+		if path == "" {
+			return fmt.Errorf("%s: file= is missing", typed[name])
+		}
+		if !appendTo {
+			run.truncate = append(run.truncate, path)
+		}
+		switch name {
+		case "pgnout":
+			run.out = path
+			moveFields = fields
+		case "epdout":
+			run.epdOut = path
+		case "log":
+			y.add(typed[name], "log: %s", q(path))
+		}
+	}
+	origin := typed["pgnout"]
+	if _, ok := get["show-latency"]; ok {
+		run.showLatency = true
+		if !slices.Contains(moveFields, "latency") {
+			// The latency of each move is in its comment, where the
+			// figures at the end come from.
+			moveFields, origin = append(moveFields, "latency"), typed["show-latency"]
+		}
+	}
+	if len(moveFields) > 0 {
+		slices.SortFunc(moveFields, func(a, b string) int { return slices.Index(pgnoutFields, a) - slices.Index(pgnoutFields, b) })
+		y.add(origin, "move_fields: [%s]", strings.Join(moveFields, ", "))
+	}
+	if kvs, ok := get["output"]; ok {
+		switch kvs[0].value {
+		case "fastchess":
+		case "cutechess":
+			run.cutechess = true
+		default:
+			return fmt.Errorf("%s format=%s: want fastchess or cutechess", typed["output"], kvs[0].value)
+		}
+	}
+	run.scoreInterval = 1
+	if n, ok, err := number("scoreinterval", 1); err != nil {
+		return err
+	} else if ok {
+		run.scoreInterval = n
+	}
+	if _, _, err := number("autosaveinterval", 0); err != nil {
+		return err
+	}
+	for _, name := range []string{"event", "site"} {
+		if v, ok := get[name]; ok {
+			y.add(typed[name], "%s: %s", name, q(v[0].value))
+		}
+	}
+	if n, ok, err := number("wait", 0); err != nil {
+		return err
+	} else if ok {
+		y.add(typed["wait"], "wait_ms: %d", n)
+	}
+	if _, ok := get["noswap"]; ok {
+		y.add(typed["noswap"], "no_swap: true")
+	}
+	if _, ok := get["reverse"]; ok {
+		y.add(typed["reverse"], "reverse_colours: true")
+	}
+	if kvs, ok := get["use-affinity"]; ok {
+		if runtime.GOOS != "linux" {
+			return fmt.Errorf("%s: not taken: binding engines to CPUs is for Linux, not %s", typed["use-affinity"], runtime.GOOS)
+		}
+		cpus, err := affinityCPUs(kvs)
+		if err != nil {
+			return fmt.Errorf("%s: %v", typed["use-affinity"], err)
+		}
+		words := make([]string, len(cpus))
+		for i, c := range cpus {
+			words[i] = strconv.Itoa(c)
+		}
+		y.add(typed["use-affinity"], "affinity: [%s]", strings.Join(words, ", "))
+	}
+	return nil
+}
+
+// affinityCPUs reads -use-affinity's CPUs, "0,2,4-7", or all of this
+// machine's without a value.
+func affinityCPUs(kvs []kv) ([]int, error) {
+	if len(kvs) == 0 {
+		all := make([]int, numCPU())
+		for i := range all {
+			all[i] = i
+		}
+		return all, nil
+	}
+	var cpus []int
+	for _, part := range strings.Split(kvs[0].value, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.Atoi(hi)
+		}
+		if err != nil || a < 0 || b < a || b >= 1024 {
+			return nil, fmt.Errorf("%q is not a list of CPUs (0,2,4-7)", kvs[0].value)
+		}
+		for c := a; c <= b; c++ {
+			if !slices.Contains(cpus, c) {
+				cpus = append(cpus, c)
+			}
+		}
+	}
+	return cpus, nil
 }
 
 // maxMoves is the most -maxmoves takes: far more moves than any game
@@ -316,6 +543,7 @@ func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) e
 				return fmt.Errorf("%s file=%s: %v", typed["openings"], p.value, err)
 			}
 			parts = append(parts, "file: "+q(path))
+			y.book, y.bookTyped = path, p.value
 		case "format":
 			if !slices.Contains([]string{"agn", "fen", "epd"}, p.value) {
 				return fmt.Errorf("%s format=%s: want agn, fen or epd", typed["openings"], p.value)
@@ -342,6 +570,7 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 		return fmt.Errorf("-engine: a match needs at least two engines; found %d", len(engines))
 	}
 	var lines, tcs, wheres []string
+	restarts := map[string]string{} // restart's value → where it is given
 	for i, keys := range engines {
 		merged := map[string]string{}
 		from := map[string]string{}
@@ -359,7 +588,16 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 		if n, ok := merged["name"]; ok {
 			where = fmt.Sprintf("%s name=%s", typed[i], n)
 		}
-		line, tc, err := matchEngine(merged, from, where)
+		r := merged["restart"]
+		switch r {
+		case "", "off":
+			r = "off"
+		case "on":
+		default:
+			return fmt.Errorf("%s restart=%s: want on or off", from["restart"], r)
+		}
+		restarts[r] = where
+		line, tc, err := matchEngine(merged, from, where, eachTyped)
 		if err != nil {
 			return err
 		}
@@ -370,6 +608,12 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 	origin := eachTyped
 	if origin == "" {
 		origin = typed[0]
+	}
+	if len(restarts) > 1 {
+		return fmt.Errorf("%s restart=on but not %s: engines are restarted between games all or none; give restart= to -each", restarts["on"], restarts["off"])
+	}
+	if _, ok := restarts["on"]; ok {
+		y.add(origin, "restart_engines: true")
 	}
 	y.add(origin, "time_control: %s", tcs[0])
 	y.add("", "engines:")
@@ -383,8 +627,10 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 }
 
 // matchEngine writes one engine's entry (without its time control) and
-// its time control, from its keys.
-func matchEngine(keys, from map[string]string, where string) (line, tc string, err error) {
+// its time control, from its keys. The options that come from -each (each)
+// are the engine's options_if_declared: as fastchess, an engine that does
+// not declare one is warned about, not failed.
+func matchEngine(keys, from map[string]string, where, each string) (line, tc string, err error) {
 	bad := func(k, format string, args ...any) error {
 		return fmt.Errorf("%s %s=%s: %s", from[k], k, keys[k], fmt.Sprintf(format, args...))
 	}
@@ -432,6 +678,14 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 		}
 		parts = append(parts, "time_margin_ms: "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 	}
+	if v, ok := keys["plies"]; ok {
+		// fastchess's plies= is a depth limit, as its alias depth= is.
+		if _, both := keys["depth"]; both {
+			return "", "", bad("plies", "give plies or depth, not both (plies is fastchess's name of depth)")
+		}
+		keys["depth"], from["depth"] = v, from["plies"]
+		delete(keys, "plies")
+	}
 	var limits []string
 	for _, k := range []string{"nodes", "depth"} {
 		if v, ok := keys[k]; ok {
@@ -445,14 +699,21 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 	if len(limits) > 0 {
 		parts = append(parts, "limits: {"+strings.Join(limits, ", ")+"}")
 	}
-	var options []string
+	var options, ifDeclared []string
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if n, ok := strings.CutPrefix(k, "option."); ok {
-			options = append(options, q(n)+": "+q(keys[k]))
+			if each != "" && from[k] == each {
+				ifDeclared = append(ifDeclared, q(n)+": "+q(keys[k]))
+			} else {
+				options = append(options, q(n)+": "+q(keys[k]))
+			}
 		}
 	}
 	if len(options) > 0 {
 		parts = append(parts, "options: {"+strings.Join(options, ", ")+"}")
+	}
+	if len(ifDeclared) > 0 {
+		parts = append(parts, "options_if_declared: {"+strings.Join(ifDeclared, ", ")+"}")
 	}
 	tc, err = engineTC(keys, bad)
 	if err != nil {
@@ -511,6 +772,7 @@ func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *ma
 		return nil, nil, run, err
 	}
 	file := filepath.Join(wd, "match.yaml")
+	y.file = file
 	cfg, err := config.Parse(ctx, file, []byte(y.text()), 0)
 	if err != nil {
 		return nil, nil, run, y.explain(err)

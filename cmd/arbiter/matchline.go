@@ -30,12 +30,17 @@ type optionSpec struct {
 	keys   []string // its keys, for key=value options; a key ending in "." takes any name after it
 	value  string   // the kind of its one value ("N", "FILE", ...), for the others
 	flag   bool     // no value at all (-recover, -repeat without a number)
+	opt    bool     // with value: the value may be left out (-use-affinity)
 	repeat bool     // may be given more than once (-engine)
 	usage  string
 }
 
 // engineKeys are the keys of -engine and -each.
-var engineKeys = []string{"cmd", "name", "args", "dir", "tc", "st", "nodes", "depth", "timemargin", "proto", "option."}
+var engineKeys = []string{"cmd", "name", "args", "dir", "tc", "st", "nodes", "depth", "plies", "timemargin", "proto", "restart", "option."}
+
+// pgnoutFields are -pgnout's keys that add a field to each engine move's
+// comment, in the order the comment has them.
+var pgnoutFields = []string{"timeleft", "latency", "nodes", "seldepth", "nps", "hashfull", "tbhits", "pv"}
 
 // matchSpecs lists the options of arbiter match, in the order the help
 // shows them.
@@ -44,28 +49,66 @@ var matchSpecs = []struct {
 	spec optionSpec
 }{
 	{"game", optionSpec{value: "GAME", usage: "the game the engines play: " + "lines-of-action, tank-battle or knight-fight (required)"}},
-	{"engine", optionSpec{keys: engineKeys, repeat: true, usage: "an engine: cmd=PATH name=NAME args=\"...\" dir=DIR tc=TC st=SECONDS nodes=N depth=N timemargin=MS option.NAME=VALUE (at least two)"}},
-	{"each", optionSpec{keys: engineKeys[2:], usage: "KEY=VALUE... for every engine (an engine's own value wins)"}},
+	{"engine", optionSpec{keys: engineKeys, repeat: true, usage: "an engine: cmd=PATH name=NAME args=\"...\" dir=DIR tc=TC st=SECONDS nodes=N depth=N (or plies=N) timemargin=MS restart=on|off option.NAME=VALUE (at least two)"}},
+	{"each", optionSpec{keys: engineKeys[2:], usage: "KEY=VALUE... for every engine (an engine's own value wins; an option.NAME an engine does not declare is a warning)"}},
 	{"tournament", optionSpec{value: "FORMAT", usage: "roundrobin (default), gauntlet, knockout or swiss"}},
 	{"seeds", optionSpec{value: "N", usage: "a gauntlet's seeds: the first N engines each play every other"}},
-	{"rounds", optionSpec{value: "N", usage: "rounds (default 1): every encounter plays this many times; a swiss's rounds"}},
-	{"games", optionSpec{value: "N", usage: "games an encounter plays each round: 1 (default) or 2 (a colour-swapped pair on one opening)"}},
-	{"repeat", optionSpec{flag: true, usage: "the same as -games 2"}},
-	{"concurrency", optionSpec{value: "N", usage: "games played at once (default 1)"}},
+	{"rounds", optionSpec{value: "N", usage: "rounds (default 2, as fastchess): every encounter plays this many times; a swiss's rounds"}},
+	{"games", optionSpec{value: "N", usage: "games an encounter plays each round: 2 (default, as fastchess: a colour-swapped pair on one opening) or 1"}},
+	{"repeat", optionSpec{flag: true, usage: "the same as -games 2 (the default)"}},
+	{"noswap", optionSpec{flag: true, usage: "no colour swap: an encounter's first engine is White in all its games"}},
+	{"reverse", optionSpec{flag: true, usage: "reversed colours: an encounter's second engine is White in its first game"}},
+	{"wait", optionSpec{value: "MS", usage: "milliseconds each game at a time waits after a game before the next (default 0)"}},
+	{"concurrency", optionSpec{value: "N", usage: "games played at once (default 1), at most the machine's processors"}},
+	{"force-concurrency", optionSpec{flag: true, usage: "take a -concurrency above the machine's processors"}},
 	{"openings", optionSpec{keys: []string{"file", "format", "order", "plies", "start"}, usage: "file=FILE format=agn|fen|epd order=sequential|random plies=N start=N"}},
 	{"srand", optionSpec{value: "N", usage: "the seed of the openings' order and of random starts (default 0)"}},
 	{"sprt", optionSpec{keys: []string{"elo0", "elo1", "alpha", "beta", "model"}, usage: "elo0=E elo1=E alpha=A beta=B model=normalized|logistic|bayesian: stop as soon as the test answers"}},
 	{"resign", optionSpec{keys: []string{"movecount", "score", "twosided"}, usage: "movecount=N score=CP twosided=true|false: adjudicate a loss on the engines' scores"}},
 	{"draw", optionSpec{keys: []string{"movenumber", "movecount", "score"}, usage: "movenumber=N movecount=N score=CP: adjudicate a draw on the engines' scores"}},
 	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies), N at most 1000000"}},
-	{"pgnout", optionSpec{keys: []string{"file"}, usage: "file=FILE: also append each game's record (arbiter's notation) to FILE"}},
-	{"log", optionSpec{keys: []string{"file"}, usage: "file=FILE: append every line exchanged with every engine to FILE"}},
-	{"ratinginterval", optionSpec{value: "N", usage: "print the result block every N games (default 0: at the end only)"}},
+	{"pgnout", optionSpec{keys: append([]string{"file", "notation", "append", "min", "match_line"}, pgnoutFields...),
+		usage: "file=FILE [append=true|false] [min=true] [nodes= seldepth= nps= hashfull= pv= timeleft= latency=true]: also write each game's record (arbiter's notation) to FILE, the fields in each engine move's comment"}},
+	{"epdout", optionSpec{keys: []string{"file", "append"}, usage: "file=FILE [append=true|false]: also write each game's final position (its FEN) to FILE, one a line"}},
+	{"event", optionSpec{value: "NAME", usage: "the records' Event tag (default: the tournament's name)"}},
+	{"site", optionSpec{value: "NAME", usage: "the records' Site tag"}},
+	{"log", optionSpec{keys: []string{"file", "level", "engine", "append", "compress", "realtime"}, usage: "file=FILE [append=true|false]: write every line exchanged with every engine to FILE (level=, engine=, realtime=: see docs/match.md)"}},
+	{"output", optionSpec{keys: []string{"format"}, usage: "format=fastchess|cutechess: fastchess's result block (default), or cutechess-cli's score lines and Elo line"}},
+	{"ratinginterval", optionSpec{value: "N", usage: "print the result block every N games (default 10, as fastchess; 0: at the end only)"}},
+	{"scoreinterval", optionSpec{value: "N", usage: "with -output format=cutechess, print the score line every N games (default 1)"}},
+	{"autosaveinterval", optionSpec{value: "N", usage: "accepted: every game is stored as it ends"}},
+	{"show-latency", optionSpec{flag: true, usage: "print each engine's latency (the time measured less the time it reports) at the end"}},
+	{"use-affinity", optionSpec{value: "CPUS", opt: true, usage: "[CPUS]: bind each game at a time's engines to a CPU of their own (Linux; CPUS as 0,2,4-7, default all)"}},
 	{"report", optionSpec{keys: []string{"penta"}, usage: "penta=true|false: the result block's figures from the colour-swapped pairs' pentanomial counts (default true, as fastchess) or from the games"}},
 	{"recover", optionSpec{flag: true, usage: "accepted: arbiter always recovers (an engine that fails loses its game; the next game starts it anew)"}},
+	{"strict", optionSpec{flag: true, usage: "any warning ends the match with exit status 1 (no opening suite is one)"}},
 	{"db", optionSpec{value: "DB", usage: "the database: a SQLite FILE or a postgres:// URL (default arbiter.db, or ARBITER_DB)"}},
 	{"name", optionSpec{value: "NAME", usage: "the tournament's name (default: one made from the settings, so that the same command resumes)"}},
 	{"config-out", optionSpec{value: "FILE", usage: "also write the equivalent tournament config to FILE.yaml (arbiter tournament FILE plays the same games)"}},
+}
+
+// refusedOptions are fastchess's and cutechess-cli's options that have no
+// meaning for these games, and why.
+var refusedOptions = map[string]string{
+	"variant":        "these games have no variants: the game is -game",
+	"tb":             "there are no tablebases for these games",
+	"tbpieces":       "there are no tablebases for these games",
+	"tbignore50":     "there are no tablebases for these games",
+	"tbadjudicate":   "there are no tablebases for these games",
+	"quick":          "it plays from a chess opening book: give -engine, -each and -openings",
+	"config":         "a match resumes from its database (the same command again); -config-out writes its config, which arbiter tournament plays",
+	"compliance":     "it checks a UCI engine; arbiter engine speaks UGI (see docs/protocol.md)",
+	"crc32":          "it is a checksum of a PGN file; records are stored in the database",
+	"check-mate-pvs": "it checks chess mates in PVs",
+	"testEnv":        "it is for chess's test frameworks (OpenBench, fishtest)",
+	"startup-ms":     "the start-up timeout is the config's startup_timeout_ms (arbiter tournament)",
+	"ucinewgame-ms":  "the new game's timeout is the config's ping_timeout_ms (arbiter tournament)",
+	"ping-ms":        "the ping timeout is the config's ping_timeout_ms (arbiter tournament)",
+	"version":        "arbiter's version is arbiter --version",
+	"debug":          "-log file=FILE writes every line exchanged with the engines",
+	"bookmode":       "openings are read whole: -openings",
+	"pgnin":          "-openings file=FILE format=agn reads records",
+	"epdin":          "-openings file=FILE format=epd reads positions",
 }
 
 // matchSpec returns the spec of option name.
@@ -106,6 +149,9 @@ func readMatchLine(args []string) ([]matchOption, error) {
 	seen := map[string]bool{}
 	for _, o := range opts {
 		spec, ok := matchSpec(o.name)
+		if why, refused := refusedOptions[o.name]; !ok && refused {
+			return nil, fmt.Errorf("%s: not taken: %s", o.typed, why)
+		}
 		if !ok {
 			return nil, fmt.Errorf("%s: unknown option (options: %s)", o.typed, matchOptionNames())
 		}
@@ -140,6 +186,8 @@ func (o matchOption) kvs(spec optionSpec) ([]kv, error) {
 		if len(o.values) > 0 {
 			return nil, fmt.Errorf("%s takes no value (got %q)", o.typed, o.values[0])
 		}
+		return nil, nil
+	case spec.keys == nil && spec.opt && len(o.values) == 0:
 		return nil, nil
 	case spec.keys == nil:
 		if len(o.values) != 1 {

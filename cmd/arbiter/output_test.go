@@ -138,7 +138,7 @@ func TestLogFull(t *testing.T) {
 	dir := t.TempDir()
 	match := append([]string{"match", "-game", "lines-of-action"}, builtin("a", "random", "1")...)
 	match = append(match, builtin("b", "random", "2")...)
-	match = append(match, "-each", "tc=60+1", "-rounds", "2", "-maxmoves", "10")
+	match = append(match, "-each", "tc=60+1", "-rounds", "1", "-maxmoves", "10")
 	config := filepath.Join(dir, "t.yaml")
 	yaml := "name: t\ngame: lines-of-action\ntime_control: {move_ms: 20}\nmax_plies: 10\nrounds: 1\nengines:\n" +
 		"  - {name: a, cmd: arbiter, args: [engine, --game, lines-of-action, --level, random, --seed, \"1\"]}\n" +

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,12 +9,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -23,8 +26,10 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/workerstart"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rating"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -87,10 +92,17 @@ type playOptions struct {
 	db, out, log   string
 	concurrency    int // 0: the config's
 	lease          time.Duration
-	source         string // where the config came from, for messages
-	ratingInterval int    // a match's result block every this many games (0: at the end only)
-	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
-	sameEngines    bool   // an engine whose file changed is the same engine (--same-engines)
+	source         string   // where the config came from, for messages
+	ratingInterval int      // a match's result block every this many games (0: at the end only)
+	wdl            bool     // the block's figures from the games, not the pairs (-report penta=false)
+	resultsOnStop  bool     // an interrupted run writes the result block of the games stored so far on stderr
+	strict         bool     // a warning ends the run, which fails
+	epdOut         string   // a match's -epdout: each game's final position is appended to it
+	cutechess      bool     // cutechess-cli's score lines and Elo line rather than fastchess's block
+	scoreInterval  int      // with cutechess, the score line every this many games
+	showLatency    bool     // each engine's latency at the end, from the moves' comments
+	sameEngines    bool     // an engine whose file changed is the same engine (--same-engines)
+	warnings       []string // said after the first progress line
 }
 
 // playLimits checks play's options before anything starts: the
@@ -165,8 +177,16 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	if err != nil {
 		return err
 	}
+	if asked := cmp.Or(o.concurrency, cfg.Concurrency); o.strict && asked > conc {
+		return withCode(exitFailure, fmt.Errorf("%s: -strict: the concurrency cut above ends it", o.cmd))
+	}
 	ctx, stop, undo := interrupts(parent, e.stderr)
 	defer undo()
+	// -strict ends the run at the first warning: its games in play are
+	// abandoned, as a second Ctrl-C abandons them.
+	ctx, endStrict := context.WithCancel(ctx)
+	defer endStrict()
+	var warned atomic.Bool
 
 	db, err := openStoppable(ctx, stop, o.db)
 	if err != nil {
@@ -187,31 +207,79 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		defer f.Close()
 		opt.Out = f
 	}
+	var epd *os.File
+	if o.epdOut != "" {
+		if epd, err = os.OpenFile(o.epdOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+			return withCode(exitUsage, fmt.Errorf("%s: -epdout: %w", o.cmd, err))
+		}
+		defer epd.Close()
+	}
+	// results writes what a match says of its games so far: fastchess's
+	// block, or cutechess-cli's lines.
+	results := func(w io.Writer) error {
+		if o.cutechess {
+			return writeCutechess(ctx, w, db, cfg)
+		}
+		return writeResults(ctx, w, db, cfg, o.wdl)
+	}
+	interval := o.ratingInterval
+	if o.cutechess {
+		interval = o.scoreInterval
+	}
 	p := newProgress(e.stderr, cfg)
 	p.match = o.cmd == "match"
-	opt.Progress = p.update
-	if o.ratingInterval > 0 {
-		opt.Progress = func(ev tournament.Progress) {
-			p.update(ev)
-			if ev.Game != nil && (ev.Done-ev.Resumed)%o.ratingInterval == 0 {
-				// Every ratingInterval games this run stores, the result
-				// block so far, among the progress lines.
-				p.mu.Lock()
-				writeResults(ctx, p.w, db, cfg, o.wdl)
-				p.mu.Unlock()
+	p.warnings = o.warnings
+	opt.Progress = func(ev tournament.Progress) {
+		p.update(ev)
+		if ev.Game == nil {
+			return
+		}
+		if epd != nil && ev.Game.Final != "" {
+			if _, err := fmt.Fprintln(epd, ev.Game.Final); err != nil {
+				p.warn(fmt.Sprintf("-epdout %s: %v", o.epdOut, err))
 			}
+		}
+		if interval > 0 && (ev.Done-ev.Resumed)%interval == 0 {
+			// Every interval games this run stores, the results so far,
+			// among the progress lines.
+			p.mu.Lock()
+			if o.cutechess {
+				writeScores(ctx, p.w, db, cfg)
+			} else {
+				writeResults(ctx, p.w, db, cfg, o.wdl)
+			}
+			p.mu.Unlock()
 		}
 	}
 	opt.Stopping = p.stopping
 	opt.Warn = p.warn
+	if o.strict {
+		opt.Warn = func(msg string) {
+			p.warn(msg)
+			warned.Store(true)
+			endStrict()
+		}
+	}
 	sum, err := tournament.Run(ctx, cfg, opt)
 	p.finish()
 	if sum != nil && sum.LogErr != nil && (err != nil || sum.Stopped) {
 		// Said here, beside the run's own failure or stop.
 		fmt.Fprintf(e.stderr, "arbiter: %s: %v\n", o.cmd, sum.LogErr)
 	}
+	if warned.Load() {
+		return withCode(exitFailure, fmt.Errorf("%s: -strict: the warning above ends it", o.cmd))
+	}
+	// stopped writes, for an interrupted match, the result block of the
+	// games stored so far: on stderr, as an interrupted run writes nothing
+	// on stdout.
+	stopped := func() {
+		if o.resultsOnStop {
+			results(e.stderr)
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
+			stopped()
 			return err // interrupted: run exits with 130
 		}
 		if errors.Is(err, store.ErrEngineChanged) {
@@ -224,6 +292,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		// finished and stored, so the tournament is complete, but an
 		// interrupted run still writes nothing on stdout and exits 130.
 		fmt.Fprintf(e.stderr, "arbiter: %s stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)\n", o.cmd)
+		stopped()
 		return withCode(exitInterrupted, nil)
 	}
 	if sum.LogErr != nil {
@@ -233,8 +302,13 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
 	}
 	writeSummary(e.stdout, cfg, sum)
-	if err := writeResults(ctx, e.stdout, db, cfg, o.wdl); err != nil {
+	if err := results(e.stdout); err != nil {
 		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
+	}
+	if o.showLatency {
+		if err := writeLatency(ctx, e.stdout, db, cfg); err != nil {
+			return withCode(exitFailure, fmt.Errorf("%s: the latency: %w", o.cmd, err))
+		}
 	}
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.
@@ -371,6 +445,8 @@ type progress struct {
 	name string
 	// match: the first report says whether the match is new or resumed.
 	match, started bool
+	warnings       []string        // said after the first line
+	said           map[string]bool // the warnings said
 }
 
 func newProgress(w io.Writer, cfg *config.Tournament) *progress {
@@ -398,6 +474,11 @@ func (p *progress) update(ev tournament.Progress) {
 				fmt.Fprintf(p.w, "resuming match %s: %d of %d games stored\n", p.name, ev.Resumed, ev.Total)
 			} else {
 				fmt.Fprintf(p.w, "new match %s\n", p.name)
+			}
+		}
+		if !p.started {
+			for _, w := range p.warnings {
+				fmt.Fprintf(p.w, "arbiter: warning: %s\n", w)
 			}
 		}
 		p.started = true
@@ -454,10 +535,18 @@ func (p *progress) update(ev tournament.Progress) {
 	fmt.Fprintln(p.w, line)
 }
 
-// warn says what an engine said that does not stop it.
+// warn says what an engine said that does not stop it, once: an engine
+// started for every game says the same every game.
 func (p *progress) warn(msg string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.said[msg] {
+		return
+	}
+	if p.said == nil {
+		p.said = map[string]bool{}
+	}
+	p.said[msg] = true
 	if p.bar != nil {
 		fmt.Fprintln(p.w)
 	}
@@ -523,6 +612,97 @@ func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.To
 	penta := !wdl && cfg.GamesPerEncounter != nil && *cfg.GamesPerEncounter == 2 &&
 		(cfg.SPRT == nil || cfg.SPRT.Model != rating.ModelBayesian)
 	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
+}
+
+// writeScores writes cutechess-cli's score lines of cfg's tournament as
+// stored in db (see stats.Report.WriteScores).
+func writeScores(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
+	if err != nil {
+		return err
+	}
+	return r.WriteScores(w, engineNames(cfg))
+}
+
+// writeCutechess writes what cutechess-cli ends a match with: the score
+// lines and, for two engines, the Elo line (stats.Report.WriteCutechess).
+func writeCutechess(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
+	if err != nil {
+		return err
+	}
+	return r.WriteCutechess(w, engineNames(cfg))
+}
+
+// engineNames are cfg's engines' names, in config order.
+func engineNames(cfg *config.Tournament) []string {
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// latencyRE finds a move comment's latency field (see referee.Rules.Fields).
+var latencyRE = regexp.MustCompile(`, latency=(-?\d+\.\d+)s`)
+
+// writeLatency writes, as fastchess's -show-latency, each engine's
+// latency over the moves of cfg's tournament stored in db: the time
+// measured less the time the engine reported, read from the moves'
+// comments (an engine that reports no time has none).
+func writeLatency(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+	id, err := db.TournamentID(ctx, cfg.Name)
+	if err != nil {
+		return err
+	}
+	type sum struct {
+		total float64
+		n     int
+	}
+	by := map[string]*sum{}
+	err = db.Records(ctx, store.Filter{Tournament: id}, func(record string) error {
+		gs, err := notation.Parse("db", []byte(record))
+		if err != nil || len(gs) != 1 {
+			return nil // a record that does not read has no latency to give
+		}
+		g := gs[0]
+		var side [2]string
+		side[rules.White], _ = g.Tag("White")
+		side[rules.Black], _ = g.Tag("Black")
+		// The mover of each move is the position's: replay the game.
+		pos, err := cfg.GameRules().Start(g)
+		if err != nil {
+			return nil
+		}
+		for _, m := range g.Moves {
+			mover := pos.Turn()
+			mv, err := pos.ParseMove(m.Text)
+			if err != nil || pos.Play(mv) != nil {
+				return nil
+			}
+			if l := latencyRE.FindStringSubmatch(m.Comment); l != nil {
+				x, _ := strconv.ParseFloat(l[1], 64)
+				name := side[mover]
+				if by[name] == nil {
+					by[name] = &sum{}
+				}
+				by[name].total += x
+				by[name].n++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range engineNames(cfg) {
+		if s := by[name]; s != nil {
+			fmt.Fprintf(w, "Latency of %s: average %.3f ms over %d moves\n", name, s.total/float64(s.n)*1000, s.n)
+		} else {
+			fmt.Fprintf(w, "Latency of %s: not known (it reports no time with its moves)\n", name)
+		}
+	}
+	return nil
 }
 
 // writeSummary prints the final standings: with a Swiss's tie-breaks and
