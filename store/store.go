@@ -33,10 +33,10 @@ var pgMigrations embed.FS
 // the store asks its dialect.
 type DB struct {
 	*sql.DB
-	path     string // the file, or the URL without its password
-	dialect  *dialect
-	gaveUp   atomic.Bool // a statement gave up on a lost connection (see retry)
-	stamp    stamp       // SQLite: the record of the last passed check
+	path    string // the file, or the URL without its password
+	dialect *dialect
+	gaveUp  atomic.Bool // a statement gave up on a lost connection (see retry)
+	stamp   stamp       // SQLite: the record of the last passed check
 	// recheck, when set, is Close's check of a database opened for
 	// writing (see checked.go).
 	recheck func()
