@@ -180,7 +180,9 @@ func TestTerminations(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			marker := "m" + strings.ReplaceAll(t.Name(), "/", "_")
+			// The test process's pid keeps the marker of two test runs on
+			// one machine apart.
+			marker := fmt.Sprintf("m%d%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "_"))
 			head := toyrace.Head + tc.head
 			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
 			cfg, db := loadTournament(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
