@@ -32,7 +32,7 @@ import (
 // ask for one, and reports whether they did:
 //
 //	fake-engine MODES GAME   a scripted UGI engine (see engine's modes)
-//	fake-sleep [DIR]         sleep a minute (a grandchild for the group
+//	fake-sleep [DIR]         sleep five minutes (a grandchild for the group
 //	                         tests), first writing a file named by its pid
 //	                         into DIR when given
 func Main(args []string) (code int, ok bool) {
@@ -50,11 +50,37 @@ func Main(args []string) (code int, ok bool) {
 		if len(args) > 1 {
 			os.WriteFile(filepath.Join(args[1], strconv.Itoa(os.Getpid())), nil, 0o644)
 		}
-		time.Sleep(time.Minute)
+		// Longer than CheckEnded waits, so that a sleeper nobody ended is
+		// still there when it looks.
+		time.Sleep(5 * time.Minute)
 		return 0, true
 	}
 	return 0, false
 }
+
+// Guard is how long WaitFor waits: long enough for a fake engine or a
+// worker to start and answer on a machine loaded far beyond its cores and
+// under the race detector, so that only something that never happens
+// reaches it.
+const Guard = time.Minute
+
+// WaitFor polls cond until it holds, and fails t naming what it waited
+// for when it does not within Guard.
+func WaitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for start := time.Now(); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Since(start) > Guard {
+			t.Fatalf("no %s within %v", what, Guard)
+		}
+	}
+}
+
+// GoMark is the file a gomark engine writes into dir on reading its n-th
+// go.
+func GoMark(dir string, n int) string { return filepath.Join(dir, "go"+strconv.Itoa(n)) }
+
+// Exists reports whether path exists.
+func Exists(path string) bool { _, err := os.Stat(path); return err == nil }
 
 // Command returns the command line of a fake engine playing game with
 // modes: this test binary, run as "fake-engine MODES GAME".
@@ -100,6 +126,9 @@ func Command(t testing.TB, modes, game string) (path string, args []string) {
 //	endless           answer go with 100 MB without a newline
 //	declare:A/B       declare the options A and B (spin) in the handshake
 //	seterror          answer every setoption with an error
+//	gomark:DIR        write a file named go<N> into DIR on reading the N-th go
+//	                  (0-based), before answering it: a test sees that the
+//	                  engine is thinking
 func engine(modes, game string) int {
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -314,6 +343,9 @@ func (e *fake) misbehave(n int) bool {
 func (e *fake) goCmd(text string) (int, bool) {
 	n := e.gos
 	e.gos++
+	if dir, ok := e.mode["gomark"]; ok {
+		os.WriteFile(GoMark(dir, n), nil, 0o644)
+	}
 	if v, ok := e.mode["crash"]; ok && atoi(v) == n {
 		return 3, true
 	}
