@@ -150,7 +150,7 @@ func TestEngineContextCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	dir := t.TempDir()
-	e, err := Start(ctx, fakeSpec(t, "silent", "nogo,spawn,gomark:"+dir, "toy-race"), quick)
+	e, err := Start(ctx, fakeSpec(t, "silent", "nogo,spawn,mark:"+dir, "toy-race"), quick)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,17 +165,11 @@ func TestEngineContextCancel(t *testing.T) {
 	}
 }
 
-// cancelOnGo cancels once the gomark engine of dir has read its first go:
+// cancelOnGo cancels once the mark engine of dir has read its first go:
 // the context ends while Go waits for the bestmove.
 func cancelOnGo(t *testing.T, dir string, cancel context.CancelFunc) {
 	defer cancel()
-	mark := enginetest.GoMark(dir, 0)
-	for start := time.Now(); !enginetest.Exists(mark); time.Sleep(5 * time.Millisecond) {
-		if time.Since(start) > enginetest.Guard {
-			t.Errorf("the engine read no go within %v", enginetest.Guard)
-			return
-		}
-	}
+	enginetest.AwaitMark(t, dir, "go", 0)
 }
 
 // A context that ended after an engine's earlier call does not disturb the

@@ -34,7 +34,7 @@ func TestEngineEndsDetached(t *testing.T) {
 	}{
 		{name: "closed", spec: func(dir, _ string) Spec { return fakeSpec(t, "fake", "first,detach:"+dir, "toy-race") }},
 		{name: "cancelled", cancel: true, spec: func(dir, marks string) Spec {
-			return fakeSpec(t, "fake", "nogo,detach:"+dir+",gomark:"+marks, "toy-race")
+			return fakeSpec(t, "fake", "nogo,detach:"+dir+",mark:"+marks, "toy-race")
 		}},
 		{name: "exits", crash: true, spec: func(dir, _ string) Spec { return fakeSpec(t, "fake", "detach:"+dir+",exit", "toy-race") }},
 		// The real thing, where sh and setsid are installed.

@@ -75,12 +75,25 @@ func WaitFor(t testing.TB, what string, cond func() bool) {
 	}
 }
 
-// GoMark is the file a gomark engine writes into dir on reading its n-th
-// go.
-func GoMark(dir string, n int) string { return filepath.Join(dir, "go"+strconv.Itoa(n)) }
+// Marks counts the commands cmd (ugi, go, …) that the mark engines of dir
+// have read.
+func Marks(dir, cmd string) int {
+	names, _ := filepath.Glob(filepath.Join(dir, "*-"+cmd+"-*"))
+	return len(names)
+}
 
-// Exists reports whether path exists.
-func Exists(path string) bool { _, err := os.Stat(path); return err == nil }
+// AwaitMark waits until the mark engines of dir have read more than n
+// commands cmd, and fails t naming what it waited for when they have not
+// within Guard. It may run in a goroutine of its own.
+func AwaitMark(t testing.TB, dir, cmd string, n int) bool {
+	for start := time.Now(); Marks(dir, cmd) <= n; time.Sleep(5 * time.Millisecond) {
+		if time.Since(start) > Guard {
+			t.Errorf("no %s read by an engine within %v (%d before)", cmd, Guard, n)
+			return false
+		}
+	}
+	return true
+}
 
 // Command returns the command line of a fake engine playing game with
 // modes: this test binary, run as "fake-engine MODES GAME".
@@ -126,9 +139,9 @@ func Command(t testing.TB, modes, game string) (path string, args []string) {
 //	endless           answer go with 100 MB without a newline
 //	declare:A/B       declare the options A and B (spin) in the handshake
 //	seterror          answer every setoption with an error
-//	gomark:DIR        write a file named go<N> into DIR on reading the N-th go
-//	                  (0-based), before answering it: a test sees that the
-//	                  engine is thinking
+//	mark:DIR          write a file named PID-CMD-N into DIR on reading the N-th
+//	                  (0-based) ugi, isready or go, before answering it: a test
+//	                  sees that the engine is being started, or thinking
 func engine(modes, game string) int {
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -151,6 +164,7 @@ func engine(modes, game string) int {
 			continue
 		}
 		cmd, _, _ := strings.Cut(text, " ")
+		e.mark(cmd)
 		var code int
 		done := false
 		switch cmd {
@@ -194,6 +208,22 @@ type fake struct {
 	legal              []rules.Move
 	gos                int
 	newgame            bool
+	marks              map[string]int // commands read, for the mark mode
+}
+
+// mark writes the file of the mark mode for cmd, when it is one of those
+// marked.
+func (e *fake) mark(cmd string) {
+	dir, ok := e.mode["mark"]
+	if !ok || cmd != "ugi" && cmd != "isready" && cmd != "go" {
+		return
+	}
+	if e.marks == nil {
+		e.marks = map[string]int{}
+	}
+	name := fmt.Sprintf("%d-%s-%d", os.Getpid(), cmd, e.marks[cmd])
+	e.marks[cmd]++
+	os.WriteFile(filepath.Join(dir, name), nil, 0o644)
 }
 
 func (e *fake) has(m string) bool { _, ok := e.mode[m]; return ok }
@@ -343,9 +373,6 @@ func (e *fake) misbehave(n int) bool {
 func (e *fake) goCmd(text string) (int, bool) {
 	n := e.gos
 	e.gos++
-	if dir, ok := e.mode["gomark"]; ok {
-		os.WriteFile(GoMark(dir, n), nil, 0o644)
-	}
 	if v, ok := e.mode["crash"]; ok && atoi(v) == n {
 		return 3, true
 	}
