@@ -271,12 +271,19 @@ func TestLostConnection(t *testing.T) {
 				direct.QueryRow(`SELECT count(*), count(DISTINCT slot) FROM games`).Scan(&n, &slots)
 				return n, slots
 			}
+			// The connection goes once two games are stored, whenever
+			// that is; not at all when the run ends first.
+			ended := make(chan struct{})
 			go func() {
 				for {
 					if n, _ := stored(); n >= 2 {
 						break
 					}
-					time.Sleep(20 * time.Millisecond)
+					select {
+					case <-ended:
+						return
+					case <-time.After(20 * time.Millisecond):
+					}
 				}
 				proxy.Cut()
 				if tt.downFor > 0 {
@@ -284,6 +291,7 @@ func TestLostConnection(t *testing.T) {
 				}
 			}()
 			r := runCLI(t, "", "tournament", "--db", through, "-j", "2", "--lease", "20s", cfg)
+			close(ended)
 			proxy.Restore()
 			if r.code != tt.wantCode || !strings.Contains(r.stderr, tt.want) {
 				t.Fatalf("tournament with the connection lost %s: %v; want exit %d, %q", tt.name, r, tt.wantCode, tt.want)
