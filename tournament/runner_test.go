@@ -142,12 +142,29 @@ func checkNoEngines(t *testing.T, marker string) {
 // cancelOnNextGo calls cancel once an engine marking into dir (the mark
 // mode) reads a go it had not read when cancelOnNextGo was called: a game
 // is in play, the engine thinking. It returns at once; the wait runs in a
-// goroutine of its own.
-func cancelOnNextGo(t *testing.T, dir string, cancel func()) {
-	n := enginetest.Marks(dir, "go")
+// goroutine of its own, which gives up (failing t) after enginetest.Guard,
+// or quietly when the test ends first.
+func cancelOnNextGo(t *testing.T, dir string, cancel func()) { cancelOnNext(t, dir, "go", cancel) }
+
+// cancelOnNext is cancelOnNextGo for the command cmd (see enginetest's
+// mark mode).
+func cancelOnNext(t *testing.T, dir, cmd string, cancel func()) {
+	n := enginetest.Marks(dir, cmd)
+	ended := make(chan struct{})
+	t.Cleanup(func() { close(ended) })
 	go func() {
 		defer cancel()
-		enginetest.AwaitMark(t, dir, "go", n)
+		for start := time.Now(); enginetest.Marks(dir, cmd) <= n; time.Sleep(5 * time.Millisecond) {
+			select {
+			case <-ended:
+				return
+			default:
+			}
+			if time.Since(start) > enginetest.Guard {
+				t.Errorf("no %s read by an engine within %v", cmd, enginetest.Guard)
+				return
+			}
+		}
 	}()
 }
 
@@ -588,10 +605,7 @@ func TestStopDuringStart(t *testing.T) {
 			stop := make(chan struct{})
 			var said []int
 			// The stop comes once b has read ugi: the check is under way.
-			go func() {
-				defer close(stop)
-				enginetest.AwaitMark(t, marks, "ugi", 0)
-			}()
+			cancelOnNext(t, marks, "ugi", func() { close(stop) })
 			start := time.Now()
 			_, err := Run(context.Background(), cfg, Options{DB: db, Workers: workers, Stop: stop,
 				Stopping: func(n int) { said = append(said, n) }})
