@@ -3,6 +3,7 @@ package config
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -105,6 +106,17 @@ func TestParseConfigErrors(t *testing.T) {
 		{"both time controls", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, move_ms: 100}", "either {base_ms, increment_ms} or {move_ms}"},
 		{"no time control", "time_control: {base_ms: 10000, increment_ms: 100}\n", "", "time_control is missing"},
 		{"zero move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 0}", "move_ms is 0"},
+		// A time is at most a year (MaxTimeMS): in nanoseconds the largest
+		// int would wrap, and sums of clocks stay far from the end.
+		{"huge base", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 9223372036854775807, increment_ms: 100}",
+			"club.yaml:8: base_ms is 9223372036854775807; it must be at most 31536000000 (a year)"},
+		{"huge increment", "{base_ms: 10000, increment_ms: 100}", "{base_ms: 10000, increment_ms: 31536000001}", "club.yaml:8: increment_ms is 31536000001; it must be at most"},
+		{"huge move time", "{base_ms: 10000, increment_ms: 100}", "{move_ms: 9223372036854775807}", "club.yaml:8: move_ms is 9223372036854775807; it must be at most"},
+		{"huge margin", "time_margin_ms: 50", "time_margin_ms: 9223372036854775807", "club.yaml:9: time_margin_ms is 9223372036854775807; it must be at most"},
+		{"huge engine margin", "dir: .}", "dir: ., time_margin_ms: 9223372036854775807}", `club.yaml:14: engine "beta": time_margin_ms is 9223372036854775807; it must be at most`},
+		{"huge engine time control", "dir: .}", "dir: ., time_control: {base_ms: 9223372036854775807}}", "club.yaml:14: base_ms is 9223372036854775807; it must be at most"},
+		{"huge startup timeout", "seed: 42", "seed: 42\nstartup_timeout_ms: 9223372036854775807", "startup_timeout_ms is 9223372036854775807; it must be at most"},
+		{"huge ping timeout", "seed: 42", "seed: 42\nping_timeout_ms: 9223372036854775807", "ping_timeout_ms is 9223372036854775807; it must be at most"},
 		{"increment alone", "{base_ms: 10000, increment_ms: 100}", "{increment_ms: 100}", "increment_ms or moves_to_go without base_ms"},
 		{"bad adjudication", "adjudication: score", "adjudication: coin", `adjudication "coin"`},
 		{"missing binary", "cmd: ./bot}", "cmd: ./nobot}", `club.yaml:15: engine "gamma": command ./nobot not found (looked for `},
@@ -147,6 +159,26 @@ func TestParseConfigErrors(t *testing.T) {
 				t.Errorf("ParseConfig = %v; want an error with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestMissingCommand checks the message of a command that is not there:
+// the hint of the config file's directory only for a relative path, which
+// is taken from it.
+func TestMissingCommand(t *testing.T) {
+	dir := configDir(t)
+	tests := []struct {
+		cmd, want string
+	}{
+		{"./nobot", `engine "gamma": command ./nobot not found (looked for ` + filepath.Join(dir, "nobot") + ": a command with a / is relative to the config file's directory)"},
+		{"sub/nobot", `engine "gamma": command sub/nobot not found (looked for ` + filepath.Join(dir, "sub", "nobot") + ": a command with a / is relative to the config file's directory)"},
+		{"/no/such/bot", `engine "gamma": command /no/such/bot not found`},
+	}
+	for _, tc := range tests {
+		_, err := parse(filepath.Join(dir, "club.yaml"), []byte(strings.Replace(goodConfig, "cmd: ./bot}", "cmd: "+tc.cmd+"}", 1)))
+		if got := strings.TrimPrefix(fmt.Sprint(err), filepath.Join(dir, "club.yaml")+":15: "); got != tc.want {
+			t.Errorf("Parse with cmd %q = %q; want %q", tc.cmd, got, tc.want)
+		}
 	}
 }
 
@@ -287,8 +319,7 @@ func TestTooManyGames(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "at most") {
 		t.Errorf("ParseConfig = %v; want a too-many-games error", err)
 	}
-	// The message gives the real count (issue 17: "rounds: 1000000000000"
-	// was said to make 10000001 games).
+	// The message gives the real count, not one cut at a bound.
 	cfg, err := parse(filepath.Join(dir, "club.yaml"), []byte(goodConfig))
 	if err != nil {
 		t.Fatal(err)

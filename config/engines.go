@@ -62,6 +62,8 @@ func (c *Tournament) checkEngines(p *problems) {
 		}
 		if m := ec.TimeMarginMS; m != nil && *m < 0 {
 			p.add(at("time_margin_ms"), "engine %q: time_margin_ms is %d; it must not be negative", name, *m)
+		} else if m != nil && int64(*m) > MaxTimeMS {
+			p.add(at("time_margin_ms"), "engine %q: time_margin_ms is %d; it must be at most %d (a year)", name, *m, MaxTimeMS)
 		}
 		if tc := c.EngineTimeControl(i); tc.Infinite {
 			if l := ec.Limits; l == nil || l.Nodes == nil && l.Depth == nil {
@@ -125,6 +127,11 @@ func resolveCmd(base, cmd string) (string, error) {
 			path = filepath.Join(base, path)
 		}
 		st, err := os.Stat(path)
+		if err != nil && filepath.IsAbs(cmd) {
+			// arbiter match gives every command with a / as an absolute
+			// path: the hint of the config file's directory is not for it.
+			return "", fmt.Errorf("command %s not found", cmd)
+		}
 		if err != nil {
 			return "", fmt.Errorf("command %s not found (looked for %s: a command with a / is relative to the config file's directory)", cmd, path)
 		}

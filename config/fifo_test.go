@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -66,6 +67,26 @@ func TestLoadFIFO(t *testing.T) {
 				t.Fatalf("Load with %s a FIFO still waiting %v after the cancel", tt.fifo, guard)
 			}
 		})
+	}
+}
+
+// TestEngineFilesFIFO: an engine whose file is a FIFO (with the executable
+// bits) is refused, not read: reading it might never end.
+func TestEngineFilesFIFO(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "bot"), "#!/bin/sh\n")
+	os.Chmod(filepath.Join(dir, "bot"), 0o755)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(fifo, 0o755)
+	cfg, err := parse(filepath.Join(dir, "m.yaml"), []byte(engineConfig("./fifo")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cfg.EngineFiles(); err == nil || !strings.Contains(err.Error(), `engine "b"`) || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("EngineFiles with a FIFO = %v; want it refused, naming the engine", err)
 	}
 }
 

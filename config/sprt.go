@@ -1,6 +1,8 @@
 package config
 
 import (
+	"strings"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/arbiter-games/arbiter/stats"
@@ -42,13 +44,21 @@ func (c *Tournament) checkSPRT(p *problems) {
 	if s.Model == "" {
 		s.Model = stats.ModelNormalized
 	}
-	// YAML reads 0_1 as 1, 0x10 as 16 and .inf as infinity: a number of
-	// the test is written as a plain decimal, so that it means what it
-	// says.
+	// YAML reads 0_1 as 1, 0x10 as 16, 010 as 8 (octal) and .inf as
+	// infinity: a number of the test is written as a plain decimal, with
+	// no leading zero, so that it means what it says.
 	written := true
 	for _, k := range []string{"elo0", "elo1", "alpha", "beta"} {
-		if n := valueAt(p.root, "sprt", k); n != nil && n.Kind == yaml.ScalarNode && !stats.IsDecimal(n.Value) {
+		n := valueAt(p.root, "sprt", k)
+		if n == nil || n.Kind != yaml.ScalarNode {
+			continue
+		}
+		switch v := strings.TrimLeft(n.Value, "+-"); {
+		case !stats.IsDecimal(n.Value):
 			p.add(key("sprt", k), "sprt %s is written %q: write a plain decimal number (5, -1.5, 0.05, 1e-3)", k, n.Value)
+			written = false
+		case len(v) > 1 && v[0] == '0' && v[1] >= '0' && v[1] <= '9':
+			p.add(key("sprt", k), "sprt %s is written %q: write it without the leading zero (YAML reads 010 as octal, 8)", k, n.Value)
 			written = false
 		}
 	}

@@ -72,6 +72,8 @@ func TestSPRTConfigErrors(t *testing.T) {
 		{"elo far apart", "elo0: 0\n  elo1: 5", "elo0: -2000\n  elo1: 2000", "m.yaml:7: sprt elo0 is -2000; it must be within ±200"},
 		{"digit separator", "elo0: 0", "elo0: 0_1", `m.yaml:7: sprt elo0 is written "0_1": write a plain decimal number`},
 		{"hexadecimal", "elo1: 5", "elo1: 0x10", `m.yaml:8: sprt elo1 is written "0x10": write a plain decimal number`},
+		{"leading zero", "elo1: 5", "elo1: 010", `m.yaml:8: sprt elo1 is written "010": write it without the leading zero (YAML reads 010 as octal, 8)`},
+		{"negative leading zero", "elo0: 0", "elo0: -05", `m.yaml:7: sprt elo0 is written "-05": write it without the leading zero`},
 		{"infinity", "beta: 0.05", "beta: .inf", `m.yaml:10: sprt beta is written ".inf": write a plain decimal number`},
 		{"alpha one", "alpha: 0.05", "alpha: 1", "m.yaml:9: sprt alpha is 1"},
 		{"beta negative", "beta: 0.05", "beta: -0.1", "m.yaml:10: sprt beta is -0.1"},

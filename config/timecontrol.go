@@ -17,6 +17,20 @@ type TimeControl struct {
 	Infinite    bool `yaml:"infinite" json:"infinite,omitempty"`
 }
 
+// MaxTimeMS is the most a time of a config may be, in milliseconds: a
+// year. base_ms, increment_ms, move_ms, time_margin_ms and the timeouts are
+// bounded by it: a clock beyond it means nothing to a game, and with the
+// bound a time in nanoseconds (time.Duration, whose end is about 292
+// years away) holds any one of them and the sums the referee makes.
+const MaxTimeMS int64 = 365 * 24 * 60 * 60 * 1000
+
+// atMost checks that the time at path, when set, is at most MaxTimeMS.
+func (p *problems) atMost(v *int, name string, path ...string) {
+	if v != nil && int64(*v) > MaxTimeMS {
+		p.add(path, "%s is %d; it must be at most %d (a year)", name, *v, MaxTimeMS)
+	}
+}
+
 // kind names the kind of a time control, for messages.
 func (tc TimeControl) kind() string {
 	switch {
@@ -41,6 +55,9 @@ func (c *Tournament) checkLimits(p *problems) {
 	p.positive(&c.MaxPlies, "max_plies", DefaultMaxPlies, 1)
 	p.positive(&c.StartupTimeoutMS, "startup_timeout_ms", int(DefaultStartupTimeout/time.Millisecond), 1)
 	p.positive(&c.PingTimeoutMS, "ping_timeout_ms", int(DefaultPingTimeout/time.Millisecond), 1)
+	p.atMost(c.TimeMarginMS, "time_margin_ms", "time_margin_ms")
+	p.atMost(c.StartupTimeoutMS, "startup_timeout_ms", "startup_timeout_ms")
+	p.atMost(c.PingTimeoutMS, "ping_timeout_ms", "ping_timeout_ms")
 	if c.Concurrency < 0 {
 		p.add(key("concurrency"), "concurrency is %d; it must be at least 1", c.Concurrency)
 	}
@@ -60,6 +77,7 @@ func checkTimeControl(p *problems, tc TimeControl, path ...string) {
 		if *tc.MoveMS < 1 {
 			p.add(at("move_ms"), "move_ms is %d; it must be at least 1", *tc.MoveMS)
 		}
+		p.atMost(tc.MoveMS, "move_ms", at("move_ms")...)
 	case tc.BaseMS != nil:
 		if *tc.BaseMS < 1 {
 			p.add(at("base_ms"), "base_ms is %d; it must be at least 1", *tc.BaseMS)
@@ -67,6 +85,8 @@ func checkTimeControl(p *problems, tc TimeControl, path ...string) {
 		if tc.IncrementMS != nil && *tc.IncrementMS < 0 {
 			p.add(at("increment_ms"), "increment_ms is %d; it must not be negative", *tc.IncrementMS)
 		}
+		p.atMost(tc.BaseMS, "base_ms", at("base_ms")...)
+		p.atMost(tc.IncrementMS, "increment_ms", at("increment_ms")...)
 		if tc.MovesToGo != nil && *tc.MovesToGo < 1 {
 			p.add(at("moves_to_go"), "moves_to_go is %d; it must be at least 1", *tc.MovesToGo)
 		}

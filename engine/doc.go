@@ -9,8 +9,8 @@
 // quiescence search where the game has captures).
 //
 // Run speaks UGI on a reader and a writer, as `arbiter engine` does on its
-// standard input and output; Match plays two players against each other in
-// process, for strength measurements.
+// standard input and output. The tests' Match plays two players against
+// each other in process, for strength measurements.
 //
 //	e := engine.New(loa.Game, engine.Options{Level: engine.Search, Seed: 1})
 //	res := e.Think(pos, nil, ugi.Limits{Depth: 4}, nil, nil)

@@ -16,16 +16,3 @@ func ExamplePlayer_Think() {
 	fmt.Println(pos.FormatMove(res.Move), res.Info.Depth)
 	// Output: b1-d3 3
 }
-
-func ExampleMatch() {
-	res, err := engine.Match(loa.Game,
-		engine.Contestant{Level: engine.Search, Limits: ugi.Limits{Nodes: 2000}},
-		engine.Contestant{Level: engine.Random},
-		engine.MatchOptions{Games: 4, Seed: 1, OpeningPlies: 2})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("search scored %.0f%% in %d games\n", 100*res.Score(), res.Games)
-	// Output: search scored 100% in 4 games
-}

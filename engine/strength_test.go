@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/rules/loa"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -130,5 +131,18 @@ func TestMatchReproducible(t *testing.T) {
 				t.Errorf("3 games asked: %+v; want 4 (two pairs)", r1)
 			}
 		})
+	}
+}
+
+// TestSearchBeatsRandom: the search level wins every game of a short LOA
+// match against the random one at a small node budget.
+func TestSearchBeatsRandom(t *testing.T) {
+	res, err := Match(loa.Game, Contestant{Level: Search, Limits: ugi.Limits{Nodes: 2000}}, Contestant{Level: Random},
+		MatchOptions{Games: 4, Seed: 1, OpeningPlies: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 4 || res.Score() != 1 {
+		t.Errorf("search against random = %v in %d games; want all 4 won", res, res.Games)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 	"unicode"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/shorten"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
 )
@@ -277,7 +277,7 @@ func (l *loop) handle(line string) bool {
 }
 
 // clip shortens s for an error message.
-func clip(s string) string { return notation.ShortenTo(s, 40) }
+func clip(s string) string { return shorten.To(s, 40) }
 
 func (l *loop) setOption(args []string) {
 	// setoption name N [value V]; names and values may hold spaces.

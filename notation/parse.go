@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/internal/shorten"
 )
 
 // maxShown is how much of an overlong token an error message quotes.
@@ -583,18 +585,4 @@ var delim = func() (t [256]bool) {
 // Shorten returns s cut to its first 24 bytes and "…" when it is longer,
 // for error messages that quote a token or tag value of any length. The
 // cut does not split a UTF-8 character.
-func Shorten(s string) string { return ShortenTo(s, maxShown) }
-
-// ShortenTo is Shorten cutting at n bytes: s itself when it is no longer,
-// else at most n bytes of it, ending on a whole UTF-8 character, and "…".
-// It is arbiter's one text clipper, for every message that quotes text of
-// any length (an engine's line, a UGI command, a FEN field).
-func ShortenTo(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
+func Shorten(s string) string { return shorten.To(s, maxShown) }

@@ -39,6 +39,16 @@ type Side struct {
 // a time limit: as long as it takes (the game's context still ends it).
 const noLimit = 100 * 365 * 24 * time.Hour
 
+// addTime returns a+b, times from 0, but at most noLimit: a clock that
+// gains an increment after every move, or a period's base, never wraps
+// around to a negative time, whatever the side's times.
+func addTime(a, b time.Duration) time.Duration {
+	if b > noLimit-a {
+		return noLimit
+	}
+	return a + b
+}
+
 // Rules say how the referee ends a game besides the game's own rules.
 type Rules struct {
 	MaxPlies int // then the game is adjudicated
@@ -115,7 +125,7 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 	var left [2]time.Duration
 	var moved [2]int // each side's moves, for its periods
 	for c, s := range g.Sides {
-		left[c] = s.Base
+		left[c] = min(s.Base, noLimit)
 	}
 	first := g.First
 	adj := adjudicator{resign: rs.Resign, draw: rs.Draw}
@@ -157,7 +167,8 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 		case s.MoveTime == 0:
 			allow = noLimit
 		}
-		reply, err := s.Engine.Go(ctx, lim, allow+s.Margin)
+		limit := addTime(allow, s.Margin)
+		reply, err := s.Engine.Go(ctx, lim, limit)
 		r.Used[side] += reply.Elapsed
 		if ctx.Err() != nil {
 			return Result{}, ctx.Err()
@@ -166,16 +177,16 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 			r.lose(side, Termination(err), err.Error())
 			return r, nil
 		}
-		if reply.Elapsed > allow+s.Margin {
+		if reply.Elapsed > limit {
 			r.lose(side, notation.TermTimeForfeit, fmt.Sprintf("moved after %v with %v left and a margin of %v",
 				reply.Elapsed.Round(time.Millisecond), allow, s.Margin))
 			return r, nil
 		}
 		moved[side]++
 		if clock {
-			left[side] = max(0, left[side]-reply.Elapsed) + s.Inc
+			left[side] = addTime(max(0, left[side]-reply.Elapsed), s.Inc)
 			if s.MovesToGo > 0 && moved[side]%s.MovesToGo == 0 {
-				left[side] += s.Base // the next period
+				left[side] = addTime(left[side], s.Base) // the next period
 			}
 		}
 		text, err := play(pos, reply.Move)

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -73,6 +74,52 @@ func TestMovesToGo(t *testing.T) {
 	if want := []time.Duration{1000, 900, 800, 1700}; !slices.EqualFunc(times, want, func(a, b time.Duration) bool { return a == b*time.Millisecond }) {
 		t.Errorf("White's clock at its go commands %v; want %v ms", times, want)
 	}
+}
+
+// TestClockBounded checks that a clock of huge times never wraps: each
+// side's time in go stays positive and never falls while the moves take
+// no time, and so does the wait for the move.
+func TestClockBounded(t *testing.T) {
+	huge := time.Duration(math.MaxInt64 / 4)
+	for _, tc := range []struct {
+		name string
+		side func(*Side)
+	}{
+		{"increment", func(s *Side) { s.Base, s.Inc, s.Margin = huge, huge, huge }},
+		{"moves per period", func(s *Side) { s.Base, s.MovesToGo, s.Margin = huge, 1, time.Second }},
+		{"base alone", func(s *Side) { s.Base, s.Margin = math.MaxInt64, math.MaxInt64 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, b := &scripted{}, &scripted{}
+			res, err := Play(context.Background(), game(t, w, b, tc.side), Rules{MaxPlies: 16})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Termination != notation.TermAdjudication {
+				t.Fatalf("game ended %s (%s); want adjudication at 16 plies", res.Termination, res.Comment)
+			}
+			for i, l := range w.gos {
+				if l.Time[0] <= 0 || i > 0 && l.Time[0] < w.gos[i-1].Time[0] {
+					t.Errorf("White's clock at its go commands: %v; want each positive and none less than the one before", clocks(w.gos))
+					break
+				}
+			}
+			for i, wait := range w.waits {
+				if wait <= 0 {
+					t.Errorf("wait for White's move %d = %v; want it positive", i+1, wait)
+				}
+			}
+		})
+	}
+}
+
+// clocks lists the p1 clock of each go.
+func clocks(gos []ugi.Limits) []time.Duration {
+	out := make([]time.Duration, len(gos))
+	for i, l := range gos {
+		out[i] = l.Time[0]
+	}
+	return out
 }
 
 // TestNoTimeLimit checks sides without a time limit: go carries only the

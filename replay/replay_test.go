@@ -322,8 +322,7 @@ func TestTextCanonicalMoves(t *testing.T) {
 
 // TestFileTooLong: a game longer than MaxGame stops File with a
 // *TooLongError that locates it, after the games before it, with any
-// number of jobs (issue 17: text with no game boundary was read without
-// end).
+// number of jobs: text with no game boundary is not read without end.
 func TestFileTooLong(t *testing.T) {
 	valid := "[Game \"Lines of Action\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. c8-c6 a2-c2 *\n\n"
 	data := []byte(strings.Repeat(valid, 300) + "[Game \"Lines of Action\"]\n\n" + strings.Repeat("c8-c6 ", MaxGame/6+1))

@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 )
 
 // NoMove stands for the move that led to a start position: there is none,
@@ -229,8 +231,11 @@ func TextSVG(text string, o SVGOptions) string {
 }
 
 // escape makes s safe as SVG text and as an attribute value in double
-// quotes, as html.EscapeString does (and the viewer's script likewise).
+// quotes, as html.EscapeString does (and the viewer's script likewise), and
+// replaces the characters XML forbids with U+FFFD: a player's name may hold
+// one, and a browser draws nothing of an SVG that does.
 func escape(s string) string {
+	s = xmltext.Clean(s)
 	if !strings.ContainsAny(s, `&<>"'`) {
 		return s
 	}

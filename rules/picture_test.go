@@ -4,6 +4,8 @@ import (
 	"encoding/xml"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 )
 
 // TestPictureSVG checks the writer on a 2x1 board: hostile text escaped,
@@ -51,5 +53,35 @@ func TestPictureSVG(t *testing.T) {
 	txt := TextSVG("x . <\n. x .\n", SVGOptions{Title: "toy"})
 	if !strings.Contains(txt, `xml:space="preserve">x . &lt;</text>`) {
 		t.Errorf("TextSVG = %s; want the lines as text", txt)
+	}
+}
+
+// TestSVGIllegalCharacters gives the writers text with characters XML 1.0
+// forbids (a player's name may hold them): what they write parses as XML
+// and holds none of them.
+func TestSVGIllegalCharacters(t *testing.T) {
+	const bad = "al\uFFFEice\x01 \uFFFF\x0b\xff\xed\xa0\x80"
+	p := Picture{
+		Files:   []string{"a", "b" + bad},
+		Ranks:   []string{"1"},
+		Squares: []Cell{{Fill: "#fff", Piece: "x"}, {Fill: "#000", Label: bad}},
+		Pieces:  []Piece{{Name: "x", Art: `<circle cx="20" cy="20" r="9"/>`}},
+		Caption: "points " + bad,
+	}
+	o := SVGOptions{Title: "Lines of Action: " + bad + " vs b", Desc: bad}
+	tests := []struct{ name, svg string }{
+		{"Picture.SVG", p.SVG(o)},
+		{"TextSVG", TextSVG("x . "+bad+"\n. x .\n", o)},
+	}
+	for _, tt := range tests {
+		if err := xml.Unmarshal([]byte(tt.svg), new(struct{})); err != nil {
+			t.Errorf("%s(%q) is not XML: %v", tt.name, bad, err)
+		}
+		if c := xmltext.Clean(tt.svg); c != tt.svg {
+			t.Errorf("%s(%q) = %q; want no character XML forbids", tt.name, bad, tt.svg)
+		}
+		if !strings.Contains(tt.svg, "al\uFFFDice\uFFFD") {
+			t.Errorf("%s(%q) = %q; want the forbidden characters as U+FFFD", tt.name, bad, tt.svg)
+		}
 	}
 }

@@ -19,6 +19,9 @@
 // at most 150 ms, then answers with the progress and the latest games and
 // says that the standings come; its live part brings them once made.
 //
+// A SQLite file replaced under the server is said on every page and on
+// stderr (see file.go); the server reads the file it opened.
+//
 // Every endpoint reads; none writes. Pages are html/template's, with their
 // script and style inline and allowed by hash in the Content-Security-Policy.
 package serve

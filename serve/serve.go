@@ -2,13 +2,14 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	_ "embed"
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -51,14 +53,36 @@ var pages = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("pages").Funcs(template.FuncMap{
 		"tlink":  func(name string) string { return "/t/" + url.PathEscape(name) },
 		"glink":  func(id int64) string { return "/game/" + strconv.FormatInt(id, 10) },
-		"pct":    func(a, b int) int { return a * 100 / max(b, 1) },
+		"sched":  scheduleOf,
 		"name":   func(s string) string { return cmpName(s) },
 		"gname":  games.Name,
 		"since":  func(t time.Time) string { return time.Until(t).Round(time.Second).String() },
+		"took":   took,
+		"when":   when,
 		"script": func() template.JS { return template.JS(liveScript) },
 		"style":  func() template.CSS { return template.CSS(style()) },
 	}).Parse(pagesSource))
 })
+
+// took rounds a duration to what a reader takes in: three figures at
+// most ("1.23s", "45.7ms", "812µs").
+func took(d time.Duration) string {
+	unit := time.Duration(1)
+	for v := d; v >= 1000; v /= 10 {
+		unit *= 10
+	}
+	return d.Round(unit).String()
+}
+
+// when writes a time stored as RFC 3339 to the second, in UTC: the
+// fraction of a second is noise on a page.
+func when(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.UTC().Format("2006-01-02 15:04:05 UTC")
+}
 
 func cmpName(s string) string {
 	if strings.TrimSpace(s) == "" {
@@ -68,7 +92,28 @@ func cmpName(s string) string {
 }
 
 // Server answers the pages of one database.
+//
+// Its exported fields bound what clients may hold of it, so that a client
+// that opens connections and leaves them idle, or sends a request a byte
+// at a time, cannot take the server's descriptors from the other
+// visitors. Set them before Run; a zero field takes its default.
 type Server struct {
+	ReadHeaderTimeout time.Duration // default DefaultReadHeaderTimeout
+	IdleTimeout       time.Duration // default DefaultIdleTimeout
+	WriteTimeout      time.Duration // default DefaultWriteTimeout
+	MaxConnsPerIP     int           // default DefaultMaxConnsPerIP
+	// MaxConns bounds every connection at once; default 1024, or the
+	// process's descriptor limit less 128 when that is lower.
+	MaxConns int
+	// Warn, when set, is told what people should know of the server's
+	// database: that its file was replaced (see file.go).
+	Warn func(msg string)
+	// Opened is the SQLite file the server reads, which it watches (nil:
+	// none, as on PostgreSQL). New takes it from the path; a caller that
+	// looked at the path before it opened the database sets that instead,
+	// so that a file replaced while it was being opened is seen too.
+	Opened fs.FileInfo
+
 	db    *store.DB
 	title string // the database as the pages name it
 
@@ -78,6 +123,7 @@ type Server struct {
 	snaps       map[int64]*snapshot
 	listErr     error
 	lastID      int64                   // the largest game id at the last look
+	note        string                  // why the pages are not the database's latest (see file.go)
 	computing   map[int64]chan struct{} // closed when a first snapshot is made
 }
 
@@ -95,15 +141,23 @@ type snapshot struct {
 
 // New returns a server of db; title names the database on the pages.
 func New(db *store.DB, title string) *Server {
-	return &Server{db: db, title: title, progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
+	return &Server{db: db, title: title, Opened: watchedFile(db), progress: map[int64]store.Progress{}, snaps: map[int64]*snapshot{},
 		computing: map[int64]chan struct{}{}}
 }
 
 // Run serves on ln until ctx ends, refreshing the numbers every second;
 // then it closes every connection at once and returns ctx's error.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	lim := newLimitListener(ln, cmp.Or(s.MaxConnsPerIP, DefaultMaxConnsPerIP), cmp.Or(s.MaxConns, defaultMaxConns()))
+	header, write := cmp.Or(s.ReadHeaderTimeout, DefaultReadHeaderTimeout), cmp.Or(s.WriteTimeout, DefaultWriteTimeout)
 	srv := &http.Server{Handler: s.Handler(), BaseContext: func(net.Listener) context.Context { return ctx },
-		ReadHeaderTimeout: 10 * time.Second}
+		ReadHeaderTimeout: header,
+		ReadTimeout:       header + write, // the body too, which a GET has not
+		WriteTimeout:      write,
+		IdleTimeout:       cmp.Or(s.IdleTimeout, DefaultIdleTimeout),
+		ConnState:         lim.connState,
+	}
+	ln = lim
 	go s.refresh(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -158,6 +212,9 @@ func (s *Server) refresh(ctx context.Context) {
 // look reads the tournaments and their progress once, and makes the
 // snapshots that are due.
 func (s *Server) look(ctx context.Context) {
+	if !s.watchFile() {
+		return
+	}
 	rows, err := s.db.TournamentRows(ctx)
 	var last int64
 	if err == nil {
@@ -370,10 +427,38 @@ func (s *Server) provisional(ctx context.Context, t store.TournamentRow) (*snaps
 	return sn, nil
 }
 
+// schedule is how far a tournament stands, as its pages say it.
+type schedule struct {
+	Stored int
+	// Games is the schedule's count, as the runner counts it: the games
+	// the tournament was registered with or, for a knockout, whose
+	// tie-breaks add games to that minimum, the games stored when more;
+	// 0 for an import, which has no schedule.
+	Games   int
+	AtLeast bool // a knockout: tie-breaks may add games
+	Added   int  // the games a knockout's tie-breaks added so far
+}
+
+func scheduleOf(t store.TournamentRow, stored int) schedule {
+	sc := schedule{Stored: stored, AtLeast: t.Format == "knockout"}
+	if t.TotalGames > 0 {
+		sc.Games = max(t.TotalGames, stored)
+	}
+	if sc.AtLeast {
+		sc.Added = max(stored-t.TotalGames, 0)
+	}
+	return sc
+}
+
+// Pct is the share of the schedule stored, in whole percent: never more
+// than 100.
+func (sc schedule) Pct() int { return min(sc.Stored, sc.Games) * 100 / max(sc.Games, 1) }
+
 // page is what the templates get.
 type page struct {
 	Title   string
 	DB      string
+	Note    string // why the page is not the database's latest
 	Live    string // the address of the live part
 	Version string
 	Rows    []indexRow
@@ -383,18 +468,19 @@ type page struct {
 
 type indexRow struct {
 	store.TournamentRow
-	Stored int
+	Sched  schedule
 	InPlay int
 }
 
 func (s *Server) indexPage() page {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pg := page{Title: "arbiter serve", DB: s.title, Live: "/live", Err: s.listErr}
+	pg := page{DB: s.title, Live: "/live", Err: s.listErr, Note: s.note}
 	var v strings.Builder
+	v.WriteString(s.note)
 	for _, t := range s.tournaments {
 		p := s.progress[t.ID]
-		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Stored: p.Stored, InPlay: len(p.InPlay)})
+		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Sched: scheduleOf(t, p.Stored), InPlay: len(p.InPlay)})
 		v.WriteString(version(p))
 	}
 	h := sha256.Sum256([]byte(v.String()))
@@ -422,8 +508,9 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	note, v := s.noted(sn)
 	s.render(w, "tournament", page{Title: sn.T.Name, DB: s.title, Live: "/t/" + url.PathEscape(name) + "/live",
-		Version: sn.Version, S: sn, Err: sn.Err})
+		Version: v, S: sn, Err: sn.Err, Note: note})
 }
 
 func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
@@ -431,7 +518,20 @@ func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.live(w, r, "tlive", page{Version: sn.Version, S: sn, Err: sn.Err})
+	note, v := s.noted(sn)
+	s.live(w, r, "tlive", page{Version: v, S: sn, Err: sn.Err, Note: note})
+}
+
+// noted returns the server's note and the version of a tournament's page
+// at snapshot sn, which changes with the note.
+func (s *Server) noted(sn *snapshot) (note, version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.note == "" {
+		return "", sn.Version
+	}
+	h := sha256.Sum256([]byte(s.note))
+	return s.note, fmt.Sprintf("%s.%x", sn.Version, h[:4])
 }
 
 // requested returns the tournament a request names ({name} in its path)
@@ -466,13 +566,19 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, fmt.Errorf("game %q: not a game number", r.PathValue("id")))
 		return
 	}
-	rec, err := s.db.GameRecord(r.Context(), id)
+	g, err := s.db.Game(r.Context(), id)
 	if err != nil {
 		s.fail(w, statusOf(err), err)
 		return
 	}
+	rec := g.Record
 	name := fmt.Sprintf("game %d", id)
-	p := view.New(s.title + ": " + name)
+	p := view.New(gameCaption(g))
+	if g.Tournament != "" {
+		p.Back("/t/"+url.PathEscape(g.Tournament), "tournament "+g.Tournament)
+	} else {
+		p.Back("/", "the tournaments")
+	}
 	if err := replay.File(r.Context(), name, []byte(rec), replay.Options{Jobs: 1, Prepare: p.Prepare}, p.Add); err != nil {
 		s.fail(w, http.StatusInternalServerError, err)
 		return
@@ -490,6 +596,17 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", view.CSP())
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.Write(b.Bytes())
+}
+
+// gameCaption is the title of a stored game's page: "Game #12 of
+// tournament T: A vs B, 1-0", the number as the tournament's page lists
+// its games.
+func gameCaption(g store.StoredGame) string {
+	of := " (imported)"
+	if g.Tournament != "" {
+		of = " of tournament " + g.Tournament
+	}
+	return fmt.Sprintf("Game #%d%s: %s vs %s, %s", g.ID, of, cmpName(g.White), cmpName(g.Black), g.Result)
 }
 
 // plies counts the moves of a record, so that the viewer opens at its
@@ -510,7 +627,8 @@ func statusOf(err error) int {
 	return http.StatusInternalServerError
 }
 
-// render writes template name with pg; an error of the template goes to
+// render writes template name with pg, the characters XML forbids (which
+// html/template keeps) replaced by U+FFFD; an error of the template goes to
 // the error page.
 func (s *Server) render(w http.ResponseWriter, name string, pg page) {
 	var b bytes.Buffer
@@ -519,17 +637,19 @@ func (s *Server) render(w http.ResponseWriter, name string, pg page) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b.Bytes())
+	w.Write(xmltext.CleanBytes(b.Bytes()))
 }
 
 // fail writes the error page: the status and the message, as report
-// would say it.
+// would say it, cleaned as render cleans a page.
 func (s *Server) fail(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	if err := pages().ExecuteTemplate(w, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
-		io.WriteString(w, template.HTMLEscapeString(err.Error()))
+	var b bytes.Buffer
+	if err := pages().ExecuteTemplate(&b, "error", page{Title: http.StatusText(status), DB: s.title, Err: err}); err != nil {
+		b.WriteString(template.HTMLEscapeString(err.Error()))
 	}
+	w.Write(xmltext.CleanBytes(b.Bytes()))
 }
 
 // Loopback reports whether the host of addr (host:port) is a loopback

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/arbiter-games/arbiter/internal/shorten"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/loa"
@@ -789,5 +790,5 @@ func shortText(s string) string {
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]
 	}
-	return notation.ShortenTo(s, 12)
+	return shorten.To(s, 12)
 }

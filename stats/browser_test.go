@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
+	"github.com/arbiter-games/arbiter/internal/browser"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -170,5 +173,87 @@ window.addEventListener("load", function () {
 		if f.Scripts != 0 || f.Title != "arbiter report" {
 			t.Errorf("%s: %d scripts, title %q; want none and the report's title", id, f.Scripts, f.Title)
 		}
+	}
+}
+
+// desktopFixture is a tournament as an engine author runs one: a Swiss of
+// Knight Fight (points in the hundreds) between eleven engines with
+// version-length names, every game with its engines' search statistics
+// (nodes per second in the millions), so that the standings have every
+// column: the Swiss tie-breaks and depth, ms/move and nps.
+func desktopFixture(t *testing.T) *store.DB {
+	db := openDB(t)
+	ctx := context.Background()
+	id := addTournament(t, db, "swiss 10+0.1", "knight-fight")
+	if _, err := db.ExecContext(ctx, `UPDATE tournaments SET format = 'swiss' WHERE id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Stockfish-like-KnightEngine-v2.3", "DeepKnight-NNUE-dev-20261201", "Springer-NNUE-2026.11",
+		"KnightRider-3.1-avx2", "Cavalry-v0.42-experimental", "greedy-baseline-1.0", "Panzerfaust-0.9.7-beta",
+		"Horsey-MCTS-8threads", "Lancelot-2.0.0-rc3", "Pegasus-tuned-spsa-1450", "Bucephalus-1.2"}
+	in := db.NewInserter()
+	defer in.Close()
+	slot := 0
+	var byes []store.Bye
+	for round := range 5 {
+		byes = append(byes, store.Bye{Round: round + 1, Player: names[(round*3)%len(names)]})
+		var left []string
+		for i := range names {
+			if n := names[(i+round*4)%len(names)]; n != byes[round].Player {
+				left = append(left, n)
+			}
+		}
+		for i := 0; i+1 < len(left); i += 2 {
+			w, b := left[i], left[i+1]
+			sw, sb := 100+37*slot%150, 100+53*slot%140
+			res := "1-0"
+			if sw < sb {
+				res = "0-1"
+			}
+			stats := func(k int) *store.EngineStats {
+				return &store.EngineStats{Moves: 40, Depth: 14.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
+			}
+			sg := &store.Game{TournamentID: id, Slot: slot, Pair: -1, Game: "knight-fight", White: w, Black: b,
+				Result: res, Termination: "normal", Plies: 80, HasScore: true, ScoreWhite: sw, ScoreBlack: sb,
+				Record:     fmt.Sprintf("[Game \"Knight Fight\"]\n[Round \"%d\"]\n\n%s\n", slot, res),
+				WhiteStats: stats(slot), BlackStats: stats(slot + 3)}
+			if err := in.Insert(ctx, sg); err != nil {
+				t.Fatal(err)
+			}
+			slot++
+		}
+	}
+	if err := db.AddByes(ctx, id, byes); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestHTMLFitsDesktop opens the report of desktopFixture at 1280 px: the
+// page and every table fit, none needs its scrollbar.
+func TestHTMLFitsDesktop(t *testing.T) {
+	ctx := browser.New(t)
+	r := compute(t, desktopFixture(t), Query{Tournament: "swiss 10+0.1"})
+	s := r.Sections()[0]
+	if !s.Swiss() || !s.hasEngineStats() || len(s.Players) != 11 {
+		t.Fatalf("the fixture's standings: Swiss %v, engine statistics %v, %d players; want both and 11", s.Swiss(), s.hasEngineStats(), len(s.Players))
+	}
+	var page bytes.Buffer
+	if err := r.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate("file://"+path)); err != nil {
+		t.Fatal(err)
+	}
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](browser.TablesFitScript))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why != "" {
+		t.Errorf("at 1280 px: %s", why)
 	}
 }

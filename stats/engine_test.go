@@ -84,7 +84,7 @@ func TestEngineStats(t *testing.T) {
 		{"markdown", md.String(), "| 11.0 | 175.0 | 25000 |"},
 		{"csv", csv.String(), "avg_depth,avg_move_ms,avg_nps\n"},
 		{"csv", csv.String(), ",11.0,175.0,25000\n"},
-		{"html", html.String(), "<th>Depth</th><th>ms/move</th><th>nps</th></tr>"},
+		{"html", html.String(), "<th>Depth</th><th>ms/<wbr>move</th><th>nps</th></tr>"},
 		{"html", html.String(), "<td>11.0</td><td>175.0</td><td>25000</td></tr>"},
 	} {
 		if !strings.Contains(c.got, c.want) {

@@ -89,6 +89,13 @@ func (s *Section) EachPair(fn func(*Pair) error) error {
 	return each(s.Pairs, fn)
 }
 
+// PairsLegend says which estimate the head-to-head figures are, since
+// they stand beside the standings' Elo and differ from it.
+func (s *Section) PairsLegend() string {
+	return "Each pair's own figures (cutechess-cli's, over its games), not the standings' maximum-likelihood Elo; " +
+		"Ptnml(0-2): fastchess's pair counts"
+}
+
 // AllPairs is EachPair as an iterator, for the HTML template.
 func (s *Section) AllPairs() iter.Seq[*Pair] {
 	return func(yield func(*Pair) bool) {

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 )
 
 func TestGolden(t *testing.T) {
@@ -324,7 +325,7 @@ func TestSplitBars(t *testing.T) {
 }
 
 // TestCSVInjection checks that names a spreadsheet would run as formulas
-// are neutralised with a leading apostrophe (issue 17), while number cells,
+// are neutralised with a leading apostrophe, while number cells,
 // negative Elo included, stay numbers.
 func TestCSVInjection(t *testing.T) {
 	db := openDB(t)
@@ -367,7 +368,7 @@ func TestCSVInjection(t *testing.T) {
 
 // TestAllGamesWon checks that the text format prints cutechess's
 // "inf +/- nan" for a pair one player won every game of, while Markdown
-// and HTML say "all games won" and never inf or nan (issue 14).
+// and HTML say "all games won" and never inf or nan.
 func TestAllGamesWon(t *testing.T) {
 	r := compute(t, clubFixture(t), Query{})
 	out := map[string]string{}
@@ -409,6 +410,48 @@ func TestGameCount(t *testing.T) {
 			}
 			if !strings.Contains(b.String(), want) {
 				t.Errorf("%s report of %d games lacks %q:\n%s", format, n, want, b.String())
+			}
+		}
+	}
+}
+
+// TestHTMLIllegalCharacters gives the HTML writers names with characters
+// XML forbids: what they write holds none of them, and the charts parse as
+// XML.
+func TestHTMLIllegalCharacters(t *testing.T) {
+	db := openDB(t)
+	a, b := "al\uFFFEice\x01", "b\uFFFFob\x0b\xff"
+	insert(t, db, []g{
+		{0, -1, "lines-of-action", a, b, "1-0", "", nil},
+		{0, -1, "lines-of-action", b, a, "1/2-1/2", "", nil},
+	})
+	r := compute(t, db, Query{})
+	writers := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"WriteHTML", r.WriteHTML},
+		{"WriteHTMLParts", r.WriteHTMLParts},
+	}
+	for _, w := range writers {
+		var out bytes.Buffer
+		if err := w.write(&out); err != nil {
+			t.Fatalf("%s: %v", w.name, err)
+		}
+		h := out.String()
+		if c := xmltext.Clean(h); c != h {
+			t.Errorf("%s with players %q and %q holds characters XML forbids", w.name, a, b)
+		}
+		if !strings.Contains(h, "al\uFFFDice\uFFFD") {
+			t.Errorf("%s with player %q lacks al\uFFFDice\uFFFD", w.name, a)
+		}
+		charts := regexp.MustCompile(`(?s)<svg.*?</svg>`).FindAllString(h, -1)
+		if len(charts) == 0 {
+			t.Errorf("%s has no chart", w.name)
+		}
+		for _, c := range charts {
+			if err := xml.Unmarshal([]byte(c), new(struct{})); err != nil {
+				t.Errorf("%s: a chart is not XML: %v", w.name, err)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"bytes"
 	_ "embed"
 	"html/template"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 )
 
 //go:embed report.html.tmpl
@@ -115,11 +118,25 @@ func crossLink(d htmlData, sec htmlSection, row *CrossRow, j int, c string) stri
 }
 
 // WriteHTML writes r as one self-contained HTML page (inline CSS and SVG, no
-// scripts, no fetches). Every name is escaped by html/template. The charts
+// scripts, no fetches). Every name is escaped by html/template, and the
+// characters XML forbids become U+FFFD (see writeClean). The charts
 // scale with the page (viewBox, width 100 %) and wide tables scroll in
 // their own box, so that the page fits any screen from 360 px wide.
 func (r *Report) WriteHTML(w io.Writer) error {
-	return htmlTemplate().Execute(w, r.htmlData())
+	return writeClean(w, func(b *bytes.Buffer) error { return htmlTemplate().Execute(b, r.htmlData()) })
+}
+
+// writeClean writes what execute writes, with the characters XML forbids
+// replaced by U+FFFD: a name may hold one (U+FFFE passes validate), and
+// html/template escapes markup, not those, which break the SVG charts.
+// The template's own text has none, so only names and notes change.
+func writeClean(w io.Writer, execute func(*bytes.Buffer) error) error {
+	var b bytes.Buffer
+	if err := execute(&b); err != nil {
+		return err
+	}
+	_, err := w.Write(xmltext.CleanBytes(b.Bytes()))
+	return err
 }
 
 // htmlData lays out the page of r.
@@ -151,7 +168,7 @@ func (r *Report) htmlData() htmlData {
 // of one's own (arbiter serve), which must carry HTMLStyle.
 func (r *Report) WriteHTMLParts(w io.Writer) error {
 	d := r.htmlData()
-	return htmlTemplate().ExecuteTemplate(w, "parts", d)
+	return writeClean(w, func(b *bytes.Buffer) error { return htmlTemplate().ExecuteTemplate(b, "parts", d) })
 }
 
 // HTMLStyle returns the style sheet of the HTML page, for a page that holds

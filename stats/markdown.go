@@ -141,7 +141,7 @@ func writeMarkdownPairs(b md, s *Section, name string) {
 	if !s.HasPairs() {
 		return
 	}
-	fmt.Fprintf(b, "\n## Head to head, %s\n\n", name)
+	fmt.Fprintf(b, "\n## Head to head, %s\n\n%s.\n\n", name, s.PairsLegend())
 	b.row("A", "B", "W - L - D", "Score", "Games", "Elo difference", "LOS", "DrawRatio", "Ptnml(0-2)")
 	b.rule(9, 3, 4, 5, 6, 7)
 	s.EachPair(func(p *Pair) error {

@@ -46,8 +46,8 @@ func TestComputeByHand(t *testing.T) {
 		t.Errorf("terminations = %v; want %v", r.Terminations, wantTerms)
 	}
 
-	// Issue 14: standings are per game type, so A's tank games no longer
-	// add to its Lines of Action line.
+	// Standings are per game type: A's tank games do not add to its Lines
+	// of Action line.
 	type line struct {
 		game                 string
 		rank                 int
@@ -325,7 +325,7 @@ func TestSelfPlay(t *testing.T) {
 }
 
 // TestUnknownPlayers checks that "?", "-" and empty names are nobody: their
-// games count in the game type's split and in no standings (issue 14).
+// games count in the game type's split and in no standings.
 func TestUnknownPlayers(t *testing.T) {
 	db := openDB(t)
 	const loa = "lines-of-action"
@@ -591,7 +591,7 @@ func TestResultsSweep(t *testing.T) {
 		{[]string{"B", "A"}, "Elo: -inf +/- "},
 	} {
 		var b strings.Builder
-		if err := r.WriteResults(&b, tc.names, "test"); err != nil {
+		if err := r.WriteResults(&b, tc.names, "test", true); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), tc.want) {

@@ -336,10 +336,17 @@ func (s *SPRTResult) LLRText() string {
 	return "LLR " + fmtFloat(s.LLR, 2) + " (" + fmtFloat(s.Lower, 2) + ", " + fmtFloat(s.Upper, 2) + ")"
 }
 
-// EloText is "Elo 12.3 +/- 4.5, nElo 20.1 +/- 7.4" ("-" where undefined).
+// EloText is "Elo 12.3 +/- 4.5, nElo 20.1 +/- 7.4 (fastchess's, over the
+// pairs)" ("-" where undefined): it names the estimate, the test's own
+// counts by fastchess's formulas, since it stands beside the standings'
+// maximum-likelihood Elo.
 func (s *SPRTResult) EloText() string {
-	return fmt.Sprintf("Elo %s +/- %s, nElo %s +/- %s", fmtOpt(s.Elo, 1, "-"), fmtOpt(s.EloError, 1, "-"),
-		fmtOpt(s.NElo, 1, "-"), fmtOpt(s.NEloError, 1, "-"))
+	over := "games"
+	if s.Pentanomial != nil {
+		over = "pairs"
+	}
+	return fmt.Sprintf("Elo %s +/- %s, nElo %s +/- %s (fastchess's, over the %s)", fmtOpt(s.Elo, 1, "-"),
+		fmtOpt(s.EloError, 1, "-"), fmtOpt(s.NElo, 1, "-"), fmtOpt(s.NEloError, 1, "-"), over)
 }
 
 // Title is "A vs B, tournament T" (or "A vs B, selected games").
@@ -375,7 +382,7 @@ func (r *Report) writeSPRTMarkdown(b io.Writer) {
 		return
 	}
 	fmt.Fprintf(b, "\n## SPRT\n\n")
-	fmt.Fprintf(b, "| Player | Opponent | Tournament | Test | Games | Counts | Verdict, with its LLR (bounds) | Elo | nElo |\n")
+	fmt.Fprintf(b, "| Player | Opponent | Tournament | Test | Games | Counts | Verdict, with its LLR (bounds) | Elo (fastchess) | nElo (fastchess) |\n")
 	fmt.Fprintf(b, "| --- | --- | --- | --- | ---: | --- | --- | ---: | ---: |\n")
 	for _, s := range r.SPRT {
 		t := s.Tournament
@@ -433,6 +440,7 @@ type sprtChart struct {
 	Top, Bottom    float64
 	MaxGames       int
 	YHi, YLo       string // axis labels
+	Upper, Lower   string // the bounds, as the text prints them
 	DecidedX       float64
 	Decided        bool
 }
@@ -483,6 +491,7 @@ func (r *Report) sprtCharts() []sprtChart {
 		c.UpperY, c.LowerY, c.ZeroY = y(upper), y(lower), y(0)
 		c.MaxGames = maxG
 		c.YHi, c.YLo = fmtFloat(hi, 1), fmtFloat(lo, 1)
+		c.Upper, c.Lower = fmtFloat(s.Upper, 2), fmtFloat(s.Lower, 2)
 		if s.DecidedAfter != nil {
 			c.Decided, c.DecidedX = true, x(*s.DecidedAfter)
 		}

@@ -193,6 +193,10 @@ func TestSPRTStoredMatch(t *testing.T) {
 		{"csv", "tournament,player,opponent,elo0,elo1,alpha,beta,model"},
 		{"html", `viewBox="0 0 700 260" width="100%"`},
 		{"html", `<polyline class="llr" points="50,`},
+		{"html", `>H1 2.89</text>`},
+		{"html", `>H0 -2.25</text>`},
+		{"html", `<title>upper bound 2.89: H1</title>`},
+		{"html", `text-anchor="end">LLR</text>`},
 		{"json", `"verdict": "H1 accepted"`},
 	} {
 		var b bytes.Buffer
@@ -202,6 +206,15 @@ func TestSPRTStoredMatch(t *testing.T) {
 		if !strings.Contains(b.String(), c.want) {
 			t.Errorf("%s lacks %q:\n%s", c.format, c.want, b.String())
 		}
+	}
+	// No number of the page is printed to more figures than a reader
+	// takes in (the charts' coordinates have one decimal).
+	var page bytes.Buffer
+	if err := r.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if raw := regexp.MustCompile(`[0-9]\.[0-9]{4,}`).FindAllString(page.String(), 5); raw != nil {
+		t.Errorf("the HTML prints numbers unrounded: %q", raw)
 	}
 	var b bytes.Buffer
 	r.WriteJSON(&b)
@@ -240,6 +253,8 @@ func TestSPRTNotFinite(t *testing.T) {
 		{"csv", ",nan,-3.00,inf,running,"},
 		{"markdown", "| LLR nan (-3.00, inf): running |"},
 		{"html", `<polyline class="llr" points="50,`},
+		{"html", `>H1 inf</text>`},
+		{"html", `>H0 -3.00</text>`},
 		{"json", `"llr": null`},
 		{"json", `"upper": null`},
 		{"json", `"lower": -3`},

@@ -58,7 +58,7 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 		fmt.Fprintf(b, "\nHead to head and crosstable: %s\n", note)
 	}
 	if s.HasPairs() {
-		fmt.Fprintf(b, "\nHead to head, %s\n", cleanText(gs.Name))
+		fmt.Fprintf(b, "\nHead to head, %s\n%s\n", cleanText(gs.Name), s.PairsLegend())
 		s.EachPair(func(p *Pair) error {
 			fmt.Fprintf(b, "%s\n", cleanText(p.ScoreLine()))
 			for _, l := range p.ColourLines() {

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,6 +23,9 @@ func checkWritable(path string) error {
 	case err == nil:
 		if !writable(path) {
 			return fmt.Errorf("database %s is read only: no permission to write it", path)
+		}
+		if err := checkFileHeader(path, st); err != nil {
+			return err
 		}
 	case errors.Is(err, fs.ErrNotExist):
 		if err := checkFolder(path, dir); err != nil {
@@ -62,7 +66,34 @@ func checkReadable(path string) error {
 		return fmt.Errorf("database %s: %w", path, unwrapPath(err))
 	}
 	f.Close()
-	return nil
+	return checkFileHeader(path, st)
+}
+
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
+
+// checkFileHeader says that the file at path (st its Stat) is not a SQLite
+// database when it does not begin with sqliteHeader: SQLite answers "file
+// is not a database" for it as for a damaged database, which it is not (a
+// script given to --db, say). An empty file is a new database; a file that
+// cannot be read is left to SQLite to tell, and so is anything but a
+// regular file (opening a FIFO to read it waits for a writer).
+func checkFileHeader(path string, st fs.FileInfo) error {
+	if !st.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b := make([]byte, len(sqliteHeader))
+	n, err := io.ReadFull(f, b)
+	if n == 0 || string(b) == sqliteHeader || err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil
+	}
+	return fmt.Errorf("database %s is not a SQLite database (a SQLite database begins with %q): "+
+		"give a database's file, or the name of a new one", path, sqliteHeader[:len(sqliteHeader)-1])
 }
 
 // checkFolder checks that dir, the folder of the database path, exists.

@@ -17,7 +17,7 @@ const analyzeSQL = `VACUUM (ANALYZE) tournaments, engines, games, game_pairs, ga
 // copied games takes seconds rather than tenths (docs/database.md). On
 // SQLite it does nothing: there the report does not need it.
 func (db *DB) Analyze(ctx context.Context) error {
-	if !db.postgres {
+	if !db.dialect.shared {
 		return nil
 	}
 	if _, err := db.ExecContext(ctx, analyzeSQL); err != nil {

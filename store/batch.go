@@ -46,7 +46,7 @@ func (b *Batch) begin(ctx context.Context) error {
 	if b.tx != nil {
 		return nil
 	}
-	if b.db.postgres {
+	if !b.db.dialect.writerKeys {
 		tx, err := b.db.BeginTx(ctx, nil)
 		if err != nil {
 			return fmt.Errorf("begin batch: %w", err)

@@ -256,7 +256,7 @@ func (st stamp) recheck(ctx context.Context, dsn string) {
 	if err != nil {
 		return
 	}
-	db := &DB{DB: sdb, path: st.db}
+	db := &DB{DB: sdb, path: st.db, dialect: sqliteDialect}
 	err = whileBusy(ctx, func() error { return db.QuickCheck(ctx) })
 	sdb.Close()
 	if err == nil {
@@ -269,7 +269,7 @@ func (st stamp) recheck(ctx context.Context, dsn string) {
 // open checks the whole database: damage that leaves the files' state
 // alone (bit rot) shows so in the pages a command reads.
 func (db *DB) damaged(err error) error {
-	if db.postgres || !isCorrupt(err) {
+	if !db.dialect.file || !isCorrupt(err) {
 		return err
 	}
 	os.Remove(db.stamp.name)

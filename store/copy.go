@@ -18,7 +18,7 @@ var copyTables = []struct {
 	name, columns, order string
 }{
 	{"tournaments", "id, name, game, config, config_hash, format, total_games, created_at", "id"},
-	{"engines", "id, tournament_id, name, cmd, args, dir, options", "id"},
+	{"engines", "id, tournament_id, name, cmd, args, dir, options, digest", "id"},
 	{"games", "id, " + strings.Join(strings.Fields(gameColumns), " "), "id"},
 	{"game_engine_stats", statsColumns, "game_id"},
 	{"sprt", `tournament_id, player, opponent, elo0, elo1, alpha, beta, model, pentanomial,
@@ -47,7 +47,7 @@ var ErrNotEmpty = errors.New("the destination database is not empty")
 // Rows are copied table by table as they are stored, ids included, rather
 // than as games through Inserter or Batch, which give each game a new id.
 func (db *DB) CopyTo(ctx context.Context, to *DB) (CopyCounts, error) {
-	if to.postgres {
+	if to.dialect.copyFrom {
 		return db.copyToPostgres(ctx, to)
 	}
 	var c CopyCounts

@@ -104,7 +104,7 @@ func TestCopy(t *testing.T) {
 	if got := dump(t, pg); got != want {
 		t.Errorf("PostgreSQL copy:\n%s\nwant:\n%s", got, want)
 	}
-	// The copied tables are vacuumed and analyzed (issue 16): the planner
+	// The copied tables are vacuumed and analyzed: the planner
 	// knows their sizes and the report's index-only scans need not visit
 	// the table, without waiting for autovacuum. (relallvisible would say
 	// it too, but not on the test server: with synchronous_commit off,

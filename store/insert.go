@@ -82,10 +82,7 @@ func (db *DB) insertSQL(t table, n int) string {
 	v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
 	FROM (VALUES ` + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",") + `) AS v JOIN games g ON g.record_hash = v.column11`
 	}
-	if db.postgres {
-		return "INSERT " + head + " ON CONFLICT DO NOTHING"
-	}
-	return "INSERT OR IGNORE " + head
+	return db.dialect.insertIgnore(head)
 }
 
 // appendGameArgs appends the values of gameColumns for g to args.
@@ -280,9 +277,8 @@ func (w *gameWriter) close() error {
 // checks a game's tournament itself, as Batch does: SQLite's own check may
 // abort a statement after it has written, so it kept a statement journal
 // (a copy of every page the statement changes) for each of a game's
-// INSERTs, which with 16 KiB pages was several fresh pages of memory and
-// a tenth of the runner's CPU over a tournament, and most of the growth of
-// its memory. The statistics' key to the game holds by construction (they
+// INSERTs: several fresh pages of memory a game, a large share of the
+// runner's CPU and of the growth of its memory. The statistics' key to the game holds by construction (they
 // are inserted by a join on the game just stored), and SaveSPRT checks the
 // tournament as the game's insert does. The connection keeps temporary
 // data in memory too (temp_store), for any statement journal left; other
@@ -320,7 +316,7 @@ func (in *Inserter) prepare(ctx context.Context) error {
 			return err
 		}
 	}
-	if in.db.postgres || in.conn != nil {
+	if !in.db.dialect.writerKeys || in.conn != nil {
 		return nil
 	}
 	if in.tournament == nil {
@@ -396,7 +392,7 @@ func (in *Inserter) Insert(ctx context.Context, g *Game) error {
 
 // insert is one try of Insert, with its Then.
 func (in *Inserter) insert(ctx context.Context, g *Game, then func() (*SPRT, []SPRTPoint, error)) error {
-	if in.w.stmts[statsTable] == nil || in.conn == nil && !in.db.postgres {
+	if in.w.stmts[statsTable] == nil || in.conn == nil && in.db.dialect.writerKeys {
 		if err := in.prepare(ctx); err != nil {
 			return fmt.Errorf("store game %s vs %s: %w", g.White, g.Black, err)
 		}
@@ -430,7 +426,7 @@ func (in *Inserter) insert(ctx context.Context, g *Game, then func() (*SPRT, []S
 	if err := in.w.writeStats(ctx, tx, games); err != nil {
 		return err
 	}
-	if in.db.postgres && g.TournamentID != 0 && g.Slot >= 0 {
+	if in.db.dialect.shared && g.TournamentID != 0 && g.Slot >= 0 {
 		// The slot's lease ends with the game stored (see Leases).
 		if _, err := tx.ExecContext(ctx, `UPDATE slots SET stored = true, owner = NULL, lease_until = NULL
 			WHERE tournament_id = ? AND slot = ?`, g.TournamentID, g.Slot); err != nil {

@@ -99,7 +99,7 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 			"an @, :, /, ?, # or %% in the user or the password as %%40, %%3A, %%2F, %%3F, %%23, %%25", Name(dsn))
 	}
 	sdb := sql.OpenDB(rebindConnector{stdlib.GetConnector(*cfg)})
-	db := &DB{DB: sdb, path: Name(dsn), postgres: true}
+	db := &DB{DB: sdb, path: Name(dsn), dialect: postgresDialect}
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("database %s: %w", db.path, err)

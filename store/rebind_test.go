@@ -31,7 +31,7 @@ func FuzzRebind(f *testing.F) {
 	for _, s := range []string{"SELECT ? FROM t WHERE a = ? -- ?\n", "'?' \"?\" ?", "?1 ?2 ?", "'", "--", "?"} {
 		f.Add(s)
 	}
-	pg := &DB{postgres: true}
+	pg := &DB{dialect: postgresDialect}
 	for _, s := range []string{pg.insertSQL(gamesTable, 3), pg.insertSQL(statsTable, 2), copyTables[2].columns} {
 		f.Add(s)
 	}

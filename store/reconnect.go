@@ -79,7 +79,7 @@ func connLost(err error) bool {
 // The waits end with ctx, whose error is then returned.
 func (db *DB) retry(ctx context.Context, try func(lost bool) error) error {
 	err := try(false)
-	if !db.postgres || !connLost(err) {
+	if !db.dialect.shared || !connLost(err) {
 		return err
 	}
 	start, wait := time.Now(), retryFirst

@@ -62,10 +62,7 @@ func where(conds ...string) string {
 // total is SQLite's total(expr) (a float sum, 0 over no rows) on either
 // backend.
 func (db *DB) total(expr string) string {
-	if db.postgres {
-		return "coalesce(sum(" + expr + "), 0)::float8"
-	}
-	return "total(" + expr + ")"
+	return db.dialect.total(expr)
 }
 
 // TournamentID returns the id of the tournament called name, or an error
@@ -121,7 +118,7 @@ func (db *DB) PairCounts(ctx context.Context, f Filter, games []string, only boo
 	conds, wargs := f.conds("a", "b")
 	// One count per game type, in one scan grouped in the order of the
 	// index game_pairs_report (a, b, points, …): grouping by the game too
-	// would sort every row into a temporary tree (five times slower).
+	// would sort every row into a temporary tree.
 	var cols []string
 	var args []any
 	for _, id := range games {
@@ -129,11 +126,7 @@ func (db *DB) PairCounts(ctx context.Context, f Filter, games []string, only boo
 			cols = append(cols, "count(*)")
 			break
 		}
-		if db.postgres {
-			cols = append(cols, "count(*) FILTER (WHERE game = ?)")
-		} else {
-			cols = append(cols, "total(game = ?)")
-		}
+		cols = append(cols, db.dialect.countIf("game = ?"))
 		args = append(args, id)
 	}
 	args = append(args, wargs...)
@@ -335,21 +328,11 @@ func (db *DB) Records(ctx context.Context, f Filter, each func(record string) er
 		})
 }
 
-// controlChars matches a name holding a C0 or C1 control character: as a
-// GLOB pattern (SQLite) and as a regular expression (PostgreSQL).
-const (
-	controlGlob  = "*[\x01-\x1f\x7f\u0080-\u009f]*"
-	controlRegex = "[\x01-\x1f\x7f\u0080-\u009f]"
-)
-
 // FirstControlName returns the first game of f (by id) whose White or
 // Black holds a control character; found is false when there is none.
 func (db *DB) FirstControlName(ctx context.Context, f Filter) (id int64, white, black string, found bool, err error) {
 	conds, args := f.conds("white", "black")
-	match, pattern := "GLOB", controlGlob
-	if db.postgres {
-		match, pattern = "~", controlRegex
-	}
+	match, pattern := db.dialect.matchOp, db.dialect.controlPattern
 	conds = append(conds, "(white "+match+" ? OR black "+match+" ?)")
 	args = append(args, pattern, pattern)
 	err = db.QueryRowContext(ctx, `SELECT id, white, black FROM games`+where(conds...)+` ORDER BY id LIMIT 1`, args...).

@@ -16,15 +16,16 @@ type TournamentRow struct {
 	ID         int64
 	Name       string
 	Game       string
-	TotalGames int
+	Format     string // round-robin, gauntlet, knockout, swiss; '' for imports
+	TotalGames int    // a knockout's: the games its bracket needs without tie-breaks
 	CreatedAt  string // RFC 3339, as stored
 }
 
 // TournamentRows returns every tournament, by name.
 func (db *DB) TournamentRows(ctx context.Context) ([]TournamentRow, error) {
-	return queryRows(ctx, db, "list the tournaments", `SELECT id, name, game, total_games, created_at FROM tournaments ORDER BY name`, nil,
+	return queryRows(ctx, db, "list the tournaments", `SELECT id, name, game, format, total_games, created_at FROM tournaments ORDER BY name`, nil,
 		func(t *TournamentRow) []any {
-			return []any{&t.ID, &t.Name, &t.Game, &t.TotalGames, &t.CreatedAt}
+			return []any{&t.ID, &t.Name, &t.Game, &t.Format, &t.TotalGames, &t.CreatedAt}
 		})
 }
 
@@ -72,7 +73,7 @@ func (db *DB) Progress(ctx context.Context, tid int64) (Progress, error) {
 // InPlay returns the games of tournament tid in play: on PostgreSQL the
 // slots leased and not stored, by slot; nil on SQLite.
 func (db *DB) InPlay(ctx context.Context, tid int64) ([]Lease, error) {
-	if !db.postgres {
+	if !db.dialect.shared {
 		return nil, nil
 	}
 	return queryRows(ctx, db, "list the games in play", `SELECT slot, owner, lease_until FROM slots
@@ -108,19 +109,30 @@ func (db *DB) LatestGames(ctx context.Context, tid, last int64, n int) ([]GameRo
 		})
 }
 
-// ErrNoGame is the error of GameRecord for an id no game has.
+// ErrNoGame is the error of Game for an id no game has.
 var ErrNoGame = errors.New("no such game")
 
-// GameRecord returns the record of the game with id, or an error wrapping
-// ErrNoGame.
-func (db *DB) GameRecord(ctx context.Context, id int64) (string, error) {
-	var rec string
-	err := db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, id).Scan(&rec)
+// StoredGame is one stored game as its page shows it: its row, the name
+// of its tournament ("" for an imported game) and its record.
+type StoredGame struct {
+	GameRow
+	Tournament string
+	Record     string
+}
+
+// Game returns the game with id, or an error wrapping ErrNoGame.
+func (db *DB) Game(ctx context.Context, id int64) (StoredGame, error) {
+	var g StoredGame
+	var tournament sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT g.id, g.slot, g.white, g.black, g.result, g.termination, g.plies, g.started_at, t.name, g.record
+		FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?`, id).Scan(
+		&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt, &tournament, &g.Record)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("game %d: %w", id, ErrNoGame)
+		return g, fmt.Errorf("game %d: %w", id, ErrNoGame)
 	}
 	if err != nil {
-		return "", fmt.Errorf("read game %d: %w", id, err)
+		return g, fmt.Errorf("read game %d: %w", id, err)
 	}
-	return rec, nil
+	g.Tournament = tournament.String
+	return g, nil
 }

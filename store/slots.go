@@ -52,7 +52,7 @@ var ErrNoLeases = errors.New("slot leases need a PostgreSQL database")
 // exist (see Add) and returns the leases of owner, each lasting lease
 // unless renewed.
 func (db *DB) NewLeases(ctx context.Context, tid int64, total int, owner string, lease time.Duration) (*Leases, error) {
-	if !db.postgres {
+	if !db.dialect.shared {
 		return nil, ErrNoLeases
 	}
 	l := &Leases{db: db, tid: tid, owner: owner, lease: lease, handed: map[int]bool{}}

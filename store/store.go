@@ -29,12 +29,12 @@ var migrations embed.FS
 var pgMigrations embed.FS
 
 // DB is an open arbiter database: a SQLite file or a PostgreSQL database.
-// Both run the same statements (see rebind); where their dialects differ,
-// the store asks Postgres.
+// Both run the same statements (see rebind); where the backends differ,
+// the store asks its dialect.
 type DB struct {
 	*sql.DB
 	path     string // the file, or the URL without its password
-	postgres bool
+	dialect  *dialect
 	gaveUp   atomic.Bool // a statement gave up on a lost connection (see retry)
 	stamp    stamp       // SQLite: the record of the last passed check
 	// recheck, when set, is Close's check of a database opened for
@@ -55,7 +55,14 @@ func (db *DB) Close() error {
 }
 
 // Postgres reports whether db is a PostgreSQL database.
-func (db *DB) Postgres() bool { return db.postgres }
+func (db *DB) Postgres() bool { return db.dialect == postgresDialect }
+
+// Shared reports whether runners on several machines can share db: its
+// tournaments' slots are leased (NewLeases) and its games in play listed.
+func (db *DB) Shared() bool { return db.dialect.shared }
+
+// IsFile reports whether db is a local file (Path names it).
+func (db *DB) IsFile() bool { return db.dialect.file }
 
 // migrationNames returns the migrations of dir in fsys, in order.
 func migrationNames(fsys embed.FS, dir string) ([]string, error) {
@@ -143,7 +150,7 @@ func open(ctx context.Context, path string, write bool) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	db := &DB{DB: sdb, path: path, stamp: newStamp(path)}
+	db := &DB{DB: sdb, path: path, dialect: sqliteDialect, stamp: newStamp(path)}
 	if err := db.check(ctx); err != nil {
 		sdb.Close()
 		return nil, err
@@ -196,7 +203,7 @@ func openReadOnly(ctx context.Context, path, mode string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	db := &DB{DB: sdb, path: path, stamp: newStamp(path)}
+	db := &DB{DB: sdb, path: path, dialect: sqliteDialect, stamp: newStamp(path)}
 	var version int
 	if err := sdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		sdb.Close()
@@ -246,7 +253,7 @@ var ErrDamaged = errors.New("the database is damaged")
 // check left them (see checked.go). On PostgreSQL, whose server keeps its
 // own data sound, it does nothing.
 func (db *DB) QuickCheck(ctx context.Context) error {
-	if db.postgres {
+	if !db.dialect.file {
 		return nil
 	}
 	rows, err := db.QueryContext(ctx, "PRAGMA quick_check(5)")

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -19,6 +20,16 @@ type Tournament struct {
 	Format     string // round-robin, gauntlet, knockout, swiss; '' for imports
 	TotalGames int
 	CreatedAt  time.Time
+	// SameEngines makes Register record an engine's new digest where it
+	// differs from the stored one, rather than refuse the resume: the user
+	// says that the changed file is the same engine.
+	SameEngines bool
+	// Found is set by Register: the tournament was stored already (a
+	// resume), not created.
+	Found bool
+	// Replaced is set by Register with SameEngines: the engines whose
+	// stored digest it replaced.
+	Replaced []ChangedEngine
 }
 
 // Engine is an engine of a stored tournament.
@@ -28,6 +39,60 @@ type Engine struct {
 	Args    []string
 	Dir     string
 	Options map[string]string
+	// File is the file the engine's command runs on this machine, for
+	// messages (not stored).
+	File string
+	// Digest is the sha256 (hex) of File's content; "" when unknown, which
+	// Register neither stores nor checks.
+	Digest string
+}
+
+// ErrEngineChanged is wrapped by the error of Register (an
+// *EngineChangedError) when an engine's file differs from the one the
+// stored tournament recorded.
+var ErrEngineChanged = errors.New("engine changed")
+
+// ChangedEngine is an engine whose file is not the one a tournament
+// recorded.
+type ChangedEngine struct {
+	Name string
+	// File and Digest are the engine's file now and the sha256 of its
+	// content; Stored the digest the tournament recorded.
+	File, Digest, Stored string
+}
+
+// EngineChangedError is Register's refusal of a resume whose engines'
+// files changed since the tournament recorded them.
+type EngineChangedError struct {
+	Tournament string
+	Engines    []ChangedEngine
+}
+
+func (e *EngineChangedError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "tournament %q: ", e.Tournament)
+	for i, c := range e.Engines {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		file := "its file"
+		if c.File != "" {
+			file += " " + c.File
+		}
+		fmt.Fprintf(&b, "engine %q: %s changed since the tournament was started (its content's sha256 is %s, the tournament's is %s)",
+			c.Name, file, short(c.Digest), short(c.Stored))
+	}
+	return b.String()
+}
+
+func (e *EngineChangedError) Unwrap() error { return ErrEngineChanged }
+
+// short is the first 12 hex digits of a digest: enough to tell two apart.
+func short(digest string) string {
+	if len(digest) > 12 {
+		return digest[:12]
+	}
+	return digest
 }
 
 // ErrConfigChanged is returned by Register when a tournament of the same
@@ -37,7 +102,15 @@ var ErrConfigChanged = errors.New("tournament config changed")
 // Register stores t with its engines, or, when a tournament of that name is
 // stored already with the same config hash, takes its id (resume). A stored
 // tournament with another hash (or an imported one) gives ErrConfigChanged.
-// t.ID and t.CreatedAt are set either way.
+// t.ID, t.CreatedAt and t.Found are set either way.
+//
+// On a resume, each engine's Digest is checked against the stored one: an
+// engine whose file changed gives an *EngineChangedError naming every such
+// engine, unless t.SameEngines, which records the new digests (listed in
+// t.Replaced). An engine stored without a digest (by an arbiter that did
+// not record them) gets its digest recorded. Every runner of a shared
+// tournament registers it: one with another build of an engine is refused
+// as a later run would be.
 //
 // On SQLite a runner that registers while another process opens the new
 // database can get SQLITE_BUSY at once (see whileBusy): it tries again.
@@ -51,10 +124,10 @@ func (db *DB) register(ctx context.Context, t *Tournament, engines []Engine) err
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
 	}
 	defer tx.Rollback()
-	if db.postgres {
+	if db.dialect.registerLock != "" {
 		// Runners starting together on a new tournament: one creates it,
 		// the others wait here and then find it.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrationLock+1); err != nil {
+		if _, err := tx.ExecContext(ctx, db.dialect.registerLock, migrationLock+1); err != nil {
 			return fmt.Errorf("register tournament %s: %w", t.Name, err)
 		}
 	}
@@ -76,9 +149,9 @@ func (db *DB) register(ctx context.Context, t *Tournament, engines []Engine) err
 				"give the changed tournament a new name, or use another database",
 				ErrConfigChanged, t.Name, db.Path(), what, total, cat)
 		}
-		t.ID = id
+		t.ID, t.Found = id, true
 		t.CreatedAt, _ = time.Parse(time.RFC3339Nano, cat)
-		return nil
+		return db.checkEngines(ctx, tx, t, engines)
 	case !errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
 	}
@@ -91,7 +164,7 @@ func (db *DB) register(ctx context.Context, t *Tournament, engines []Engine) err
 	if err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO engines (tournament_id, name, cmd, args, dir, options) VALUES (?,?,?,?,?,?)`)
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO engines (tournament_id, name, cmd, args, dir, options, digest) VALUES (?,?,?,?,?,?,?)`)
 	if err != nil {
 		return err
 	}
@@ -102,13 +175,67 @@ func (db *DB) register(ctx context.Context, t *Tournament, engines []Engine) err
 		if e.Options == nil {
 			opts = []byte("{}")
 		}
-		if _, err := stmt.ExecContext(ctx, t.ID, e.Name, e.Cmd, string(args), e.Dir, string(opts)); err != nil {
+		if _, err := stmt.ExecContext(ctx, t.ID, e.Name, e.Cmd, string(args), e.Dir, string(opts), e.Digest); err != nil {
 			return fmt.Errorf("register engine %s: %w", e.Name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("register tournament %s: %w", t.Name, err)
 	}
+	return nil
+}
+
+// checkEngines compares the engines' digests with those stored for the
+// tournament t resumes, in Register's transaction tx, and commits what it
+// records: the digests missing, and with t.SameEngines the changed ones.
+func (db *DB) checkEngines(ctx context.Context, tx *sql.Tx, t *Tournament, engines []Engine) error {
+	t.Replaced = nil
+	rows, err := tx.QueryContext(ctx, `SELECT name, digest FROM engines WHERE tournament_id = ?`, t.ID)
+	if err != nil {
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	stored := map[string]string{}
+	for rows.Next() {
+		var name, digest string
+		if err := rows.Scan(&name, &digest); err != nil {
+			rows.Close()
+			return fmt.Errorf("register tournament %s: %w", t.Name, err)
+		}
+		stored[name] = digest
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	var record []Engine
+	var changed []ChangedEngine
+	for _, e := range engines {
+		was, ok := stored[e.Name]
+		switch {
+		case !ok || e.Digest == "" || was == e.Digest:
+		case was == "":
+			record = append(record, e)
+		default:
+			changed = append(changed, ChangedEngine{Name: e.Name, File: e.File, Digest: e.Digest, Stored: was})
+			record = append(record, e)
+		}
+	}
+	if len(changed) > 0 && !t.SameEngines {
+		return &EngineChangedError{Tournament: t.Name, Engines: changed}
+	}
+	if len(record) == 0 {
+		return nil
+	}
+	for _, e := range record {
+		if _, err := tx.ExecContext(ctx, `UPDATE engines SET digest = ? WHERE tournament_id = ? AND name = ?`,
+			e.Digest, t.ID, e.Name); err != nil {
+			return fmt.Errorf("register tournament %s: record the digest of engine %s: %w", t.Name, e.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("register tournament %s: %w", t.Name, err)
+	}
+	t.Replaced = changed
 	return nil
 }
 

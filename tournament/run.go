@@ -57,9 +57,15 @@ type Options struct {
 	// host:pid:random.
 	Runner string
 	// Warn, when set, is told of what an engine said that does not stop
-	// it (an error reply to a setoption, say). It may be called from any
+	// it (an error reply to a setoption, say), and of the engines whose
+	// changed file SameEngines accepted. It may be called from any
 	// goroutine.
 	Warn func(msg string)
+	// SameEngines resumes the tournament with engines whose file changed
+	// since it recorded them, recording the new files' digests: the user
+	// says that they are the same engines. Without it such a resume is
+	// refused (a *store.EngineChangedError).
+	SameEngines bool
 }
 
 // ErrStopped is Run's error when Options.Stop ended the tournament before
@@ -81,6 +87,9 @@ type Progress struct {
 	// tournament (PostgreSQL) stored since the last report, counted in
 	// Done; a report for them alone has a nil Game.
 	Elsewhere int
+	// Found says that the tournament was stored before this run (a
+	// resume, even of no game), not created by it.
+	Found bool
 }
 
 // Summary is what a run leaves behind.
@@ -120,7 +129,8 @@ type Summary struct {
 const DefaultLease = time.Minute
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
-// changed config under the same name), plays every slot that has no stored
+// changed config under the same name, and an engine whose file changed
+// since the tournament recorded it, unless opt.SameEngines), plays every slot that has no stored
 // game yet, opt.Concurrency at a time, and stores each game the moment it
 // ends. The slots come stage by stage from the tournament's pairing (see
 // package pairing): a knockout's or a Swiss's next round is made once every
@@ -223,6 +233,7 @@ type run struct {
 	cfg   *config.Tournament
 	opt   Options
 	tid   int64
+	found bool // the tournament was stored before this run
 	queue *queue
 	tab   *standings.Table
 	sp    *sprtRun // nil without an SPRT
@@ -253,13 +264,24 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 		return nil, err
 	}
 	t := &store.Tournament{Name: cfg.Name, Game: cfg.Game, Config: cfg.Text, ConfigHash: cfg.Hash(), Format: cfg.Format,
-		TotalGames: sched.total()}
+		TotalGames: sched.total(), SameEngines: opt.SameEngines}
+	files, err := cfg.EngineFiles()
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", cfg.Name, err)
+	}
 	var engines []store.Engine
-	for _, e := range cfg.Engines {
-		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options})
+	for i, e := range cfg.Engines {
+		engines = append(engines, store.Engine{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options,
+			File: files[i].Path, Digest: files[i].Digest})
 	}
 	if err := opt.DB.Register(ctx, t, engines); err != nil {
 		return nil, err
+	}
+	if opt.Warn != nil {
+		for _, c := range t.Replaced {
+			opt.Warn(fmt.Sprintf("engine %q: its file %s changed since tournament %s was started; recorded as the same engine",
+				c.Name, c.File, cfg.Name))
+		}
 	}
 	stored, err := opt.DB.SlotGames(ctx, t.ID, 0)
 	if err != nil {
@@ -269,7 +291,7 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 	for i, e := range cfg.Engines {
 		names[i] = e.Name
 	}
-	r := &run{cfg: cfg, opt: opt, tid: t.ID, queue: newQueue(sched), tab: standings.NewTable(names, cfg.Format == pairing.Swiss),
+	r := &run{cfg: cfg, opt: opt, tid: t.ID, found: t.Found, queue: newQueue(sched), tab: standings.NewTable(names, cfg.Format == pairing.Swiss),
 		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[string]int{}}}
 	if cfg.SPRT != nil {
 		r.sp = newSPRTRun(cfg, t.ID, sched)
@@ -405,7 +427,7 @@ func (r *run) progress(game *worker.Finished, n, elsewhere int) {
 	}
 	sched := r.queue.sched
 	p := Progress{Done: sched.n, Total: sched.total(), Resumed: r.sum.Resumed, Game: game,
-		Standings: r.tab.Rows(), Concurrency: n, Elsewhere: elsewhere}
+		Standings: r.tab.Rows(), Concurrency: n, Elsewhere: elsewhere, Found: r.found}
 	if r.sp != nil {
 		p.SPRT = r.sp.status()
 	}

@@ -226,7 +226,7 @@ func (l *leasedSlots) poll() time.Duration { return l.wait }
 // queue on SQLite; on PostgreSQL, leases from the shared schedule, renewed
 // while wctx lives and given back at its end.
 func (r *run) slotSource(ctx, wctx context.Context) (slotSource, error) {
-	if !r.opt.DB.Postgres() || r.queue.over() {
+	if !r.opt.DB.Shared() || r.queue.over() {
 		return localSlots{r.queue}, nil
 	}
 	lease := r.opt.Lease
@@ -266,8 +266,13 @@ func (r *run) slotSource(ctx, wctx context.Context) (slotSource, error) {
 		// than at lease expiry.
 		leases.Release(context.WithoutCancel(ctx))
 	}
-	return &leasedSlots{q: r.queue, leases: leases, wait: min(max(lease/10, 100*time.Millisecond), 2*time.Second)}, nil
+	return &leasedSlots{q: r.queue, leases: leases, wait: min(max(lease/10, 100*time.Millisecond), maxPoll)}, nil
 }
+
+// maxPoll bounds how long a player waiting for a leased slot waits before
+// it asks again. A variable, so that a test can make a needless wait
+// unmistakable on a machine of any speed.
+var maxPoll = 2 * time.Second
 
 // addLeases makes the slots of stages made during the run leasable by
 // every runner (PostgreSQL): the first runner to make a stage adds its

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/proc"
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/shorten"
 )
 
 // Limits on what the client accepts from an engine.
@@ -89,7 +89,7 @@ type Spec struct {
 	Path    string
 	Args    []string
 	Dir     string            // "" is the runner's working directory
-	Env     []string          // nil inherits the runner's environment
+	Env     []string          // nil: the runner's environment without the database's (proc.Environ)
 	Options map[string]string // sent as setoption, in name order
 	// Log, when set, gets every line exchanged with the engine, labelled
 	// LogAs (the worker and slot) and Name; see Log.
@@ -419,7 +419,7 @@ func controlAt[T string | []byte](s T) int {
 // names and values before; this is the last guard).
 func (e *Client) refuse(cmd string) error {
 	return e.fail(&Error{Kind: Refused, Text: cmd,
-		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", notation.ShortenTo(cmd, 200))})
+		Detail: fmt.Sprintf("the command %q holds a control character; it was not sent", shorten.To(cmd, 200))})
 }
 
 // deadlineReader is a reader with read deadlines (*os.File, net.Conn).
@@ -613,7 +613,7 @@ func (e *Client) aside(text string) {
 			e.declared = append(e.declared, name)
 		}
 	case ReplyError:
-		msg := fmt.Sprintf("engine %s answered %q", e.name, notation.ShortenTo(text, 200))
+		msg := fmt.Sprintf("engine %s answered %q", e.name, shorten.To(text, 200))
 		if e.log != nil {
 			e.log.line(e.logWho, '!', "warning: "+msg)
 		}
@@ -768,7 +768,7 @@ func (e *Client) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		}
 		r.Elapsed = time.Since(start)
 		return r, e.fail(&Error{Kind: Malformed, Text: s,
-			Detail: fmt.Sprintf("answered %q instead of bestmove", notation.ShortenTo(s, 200))})
+			Detail: fmt.Sprintf("answered %q instead of bestmove", shorten.To(s, 200))})
 	}
 }
 

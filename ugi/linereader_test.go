@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/shorten"
 )
 
 // chunks is a reader that returns its pieces one per Read; a nil piece is
@@ -103,7 +103,7 @@ func TestLineReader(t *testing.T) {
 				if len(got) > 200 {
 					got = got[:200] + "..."
 				}
-				t.Errorf("lines = %s; want %s", got, notation.ShortenTo(tc.want, 200))
+				t.Errorf("lines = %s; want %s", got, shorten.To(tc.want, 200))
 			}
 		})
 	}

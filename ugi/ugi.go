@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/shorten"
 )
 
 // The commands the runner sends and the words of the engine's replies.
@@ -133,4 +133,4 @@ func appendMillis(b []byte, key string, d time.Duration) []byte {
 }
 
 // clip shortens a word for an error message.
-func clip(s string) string { return notation.ShortenTo(s, 40) }
+func clip(s string) string { return shorten.To(s, 40) }

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -100,13 +102,18 @@ func samePieces(got, want map[string]string) bool {
 // TestViewInBrowser opens a viewer page in headless Chromium: → ten times
 // from the start gives the position after ply 10; #g2p5 opens game 2 after
 // ply 5; an invalid game opens at its failing ply with the validator's
-// message; the page fits 360, 390 and 1280 px; and no request leaves it.
+// message; the evaluation graph is readable, with its scale, and says the
+// ply under the pointer; the Score tag and the board's points say which
+// is the final score and which the points now; at 390 px the selector
+// shows the game chosen whole; the page fits 360, 390 and 1280 px; and no
+// request leaves it.
 func TestViewInBrowser(t *testing.T) {
 	ctx := browser.New(t)
 	file := browserRecords(t)
 	_, _ = build(t, file) // the page must build before a browser is worth it
 	p := New("viewer test")
 	pageFile := filepath.Join(t.TempDir(), "view.html")
+	samplesPage := filepath.Join(t.TempDir(), "samples.html") // the page of several files
 	writePage(t, p, file, pageFile)
 	url := "file://" + pageFile
 
@@ -196,6 +203,129 @@ func TestViewInBrowser(t *testing.T) {
 			t.Errorf("title %q: a hostile name ran a script", got)
 		}
 	})
+	t.Run("evaluation graph", func(t *testing.T) {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, "#g3")
+		// Readable: the width of its panel, 150 px high at least, with
+		// the unit, the evaluations' ticks and the plies.
+		size, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(function () {
+  var r = document.querySelector("#graph svg").getBoundingClientRect();
+  return [r.width, r.height, document.getElementById("side").clientWidth];
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if size[0] < 0.95*size[2] || size[1] < 150 {
+			t.Errorf("the graph is %.0f×%.0f px in a panel %.0f px wide; want its width and 150 px high at least", size[0], size[1], size[2])
+		}
+		labels := text(t, `[].map.call(document.querySelectorAll("#graph text"), function (e) { return e.textContent; }).join(" ")`)
+		for _, want := range []string{"cp/100", "ply", "+0.5", "0", "-0.5", " 6 "} {
+			if !strings.Contains(" "+labels+" ", " "+strings.TrimSpace(want)+" ") {
+				t.Errorf("the graph's labels are %q; want %q among them", labels, want)
+			}
+		}
+		// The pointer over ply 2 shows it: White's a2-c2 (Black moves
+		// first in Lines of Action), -0.10.
+		at, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(function () {
+  var s = document.querySelector("#graph svg"), r = s.getBoundingClientRect(), W = +document.getElementById("graph").getAttribute("data-width");
+  return [r.left + (40 + 2 / 6 * (W - 48)) * r.width / W, r.top + r.height / 2];
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at[0], at[1])); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, `document.querySelector("#graph .readout").textContent`); got != "ply 2 a2-c2: -0.10" {
+			t.Errorf("with the pointer over ply 2 the graph says %q; want %q", got, "ply 2 a2-c2: -0.10")
+		}
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(at[0], at[1])); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, `location.hash`); got != "#g3p2" {
+			t.Errorf("a click on ply 2 of the graph opened %q; want #g3p2", got)
+		}
+	})
+	t.Run("final score and points now", func(t *testing.T) {
+		open(t, "#g2p10")
+		info := text(t, `document.getElementById("info").textContent`)
+		caption := text(t, `document.querySelector('#board svg text[font-size="13"]').textContent`)
+		if !strings.Contains(info, "Final score (Score tag)") || !strings.HasPrefix(caption, "points now: ") {
+			t.Errorf("the tags say %q and the board %q; want the Score tag called the final score, the caption the points now", info, caption)
+		}
+	})
+	t.Run("game selector at 390 px", func(t *testing.T) {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800)); err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+		// A page of the samples' files, as arbiter view writes it of
+		// several files.
+		many := New("samples")
+		for _, name := range []string{"../testdata/samples/tank-battle.agn", "../testdata/samples/knight-fight.agn"} {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fileInto(many, name, src); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := samplesPage
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := many.Write(f, ""); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path+"#g2")); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitReady(ctx); err != nil {
+			t.Fatal(err)
+		}
+		// The selector lies within the window, and the game chosen is
+		// written whole in it (the width of its text, in the selector's
+		// font, leaves room for the arrow).
+		got := text(t, `(function () {
+  var s = document.getElementById("games"), r = s.getBoundingClientRect(), o = s.options[s.selectedIndex];
+  var c = document.createElement("canvas").getContext("2d"), st = getComputedStyle(s);
+  c.font = st.fontSize + " " + st.fontFamily;
+  var w = c.measureText(o.textContent).width;
+  if (r.left < 0 || r.right > document.documentElement.clientWidth) return "the selector spans " + r.left + " to " + r.right + " px";
+  if (w > s.clientWidth - 24) return "the game chosen, " + JSON.stringify(o.textContent) + ", is " + Math.round(w) + " px wide in a selector of " + s.clientWidth;
+  return "";
+})()`)
+		if got != "" {
+			t.Errorf("at 390 px %s", got)
+		}
+		// A page of one game has no selector: its heading names the game.
+		one := New("one game")
+		if err := fileInto(one, "one.agn", []byte(recordtest.Parse(t, file)[1].String())); err != nil {
+			t.Fatal(err)
+		}
+		f, err = os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := one.Write(f, ""); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate("file://"+path)); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitReady(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, `document.getElementById("games").getBoundingClientRect().height + ""`); got != "0" {
+			t.Errorf("a page of one game shows its selector (%s px high); want none", got)
+		}
+	})
 	t.Run("games between two players", func(t *testing.T) {
 		gs := recordtest.Parse(t, file)
 		w, _ := gs[0].Tag("White")
@@ -223,9 +353,59 @@ func TestViewInBrowser(t *testing.T) {
 		t.Error("no request seen, not even the page's own: the listener is deaf")
 	}
 	for _, r := range requests {
-		if !strings.HasPrefix(r, "file://"+pageFile) && r != "about:blank" {
+		if !strings.HasPrefix(r, "file://"+pageFile) && !strings.HasPrefix(r, "file://"+samplesPage) && r != "about:blank" {
 			t.Errorf("the page asked for %s", r)
 		}
+	}
+}
+
+// TestManyCaptionsInBrowser opens a page with more distinct captions than
+// one rune per id holds at a ply whose caption id takes several runes, and
+// checks that Chromium draws the caption and pieces the rules draw there.
+func TestManyCaptionsInBrowser(t *testing.T) {
+	ctx := browser.New(t)
+	file := manyCaptions(t)
+	page, d := build(t, file)
+	// The last game's end whose caption came late enough to the page to
+	// have a wide id: the caption as the rules draw it, and its id.
+	recs := recordtest.Parse(t, file)
+	n, ply, want := 0, 0, ""
+	for gi := len(d.Games) - 1; gi >= 0 && n == 0; gi-- {
+		c := captionAt(t, recs[gi], d.Games[gi].Valid)
+		if slices.Index(d.Captions, c) >= idRange {
+			n, ply, want = gi+1, d.Games[gi].Valid, c
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no game of the %d ends with a caption id from %d on", len(d.Games), idRange)
+	}
+	path := filepath.Join(t.TempDir(), "many.html")
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	frag := fmt.Sprintf("#g%dp%d", n, ply)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path+frag)); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () {
+  var c = document.querySelector('#board svg text[font-size="13"]');
+  return c ? c.textContent : "";
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("%s shows the caption %q; want %q", frag, got, want)
+	}
+	pieces, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](boardPieces))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := piecesAfter(t, file, n, ply); !samePieces(pieces, want) {
+		t.Errorf("%s shows the pieces %v; want %v", frag, pieces, want)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -40,13 +41,18 @@ func SourceHash(s string) string {
 	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
 }
 
-// The ids of the compact encoding are runes from idBase on: one rune per
-// id, valid UTF-8 and no JSON escape for the small ids that most plies use.
-// maxID keeps them below the surrogates, which a JSON string cannot hold
-// alone.
+// The ids of the compact encoding are strings of runes. An id below
+// idRange is one rune from idBase on: valid UTF-8, below the surrogates
+// (which a JSON string cannot hold alone), and no JSON escape for the small
+// ids that most plies use. A larger id is its remainder by idRange in that
+// rune, after its quotient written in bijective base idWide with runes of
+// the Private Use Area from idWideBase on; those runes never end an id, so
+// any id has exactly one spelling and ids never run out.
 const (
-	idBase = 48
-	maxID  = 0xD800 - idBase - 1
+	idBase     = 48
+	idRange    = 0xD800 - idBase
+	idWideBase = 0xE000
+	idWide     = 0xF900 - idWideBase
 )
 
 // Page collects games for the viewer. Prepare may run on several
@@ -54,6 +60,7 @@ const (
 // appear, one at a time.
 type Page struct {
 	title string
+	back  [2]string // the address and name of the page it is opened from (see Back)
 
 	games    [][]byte // the JSON of each game added
 	count    int
@@ -78,6 +85,11 @@ type kind struct {
 func New(title string) *Page {
 	return &Page{title: title, cellID: map[rules.Cell]int{}, capID: map[string]int{}, kinds: map[string]*kind{}}
 }
+
+// Back makes p a page of stored games, opened from another page: a link
+// above the game leads back to href, named text, and the games name no
+// file (the name a server gives a record is no file to look for).
+func (p *Page) Back(href, text string) { p.back = [2]string{href, text} }
 
 // prepared is a game as Prepare leaves it for Add: ids local to the game
 // (a dictionary of its own cells and captions), so that Prepare shares
@@ -355,6 +367,7 @@ func (p *Page) Add(r replay.Report) {
 		}
 		j.Texts = pr.texts
 	}
+	j.clean()
 	p.count++
 	enc, err := json.Marshal(j)
 	if err != nil {
@@ -365,12 +378,39 @@ func (p *Page) Add(r replay.Report) {
 	p.games = append(p.games, enc)
 }
 
-// appendID appends id as the one rune that stands for it.
+// clean replaces the characters XML forbids in every text of j with
+// U+FFFD: the page must hold none, nor may its script put one into the
+// board's SVG.
+func (j *game) clean() {
+	for _, s := range []*string{&j.File, &j.White, &j.Black, &j.Result, &j.Err} {
+		*s = xmltext.Clean(*s)
+	}
+	for _, l := range [][]string{j.Moves, j.Comments, j.Texts} {
+		for i := range l {
+			l[i] = xmltext.Clean(l[i])
+		}
+	}
+	for i := range j.Tags {
+		j.Tags[i] = [2]string{xmltext.Clean(j.Tags[i][0]), xmltext.Clean(j.Tags[i][1])}
+	}
+}
+
+// appendID appends the runes that stand for id (see idRange).
 func appendID(b []byte, id int) []byte {
-	if id > maxID {
-		id = maxID
+	if id >= idRange {
+		b = appendWide(b, id/idRange)
+		id %= idRange
 	}
 	return utf8.AppendRune(b, rune(idBase+id))
+}
+
+// appendWide appends q >= 1 in bijective base idWide, most significant
+// digit first, each digit d (1..idWide) as the rune idWideBase+d-1.
+func appendWide(b []byte, q int) []byte {
+	if q > idWide {
+		b = appendWide(b, (q-1)/idWide)
+	}
+	return utf8.AppendRune(b, rune(idWideBase+(q-1)%idWide))
 }
 
 // Games returns the number of games added.
@@ -390,17 +430,30 @@ func (p *Page) Write(w io.Writer, open string) error {
 	for i, id := range p.order {
 		kinds[i] = p.kinds[id]
 	}
+	// The rules write the cells and captions; they are cleaned as the
+	// games' texts are, whatever a game draws.
+	cells := make([][4]string, len(p.cells))
+	for i, c := range p.cells {
+		for k := range c {
+			cells[i][k] = xmltext.Clean(c[k])
+		}
+	}
+	captions := make([]string, len(p.captions))
+	for i, c := range p.captions {
+		captions[i] = xmltext.Clean(c)
+	}
 	head, err := json.Marshal(struct {
 		Kinds    []*kind     `json:"kinds"`
 		Cells    [][4]string `json:"cells"`
 		Captions []string    `json:"captions"`
 		Open     string      `json:"open"`
-	}{kinds, p.cells, p.captions, open})
+		Stored   bool        `json:"stored,omitempty"`
+	}{kinds, cells, captions, xmltext.Clean(open), p.back[0] != ""})
 	if err != nil {
 		return err
 	}
 	bw := &errWriter{w: w}
-	bw.str(pageTop(p.title))
+	bw.str(pageTop(p.title, p.back))
 	bw.str(`<script type="application/json" id="data">`)
 	bw.bytes(head[:len(head)-1])
 	bw.str(`,"games":[`)
@@ -418,7 +471,11 @@ func (p *Page) Write(w io.Writer, open string) error {
 
 // pageTop is the page up to its data: the head, and the body's frame that
 // the script fills.
-func pageTop(title string) string {
+func pageTop(title string, back [2]string) string {
+	nav := ""
+	if back[0] != "" {
+		nav = `<nav class="back"><a href="` + html.EscapeString(xmltext.Clean(back[0])) + `">← ` + html.EscapeString(xmltext.Clean(back[1])) + "</a></nav>\n"
+	}
 	return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -426,11 +483,11 @@ func pageTop(title string) string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="` + CSP() + `">
 <meta name="referrer" content="no-referrer">
-<title>` + html.EscapeString(title) + `</title>
+<title>` + html.EscapeString(xmltext.Clean(title)) + `</title>
 <style>` + style + `</style>
 </head>
 <body>
-<header><h1>` + html.EscapeString(title) + `</h1>
+<header>` + nav + `<h1>` + html.EscapeString(xmltext.Clean(title)) + `</h1>
 <label class="pick"><span>Game</span> <select id="games" aria-label="game"></select></label>
 <p id="filter" hidden></p>
 </header>
@@ -474,9 +531,10 @@ func (e *errWriter) bytes(b []byte) {
 // PlayerLink returns the address fragment that opens the page at the games
 // between players a and b (either colour) of game type id, as a crosstable
 // cell links to them: "vs=" and the three percent-encoded, separated by
-// commas.
+// commas. The names are cleaned as the page cleans them, so that a name
+// with a character XML forbids still finds its games.
 func PlayerLink(a, b, id string) string {
-	return "vs=" + encodeComponent(a) + "," + encodeComponent(b) + "," + encodeComponent(id)
+	return "vs=" + encodeComponent(xmltext.Clean(a)) + "," + encodeComponent(xmltext.Clean(b)) + "," + encodeComponent(xmltext.Clean(id))
 }
 
 // encodeComponent percent-encodes s as JavaScript's encodeURIComponent

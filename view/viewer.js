@@ -3,7 +3,7 @@
 // The page's data: the kinds of board, the cells and captions that the
 // games' ids stand for, and the games (see package view).
 var data = JSON.parse(document.getElementById("data").textContent);
-var B = 48, SIZE = 40, MARGIN = 20, PAD = 4;
+var SIZE = 40, MARGIN = 20, PAD = 4;
 var kinds = {};
 data.kinds.forEach(function (k) { kinds[k.id] = k; });
 var games = data.games;
@@ -16,24 +16,39 @@ function esc(s) {
   });
 }
 
+// ids reads the ids of s, as package view writes them: a rune from
+// U+0030 below the surrogates ends an id; runes of the Private Use Area
+// before it are the quotient of the id by that range, in bijective base
+// 0x1900.
+function ids(s) {
+  var B = 48, R = 0xD800 - B, W = 0xE000, N = 0xF900 - W;
+  var out = [], v = 0, i, c;
+  for (i = 0; i < s.length; i++) {
+    c = s.charCodeAt(i);
+    if (c >= W && c < W + N) { v = v * N + (c - W) + 1; continue; }
+    out.push(v * R + (c - B));
+    v = 0;
+  }
+  return out;
+}
+
 // decode rebuilds a game's positions: for each ply from 0, its cells, caption and marks.
 function decode(g) {
   var st = {cells: [], caps: [], marks: []};
   if (!g.p) return st;
-  var s = g.p, d = g.d || "", i;
-  var cells = [];
-  for (i = 1; i < s.length; i++) cells.push(s.charCodeAt(i) - B);
-  st.cells.push(cells); st.caps.push(s.charCodeAt(0) - B); st.marks.push([]);
+  var s = ids(g.p), d = ids(g.d || ""), i;
+  var cells = s.slice(1);
+  st.cells.push(cells); st.caps.push(s[0]); st.marks.push([]);
   var at = 0;
   while (at < d.length) {
     cells = cells.slice();
-    var cap = d.charCodeAt(at++) - B, n = d.charCodeAt(at++) - B;
+    var cap = d[at++], n = d[at++];
     for (i = 0; i < n; i++) {
-      var sq = d.charCodeAt(at++) - B;
-      cells[sq] = d.charCodeAt(at++) - B;
+      var sq = d[at++];
+      cells[sq] = d[at++];
     }
-    var m = d.charCodeAt(at++) - B, marks = [];
-    for (i = 0; i < m; i++) marks.push(d.charCodeAt(at++) - B);
+    var m = d[at++], marks = [];
+    for (i = 0; i < m; i++) marks.push(d[at++]);
     st.cells.push(cells); st.caps.push(cap); st.marks.push(marks);
   }
   return st;
@@ -142,11 +157,7 @@ function draw() {
     var box2 = $("moves"), top = a.offsetTop - box2.offsetTop;
     if (top < box2.scrollTop || top > box2.scrollTop + box2.clientHeight - 20) box2.scrollTop = top - box2.clientHeight / 2;
   }
-  var mark = document.querySelector("#graph .now");
-  if (mark && g.e) {
-    var x = (ply / Math.max(1, g.m.length) * 300).toFixed(1);
-    mark.setAttribute("x1", x); mark.setAttribute("x2", x);
-  }
+  markPly();
   var frag = "#g" + cur.n + "p" + ply;
   if (location.hash !== frag) {
     try { history.replaceState(null, "", frag); } catch (e) { /* a file: page may refuse */ }
@@ -166,9 +177,13 @@ function info(g) {
   var k = kinds[g.k];
   box.appendChild(el("h2", "", name(g.w) + " – " + name(g.b) + "  " + g.r));
   var dl = el("dl");
-  var rows = [["Game", k ? k.name : ""], ["File", g.f + ", game " + g.i + " (line " + g.l + ")"]];
+  var rows = [["Game", k ? k.name : ""]];
+  if (!data.stored) rows.push(["File", g.f + ", game " + g.i + " (line " + g.l + ")"]);
   (g.t || []).forEach(function (t) {
-    if (t[0] !== "White" && t[0] !== "Black" && t[0] !== "Result" && t[0] !== "Game" && t[1] !== "" && t[1].length < 200) rows.push(t);
+    if (t[0] === "White" || t[0] === "Black" || t[0] === "Result" || t[0] === "Game" || t[1] === "" || t[1].length >= 200) return;
+    // The Score tag is the game's final score; the board's caption gives
+    // the points at the ply shown.
+    rows.push(t[0] === "Score" ? ["Final score (Score tag)", t[1]] : t);
   });
   rows.forEach(function (r) {
     var d = el("div");
@@ -206,39 +221,116 @@ function moves(g, n) {
   box.appendChild(frag);
 }
 
+// The evaluation graph: the evaluations from White's side in the
+// comments' unit (hundredths of the engines' unit, cp/100), against the
+// ply, on a scale of round ticks up to ±10 (beyond it, and a mate, at the
+// edge);
+// the pointer shows the ply under it and its evaluation, a click goes
+// there. It is drawn at the width of its box, so that its text is never
+// scaled, and again when the window's width changes.
+var GH = 170, GL = 40, GR = 8, GT = 8, GB = 30;
+
+function evalText(v) {
+  if (Math.abs(v) >= 10000) return (v > 0 ? "+M" : "-M") + (20000 - Math.abs(v));
+  return (v > 0 ? "+" : "") + (v / 100).toFixed(2);
+}
+
+// nice is the smallest of 1, 2, 5 times a power of ten that is at least x.
+function nice(x) {
+  var p = Math.pow(10, Math.floor(Math.log(x) / Math.LN10)), i, m = [1, 2, 5, 10];
+  for (i = 0; i < m.length; i++) if (m[i] * p >= x) return m[i] * p;
+  return 10 * p;
+}
+
 function graph(g) {
   var box = $("graph");
   box.textContent = "";
   if (!g.e) return;
-  var n = Math.max(1, g.m.length), pts = [];
+  var n = Math.max(1, g.m.length), W = Math.max(240, Math.round(box.clientWidth || 600));
+  var big = 0;
+  // The scale is the evaluations' own; a mate does not stretch it.
+  g.e.forEach(function (v) { if (v !== null && v !== undefined && Math.abs(v) < 10000) big = Math.max(big, Math.abs(v) / 100); });
+  var top = Math.min(10, nice(Math.max(big, 0.5)));
+  var pw = W - GL - GR, ph = GH - GT - GB;
+  var X = function (ply) { return GL + ply / n * pw; };
+  var Y = function (v) { return GT + (1 - (Math.max(-top, Math.min(top, v)) + top) / (2 * top)) * ph; };
+  var o = ['<svg xmlns="http://www.w3.org/2000/svg" width="' + W + '" height="' + GH + '" viewBox="0 0 ' + W + " " + GH +
+    '" role="img" aria-label="evaluations from White\'s side in cp/100, clamped to ±' + top + ', against the ply" font-family="sans-serif" font-size="11">',
+    '<rect x="' + GL + '" y="' + GT + '" width="' + pw + '" height="' + ph + '" fill="#f4f4f4"/>'];
+  var i, v, step = top / 2;
+  for (v = -top; v <= top + step / 2; v += step) {
+    var y = Y(v).toFixed(1);
+    o.push('<line x1="' + GL + '" x2="' + (GL + pw) + '" y1="' + y + '" y2="' + y + '" stroke="' + (v === 0 ? "#888" : "#ddd") + '"' + (v === 0 ? ' stroke-dasharray="3,3"' : "") + "/>");
+    o.push('<text class="ylabel" x="' + (GL - 4) + '" y="' + (+y + 4) + '" text-anchor="end" fill="#444">' + (v > 0 ? "+" : "") + v + "</text>");
+  }
+  var xstep = Math.max(1, nice(n / 8));
+  for (i = 0; i <= n; i += xstep) {
+    var x = X(i).toFixed(1);
+    o.push('<line x1="' + x + '" x2="' + x + '" y1="' + (GT + ph) + '" y2="' + (GT + ph + 4) + '" stroke="#888"/>');
+    o.push('<text class="xlabel" x="' + x + '" y="' + (GT + ph + 15) + '" text-anchor="middle" fill="#444">' + i + "</text>");
+  }
+  o.push('<text x="' + (GL + pw) + '" y="' + (GH - 2) + '" text-anchor="end" fill="#444">ply</text>');
+  o.push('<text x="2" y="' + (GH - 2) + '" fill="#444">cp/100</text>');
+  var pts = [];
   g.e.forEach(function (v, i) {
     if (v === null || v === undefined) return;
-    var y = Math.max(-10, Math.min(10, v / 100));
-    pts.push(((i + 1) / n * 300).toFixed(1) + "," + (40 - y * 3.8).toFixed(1));
+    pts.push(X(i + 1).toFixed(1) + "," + Y(v / 100).toFixed(1));
   });
-  box.innerHTML = '<svg viewBox="0 0 300 80" role="img" aria-label="evaluations from White\'s side, clamped to ±10">' +
-    '<title>evaluations from White\'s side (±10)</title><rect x="0" y="0" width="300" height="80" fill="#f4f4f4"/>' +
-    '<line x1="0" x2="300" y1="40" y2="40" stroke="#999" stroke-dasharray="3,3"/>' +
-    '<polyline fill="none" stroke="#3465a4" stroke-width="1.5" points="' + pts.join(" ") + '"/>' +
-    '<line class="now" x1="0" x2="0" y1="0" y2="80" stroke="#cc0000"/></svg>';
-  box.firstChild.addEventListener("click", function (ev) {
-    var r = box.firstChild.getBoundingClientRect();
-    open(cur.n, Math.round((ev.clientX - r.left) / r.width * n));
+  o.push('<polyline fill="none" stroke="#3465a4" stroke-width="1.5" points="' + pts.join(" ") + '"/>');
+  o.push('<line class="now" x1="' + GL + '" x2="' + GL + '" y1="' + GT + '" y2="' + (GT + ph) + '" stroke="#cc0000"/>');
+  o.push('<line class="hover" x1="0" x2="0" y1="' + GT + '" y2="' + (GT + ph) + '" stroke="#222" stroke-dasharray="2,2" visibility="hidden"/>');
+  o.push('<text class="readout" x="' + (GL + pw - 4) + '" y="' + (GT + 13) + '" text-anchor="end" fill="#222"></text></svg>');
+  box.innerHTML = o.join("");
+  box.setAttribute("data-width", String(W));
+  var svgEl = box.firstChild, hover = svgEl.querySelector(".hover"), readout = svgEl.querySelector(".readout");
+  function plyAt(ev) {
+    var r = svgEl.getBoundingClientRect();
+    return Math.max(0, Math.min(n, Math.round(((ev.clientX - r.left) * W / r.width - GL) / pw * n)));
+  }
+  svgEl.addEventListener("mousemove", function (ev) {
+    var ply = plyAt(ev), x = X(ply).toFixed(1), e = ply > 0 ? g.e[ply - 1] : null;
+    hover.setAttribute("x1", x); hover.setAttribute("x2", x);
+    hover.setAttribute("visibility", "visible");
+    readout.textContent = "ply " + ply + (ply > 0 ? " " + g.m[ply - 1] : "") + (e !== null && e !== undefined ? ": " + evalText(e) : "");
   });
+  svgEl.addEventListener("mouseleave", function () {
+    hover.setAttribute("visibility", "hidden");
+    readout.textContent = "";
+  });
+  svgEl.addEventListener("click", function (ev) { open(cur.n, plyAt(ev)); });
+  markPly();
 }
 
+// markPly moves the graph's mark to the ply shown.
+function markPly() {
+  var mark = document.querySelector("#graph .now");
+  if (!mark || !cur || !cur.g.e) return;
+  var W = +$("graph").getAttribute("data-width"), n = Math.max(1, cur.g.m.length);
+  var x = (GL + (cur.ply || 0) / n * (W - GL - GR)).toFixed(1);
+  mark.setAttribute("x1", x); mark.setAttribute("x2", x);
+}
+
+// fill lists the games of indices in the selector; the games of several
+// files are grouped under their file's name, so that each option holds
+// no more than the players and the result, which a phone's selector shows
+// whole more often.
 function fill(indices) {
   var sel = $("games");
   sel.textContent = "";
   var many = {};
   games.forEach(function (g) { many[g.f] = 1; });
   var files = Object.keys(many).length > 1;
-  var frag = document.createDocumentFragment();
+  var frag = document.createDocumentFragment(), group = null;
   indices.forEach(function (i) {
     var g = games[i], o = document.createElement("option");
     o.value = String(i + 1);
-    o.textContent = (i + 1) + ". " + name(g.w) + " – " + name(g.b) + " " + g.r + (g.em ? " (invalid)" : "") + (files ? " · " + g.f + " #" + g.i : "");
-    frag.appendChild(o);
+    o.textContent = (i + 1) + ". " + name(g.w) + " – " + name(g.b) + " " + g.r + (g.em ? " (invalid)" : "");
+    if (files && (!group || group.label !== g.f)) {
+      group = document.createElement("optgroup");
+      group.label = g.f;
+      frag.appendChild(group);
+    }
+    (group || frag).appendChild(o);
   });
   sel.appendChild(frag);
   list = indices;
@@ -283,6 +375,10 @@ function route(h) {
 function step(d) { if (cur) open(cur.n, cur.ply + d); }
 
 showAll();
+// A page of one game (serve's, show's) has nothing to choose: its heading
+// names the game, and a selector would only repeat it, cut short on a
+// phone.
+document.querySelector(".pick").hidden = games.length === 1;
 $("games").addEventListener("change", function () { open(+this.value, null); });
 $("first").addEventListener("click", function () { if (cur) open(cur.n, 0); });
 $("prev").addEventListener("click", function () { step(-1); });
@@ -303,6 +399,11 @@ document.addEventListener("keydown", function (ev) {
   ev.preventDefault();
 });
 window.addEventListener("hashchange", function () { route(location.hash); });
+var graphWidth = 0;
+window.addEventListener("resize", function () {
+  var w = $("graph").clientWidth;
+  if (cur && w !== graphWidth) { graphWidth = w; graph(cur.g); }
+});
 if (!route(location.hash) && !route(data.open)) open(1, null);
 document.body.setAttribute("data-ready", "1");
 })();

@@ -222,6 +222,9 @@ var procStartWait, procExitWait = 10 * time.Second, 10 * time.Second
 // wait for the worker's answer (see startProcs).
 func startProc(argv []string, init initMsg, warn func(string)) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
+	// A worker gets its games from the runner and hands them back: it does
+	// not open the database, and its engines could read its environment.
+	cmd.Env = proc.Environ()
 	p := &process{cmd: cmd, warn: warn, replies: make(chan replyMsg, 1), quit: make(chan struct{}),
 		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
 	cmd.Stderr = p.stderr

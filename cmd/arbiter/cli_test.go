@@ -648,7 +648,11 @@ func TestShow(t *testing.T) {
 		{name: "stdin", args: []string{"show", "-", "--ply", "1"}, stdin: validLOA, want: []string{"alice vs bob", "after ply 1"}},
 		{name: "game out of range", args: []string{"show", two, "--game", "3"}, code: 2, emptyOut: true, stderr: "--game 3"},
 		{name: "game 0", args: []string{"show", "--game", "0", two}, code: 2, emptyOut: true, stderr: "--game 0"},
-		{name: "ply out of range", args: []string{"show", two, "--ply", "99"}, code: 2, emptyOut: true, stderr: "--ply 99"},
+		{name: "ply out of range", args: []string{"show", two, "--ply", "99"}, code: 2, emptyOut: true, stderr: "--ply 99 is out of range (0 to 3)"},
+		{name: "ply -1", args: []string{"show", two, "--ply", "-1"}, code: 2, emptyOut: true, stderr: "--ply -1 is out of range (0 to 3)"},
+		{name: "ply -1 short", args: []string{"show", "-p", "-1", two}, code: 2, emptyOut: true, stderr: "--ply -1 is out of range (0 to 3)"},
+		{name: "ply -5 svg", args: []string{"show", two, "--ply", "-5", "--format", "svg"}, code: 2, emptyOut: true, stderr: "--ply -5 is out of range (0 to 3)"},
+		{name: "last ply", args: []string{"show", two, "--ply", "3"}, want: []string{"after ply 3"}},
 		{name: "missing file", args: []string{"show", "/nonexistent/x.agn"}, code: 2, emptyOut: true, stderr: "/nonexistent/x.agn"},
 		{name: "no file", args: []string{"show"}, code: 2, emptyOut: true, stderr: "FILE"},
 		{name: "two files", args: []string{"show", two, two}, code: 2, emptyOut: true, stderr: "FILE"},
@@ -765,6 +769,10 @@ func TestHelp(t *testing.T) {
 		{[]string{"perft", "--help"}, []string{"--game", "--fen", "DEPTH"}},
 		{[]string{"help"}, []string{"validate", "show", "perft"}},
 		{[]string{"help", "validate"}, []string{"--json", "--jobs"}},
+		{[]string{"match", "--help"}, []string{"-engine", "-each", "-config-out", "Time controls"}},
+		{[]string{"match", "-h"}, []string{"-engine", "-each", "-config-out"}},
+		{[]string{"match", "-help"}, []string{"-engine", "-each", "-config-out"}},
+		{[]string{"match", "-game", "lines-of-action", "--help"}, []string{"-engine", "-each"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -906,9 +914,8 @@ func TestValidateVerdicts(t *testing.T) {
 }
 
 // TestValidateRealCorpus validates the real Lines of Action games: every
-// game replays and every result agrees (the corpus now writes results in
-// arbiter's convention; before issue 14 its 4,397 decisive games were
-// result mismatches).
+// game replays and every result agrees (the corpus writes results in
+// arbiter's convention, PGN's: 1-0 is White's win whoever moved first).
 func TestValidateRealCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/loa-real/*.agn")
 	if len(files) == 0 {

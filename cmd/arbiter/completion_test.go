@@ -32,6 +32,14 @@ func TestCompletion(t *testing.T) {
 		{"game ids", []string{"perft", "--game", "--generate-bash-completion"}, 0, []string{"lines-of-action", "tank-battle", "knight-fight"}, nil},
 		{"game ids later", []string{"report", "--db", "x.db", "--game", "--generate-bash-completion"}, 0, []string{"knight-fight"}, []string{"--db"}},
 		{"files", []string{"validate", "--generate-bash-completion"}, 0, nil, []string{"validate", "--jobs"}},
+		{"match options", []string{"match", "-", "--generate-bash-completion"}, 0, []string{"-game", "-engine", "-each", "-sprt", "-concurrency", "-config-out", "-help"}, []string{"--help", "--engine"}},
+		{"match options, two dashes", []string{"match", "-game", "knight-fight", "--con", "--generate-bash-completion"}, 0, []string{"--concurrency", "--config-out"}, []string{"-concurrency"}},
+		{"match first word", []string{"match", "--generate-bash-completion"}, 0, []string{"-game", "-engine"}, nil},
+		{"match game ids", []string{"match", "-game", "--generate-bash-completion"}, 0, []string{"tank-battle"}, []string{"-engine"}},
+		{"match engine keys", []string{"match", "-engine", "cmd=./a", "name=a", "--generate-bash-completion"}, 0, []string{"tc=", "args=", "option."}, []string{"cmd=", "name=", "-engine"}},
+		{"match after a flag", []string{"match", "-repeat", "--generate-bash-completion"}, 0, []string{"-rounds"}, nil},
+		{"match value", []string{"match", "-rounds", "--generate-bash-completion"}, 0, nil, []string{"-rounds"}},
+		{"match formats", []string{"match", "-tournament", "--generate-bash-completion"}, 0, []string{"gauntlet", "swiss"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,8 +76,8 @@ func TestCompletion(t *testing.T) {
 }
 
 // TestFlagErrors checks that a flag error names the flag as typed and never
-// shows a value the user did not type (issue 14: `validate ./-x.agn --jobs`
-// said `invalid value "--" for flag -jobs`), and that flags after arguments
+// shows a value the user did not type (`validate ./-x.agn --jobs` must not
+// say `invalid value "--" for flag -jobs`), and that flags after arguments
 // still work.
 func TestFlagErrors(t *testing.T) {
 	good := write(t, "g.agn", "[Game \"Lines of Action\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. b1-b3 *\n")

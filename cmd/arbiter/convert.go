@@ -52,7 +52,7 @@ func convertCommand(e *env) *cli.Command {
 			}
 			defer releaseFiles(files)
 			opts.Text = true
-			w, finish, err := createOutput(e, c.String("output"))
+			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}

@@ -82,8 +82,8 @@ func TestCopyRoundTrip(t *testing.T) {
 }
 
 // vacuumed checks that the games tables of the PostgreSQL database at url
-// were vacuumed and analyzed, as copy and a big import do (issue 16: a
-// report right after them is as fast as later ones).
+// were vacuumed and analyzed, as copy and a big import do, so that a
+// report right after them is as fast as later ones.
 func vacuumed(t *testing.T, url string) {
 	t.Helper()
 	db := openReader(context.Background(), t, url)

@@ -50,8 +50,8 @@ func fileSum(t *testing.T, path string) [32]byte {
 
 // TestOutputIsDatabase: report and export refuse an --output (tournament
 // an --out) that is the database, its log files or the database under
-// another name, and leave the database as it was (issue 17: "report --db a.db --output a.db"
-// replaced the database with the report).
+// another name, and leave the database as it was: "report --db a.db
+// --output a.db" must not replace the database with the report.
 func TestOutputIsDatabase(t *testing.T) {
 	db := importedDB(t, 6)
 	dir := filepath.Dir(db)
@@ -97,8 +97,8 @@ func TestOutputIsDatabase(t *testing.T) {
 	}
 }
 
-// TestOutputDirectory: --output naming a directory says so (issue 17: it
-// said "rename ./.adir.2115948459 adir: file exists").
+// TestOutputDirectory: --output naming a directory says so, not what a
+// rename onto it answers.
 func TestOutputDirectory(t *testing.T) {
 	db := importedDB(t, 2)
 	out := t.TempDir()
@@ -115,8 +115,8 @@ func TestOutputDirectory(t *testing.T) {
 
 // TestImportDiskFull: when the disk fills up during an import, the summary
 // counts only the games committed, the counts add up, and the message
-// says the disk is full and how many games were stored (issue 17: it said
-// "5000 games: 5000 stored" although none were). SQLite's max_page_count
+// says the disk is full and how many games were stored, never more than
+// were committed. SQLite's max_page_count
 // stands for the full disk: it fails writes with the same SQLITE_FULL.
 func TestImportDiskFull(t *testing.T) {
 	ctx := context.Background()
@@ -185,8 +185,8 @@ func damage(t *testing.T, path string) {
 
 // TestDamagedDatabase: every command that opens a damaged database fails
 // with "the database is damaged", naming it, and writes nothing: not into
-// the database, not to stdout, not to --output (issue 17: report and
-// import exited 0, export failed after partial output).
+// the database, not to stdout, not to --output; report and import fail,
+// and export fails before any output.
 func TestDamagedDatabase(t *testing.T) {
 	db := importedDB(t, 400)
 	// Fold the log into the database, so that the damage hits its pages.
@@ -263,8 +263,7 @@ func readOnly(t *testing.T, path string) {
 }
 
 // TestImportReadOnly: importing into a database arbiter cannot write fails
-// with the reason, storing nothing (issue 17: it printed "12 games: 0
-// stored, 0 already stored, 0 invalid").
+// with the reason, storing nothing, rather than counting 0 games stored.
 func TestImportReadOnly(t *testing.T) {
 	db := importedDB(t, 3)
 	records := write(t, "more.agn", randomRecords(t, 12, 100, 78))
@@ -281,8 +280,8 @@ func TestImportReadOnly(t *testing.T) {
 
 // TestReportReadOnlyFolder: report and export read a database in a folder
 // arbiter cannot write to, where SQLite cannot create its log files
-// (issue 17: "unable to open database file (14)"); import says why it
-// cannot write there.
+// (SQLite alone says "unable to open database file (14)"); import says why
+// it cannot write there.
 func TestReportReadOnlyFolder(t *testing.T) {
 	db := importedDB(t, 5)
 	_, want, _ := runCLI(t, "", "report", "--db", db, "--format", "json").parts()
@@ -309,7 +308,7 @@ func TestReportReadOnlyFolder(t *testing.T) {
 }
 
 // TestDatabasePathErrors: a --db that cannot be opened says which path and
-// why (issue 17: "unable to open database file (14)" alone).
+// why, not SQLite's "unable to open database file (14)" alone.
 func TestDatabasePathErrors(t *testing.T) {
 	dir := t.TempDir()
 	records := write(t, "x.agn", validLOA)
@@ -333,9 +332,8 @@ func TestDatabasePathErrors(t *testing.T) {
 	}
 }
 
-// TestJobsCapped: a huge --jobs is cut to 4 per CPU, with a message
-// (issue 17: --jobs 100000000 ran out of memory, 9223372036854775807
-// panicked in makeslice).
+// TestJobsCapped: a huge --jobs is cut to 4 per CPU, with a message, so
+// that it neither exhausts memory nor overflows an allocation.
 func TestJobsCapped(t *testing.T) {
 	file := write(t, "v.agn", validLOA+validLOA)
 	most := strconv.Itoa(maxJobs())
@@ -355,7 +353,7 @@ func TestJobsCapped(t *testing.T) {
 
 // TestImportBadNames: a player name with a control character, or a tag
 // with invalid UTF-8, is a bad-tag error at its line and column, and the
-// game is not stored (issue 17: stored raw, and exported renamed).
+// game is not stored: stored raw, it would be exported renamed.
 func TestImportBadNames(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "a.db")
 	bad := strings.Replace(validLOA, `"alice"`, "\"new\rline\"", 1) +
@@ -381,8 +379,8 @@ func TestImportBadNames(t *testing.T) {
 
 // TestExportControlName: a name with a control character (stored by a
 // tournament of an older arbiter) makes export fail before it writes,
-// rather than write a record that renames the player (issue 17: "new\nline"
-// came out as "new line").
+// rather than write a record that renames the player ("new\nline" as
+// "new line").
 func TestExportControlName(t *testing.T) {
 	path := importedDB(t, 3)
 	execSQL(t, path, "UPDATE games SET black = 'new' || char(10) || 'line' WHERE id = 2")
@@ -454,9 +452,9 @@ func TestLongStream(t *testing.T) {
 }
 
 // TestConcurrencyCapped: a huge tournament concurrency, from the flag or the
-// config, is cut to 4 per CPU with a message, as --jobs is (issue 17: every
-// -j is capped; a million-game tournament at -j 100000000 would start a
-// worker process and two engines for each game at once).
+// config, is cut to 4 per CPU with a message, as --jobs is: a million-game
+// tournament at -j 100000000 would start a worker process and two engines
+// for each game at once.
 func TestConcurrencyCapped(t *testing.T) {
 	dir := t.TempDir()
 	most := strconv.Itoa(maxJobs())

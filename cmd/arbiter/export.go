@@ -77,7 +77,7 @@ func exportCommand(e *env) *cli.Command {
 					return err
 				}
 			}
-			w, finish, err := createOutput(e, c.String("output"))
+			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}

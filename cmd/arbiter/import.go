@@ -16,9 +16,9 @@ import (
 
 // importBatch is how many games import commits at a time. Each commit
 // writes every index page its games touched to the log again, and record
-// hashes land all over the index: 10,000 games a commit write an eighth
-// less than 2,000 (measured on 20,000 games: 90 MB against 103 MB), and a
-// killed import loses at most one batch (a second run stores the rest).
+// hashes land all over the index: larger batches write each page fewer
+// times (bench/README.md has the figures), and a killed import loses at
+// most one batch (a second run stores the rest).
 const importBatch = 10000
 
 // analyzeAfter is how many games an import stores before it brings the

@@ -182,11 +182,11 @@ func TestReportCommand(t *testing.T) {
 		{"bad anchor", []string{"report", "--db", db, "--anchor", "alpha"}, 2, "", "NAME=ELO"},
 		{"unknown anchor", []string{"report", "--db", db, "--anchor", "zed=1"}, 1, "", "no such player"},
 		{"unknown tournament", []string{"report", "--db", db, "--tournament", "x"}, 1, "", "no such tournament"},
-		// Issue 14: unknown game ids are usage errors listing the known ones.
+		// Unknown game ids are usage errors listing the known ones.
 		{"unknown game", []string{"report", "--db", db, "--game", "chess"}, 2, "", `unknown game "chess" (known: lines-of-action, tank-battle, knight-fight)`},
 		{"export unknown game", []string{"export", "--db", db, "--game", "chess"}, 2, "", `unknown game "chess" (known: lines-of-action`},
 		{"game by name", []string{"report", "--db", db, "--game", "Lines of Action"}, 0, "Lines of Action: 8 games", ""},
-		// Issue 17: only finite anchors within ±10,000.
+		// Only finite anchors within ±10,000.
 		{"anchor NaN", []string{"report", "--db", db, "--anchor", "alpha=NaN"}, 2, "", "not a number"},
 		{"anchor Inf", []string{"report", "--db", db, "--anchor", "alpha=Inf"}, 2, "", "not a number"},
 		{"anchor 1e308", []string{"report", "--db", db, "--anchor", "alpha=1e308"}, 2, "", "out of range"},
@@ -195,7 +195,7 @@ func TestReportCommand(t *testing.T) {
 		{"white advantage fixed", []string{"report", "--db", db, "--white-advantage", "35", "--format", "json"}, 0, `"white_advantage": 35,`, ""},
 		{"white advantage bad", []string{"report", "--db", db, "--white-advantage", "NaN"}, 2, "", "want auto or a number"},
 		{"pairs", []string{"report", "--db", db, "--pairs"}, 0, "Head to head, Lines of Action", ""},
-		// Issue 16: an SPRT over no games is an error, not "running".
+		// An SPRT over no games is an error, not "running".
 		{"sprt", []string{"report", "--db", db, "--sprt", "0,5", "--player", "alpha", "--player", "beta"}, 0, "alpha vs beta, selected games: SPRT (0, 5)", ""},
 		{"sprt no games", []string{"report", "--db", db, "--sprt", "0,5", "--player", "alpha", "--player", "nobody"}, 1, "",
 			"report: sprt of alpha against nobody: no finished games between the two players in the selection"},
@@ -312,7 +312,7 @@ func TestImportSpellings(t *testing.T) {
 // position is decided (251 of the real games): import stores the
 // result the rules give, and export writes it in the Result tag and the
 // closing token, so that the exported file, the database and the report
-// agree (issue 14).
+// agree.
 func TestImportDecidedStar(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "a.db")
 	src := "../../testdata/loa-real/real_loa.agn"

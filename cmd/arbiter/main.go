@@ -7,10 +7,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-
-	// The heap's first memory in huge pages, before the large packages'
-	// inits allocate: see the package's doc.
-	_ "github.com/arbiter-games/arbiter/internal/hugeheap"
 )
 
 func main() {

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/outfile"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -23,8 +26,11 @@ func matchCommand(e *env) *cli.Command {
 			"syntax: an option (-engine or --engine) and its words up to the next option,\n" +
 			"most of them key=value. It is a tournament like any other (see arbiter\n" +
 			"tournament and docs/tournament.md): stored in the database game by game, and\n" +
-			"resumed when the same command runs again (its name is made from its settings\n" +
-			"unless -name gives one). -config-out writes the equivalent config.\n\n" +
+			"resumed when the same command runs again with the same engines (its name is\n" +
+			"made from its settings and its engines' files unless -name gives one: a\n" +
+			"rebuilt engine starts a new match). Its first line on stderr says which:\n" +
+			"\"new match NAME\" or \"resuming match NAME: N of M games stored\". -config-out\n" +
+			"writes the equivalent config.\n\n" +
 			"Example:\n\n" +
 			"  arbiter match -game lines-of-action -engine cmd=./mine name=mine \\\n" +
 			"      -engine cmd=arbiter args=\"engine --game lines-of-action\" name=builtin \\\n" +
@@ -32,18 +38,25 @@ func matchCommand(e *env) *cli.Command {
 			"Options:\n\n" + matchHelp() + "\n" +
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
-			"give nodes= or depth=); st=0.05 is a fixed time per move.\n\n" +
-			"At the end, and every -ratinginterval games, it prints the result block: for two\n" +
-			"engines Elo, nElo, LOS, draw and pairs ratios, the pentanomial counts and the\n" +
-			"SPRT; for more, the standings with Elo. Exit status: 0 done, 1 an engine cannot\n" +
-			"play or a database error, 2 a bad command line (nothing is stored or started),\n" +
-			"130 interrupted (Ctrl-C: as arbiter tournament).",
+			"give nodes= or depth=); st=0.05 is a fixed time per move. A time (the base, the\n" +
+			"increment, st=) is at most a year, 31536000 seconds.\n\n" +
+			"At the end, and every -ratinginterval games, it prints fastchess's result block,\n" +
+			"with fastchess's figures: for two engines Elo, nElo, LOS, draw and pairs ratios,\n" +
+			"the pentanomial counts and the SPRT; for more, fastchess's table of each engine's\n" +
+			"Elo, nElo, score and draws. With -report penta=true (the default, as fastchess)\n" +
+			"they come from the colour-swapped pairs, with penta=false (or -games 1) from the\n" +
+			"games; they are not arbiter report's ratings.\n\n" +
+			"Exit status: 0 done, 1 an engine cannot play or a database error, 2 a bad\n" +
+			"command line (nothing is stored or started), 130 interrupted (Ctrl-C: as\n" +
+			"arbiter tournament).",
 		SkipFlagParsing: true,
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
 			for _, a := range args {
 				if a == "-h" || a == "--help" || a == "-help" {
-					return cli.ShowCommandHelp(c, "match")
+					// ShowCommandHelp looks for "match" among the commands
+					// of the context it is given: the app's, not match's.
+					return cli.ShowCommandHelp(c.Lineage()[1], "match")
 				}
 			}
 			opts, err := readMatchLine(args)
@@ -65,11 +78,14 @@ func matchCommand(e *env) *cli.Command {
 			}
 			if run.configOut != "" {
 				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
-					return withCode(exitUsage, fmt.Errorf("match: -config-out: %w", err))
+					if errors.Is(err, syscall.EISDIR) {
+						return usageErrorf("match: -config-out %s is a directory: give a file name", run.configOut)
+					}
+					return fmt.Errorf("match: -config-out: %w", err)
 				}
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
-				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval})
+				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl})
 		},
 	}
 }
@@ -84,7 +100,8 @@ func matchHelp() string {
 }
 
 // writeConfigOut writes a match's config text to path, with a header that
-// says how to play it, atomically.
+// says how to play it, through outfile (a regular file replaced
+// atomically, a device or a FIFO written in place).
 func writeConfigOut(path, text, name, out string) error {
 	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
 		"# Play it (or resume it) with: arbiter tournament FILE", name, time.Now().UTC().Format("2006-01-02"))
@@ -92,17 +109,13 @@ func writeConfigOut(path, text, name, out string) error {
 		header += " --out " + out
 	}
 	header += "\n"
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".config-out-*")
+	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(header + text); err != nil {
-		tmp.Close()
+	if _, err := io.WriteString(f, header+text); err != nil {
+		f.Discard()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return f.Commit()
 }

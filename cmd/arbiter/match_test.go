@@ -77,6 +77,43 @@ func TestMatchKeys(t *testing.T) {
 	}
 }
 
+// TestMatchDecimal checks that a number typed with a leading zero is the
+// decimal number in the config a match builds and -config-out writes:
+// YAML reads 010 as octal, 8.
+func TestMatchDecimal(t *testing.T) {
+	args := append(append([]string{"-game", "lines-of-action"}, builtin("a", "random", "1")...), builtin("b", "greedy", "2")...)
+	args = append(args, "-each", "tc=10+0.1", "nodes=010", "depth=010", "timemargin=010",
+		"-openings", "file=../../examples/openings/lines-of-action.agn", "plies=010", "start=010",
+		"-rounds", "20", "-sprt", "elo0=00", "elo1=010")
+	opts, err := readMatchLine(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, y, _, err := loadMatch(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("loadMatch: %v", err)
+	}
+	for _, tc := range []struct {
+		key       string
+		got, want int64
+	}{
+		{"nodes", *cfg.Engines[0].Limits.Nodes, 10},
+		{"depth", int64(*cfg.Engines[1].Limits.Depth), 10},
+		{"timemargin", int64(*cfg.Engines[0].TimeMarginMS), 10},
+		{"openings plies", int64(*cfg.Openings.Plies), 10},
+		{"openings start", int64(*cfg.Openings.Start), 10},
+		{"sprt elo1", int64(*cfg.SPRT.Elo1), 10},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s=010 is %d in the config; want %d", tc.key, tc.got, tc.want)
+		}
+	}
+	// The text is what -config-out writes: arbiter tournament reads it anew.
+	if m := regexp.MustCompile(`: 0[0-9]+\b`).FindString(y.text()); m != "" {
+		t.Errorf("config text has %q, a number YAML reads as octal:\n%s", m, y.text())
+	}
+}
+
 // TestMatchErrors checks that a bad command line names the option and key
 // as typed, exits 2 and starts and stores nothing.
 func TestMatchErrors(t *testing.T) {
@@ -97,6 +134,12 @@ func TestMatchErrors(t *testing.T) {
 		{"one engine", []string{"-game", "lines-of-action", "-engine", "cmd=arbiter", "-each", "st=1"}, "a match needs at least two engines; found 1"},
 		{"no time control", two, "-engine name=a: no time control: give tc=10+0.1"},
 		{"bad tc", append(two, "-each", "tc=ten"), `-each tc=ten: "ten" is not a time control`},
+		// A time is at most a year: more wraps the clock.
+		{"huge tc", append(two, "-each", "tc=1e9+1e9"), `-each tc=1e9+1e9: "1e9+1e9": the base and the increment are each at most a year (31536000 seconds)`},
+		{"huge tc minutes", append(two, "-each", "tc=307445734561826:0"), `-each tc=307445734561826:0: "307445734561826:0": the base and the increment are each at most a year`},
+		{"tc a year and a bit", append(two, "-each", "tc=525600:0.001"), `-each tc=525600:0.001: "525600:0.001": the base and the increment are each at most a year`},
+		{"huge st", append(two, "-each", "st=1e9"), "-each st=1e9: a time is at most a year (31536000 seconds)"},
+		{"huge timemargin", append(two, "-each", "st=1", "timemargin=9223372036854775807"), "-each timemargin=9223372036854775807: want milliseconds, a whole number from 0 to 31536000000 (a year)"},
 		{"tc and st", append(two, "-each", "tc=10", "st=1"), "-each st=1: give tc or st, not both"},
 		{"bad st", append(two, "-each", "st=-1"), "-each st=-1: want the seconds a move may take"},
 		{"bad nodes", append(two, "-each", "st=1", "nodes=0"), "-each nodes=0: want a whole number from 1"},
@@ -116,6 +159,8 @@ func TestMatchErrors(t *testing.T) {
 		{"twosided", append(two, "-each", "st=1", "-resign", "movecount=3", "score=5", "twosided=maybe"), "-resign twosided=maybe: want true or false"},
 		{"draw", append(two, "-each", "st=1", "-draw", "movenumber=-1"), "-draw movenumber=-1: want a whole number from 0"},
 		{"maxmoves", append(two, "-each", "st=1", "-maxmoves", "0"), `-maxmoves "0": want a whole number from 1`},
+		{"huge maxmoves", append(two, "-each", "st=1", "-maxmoves", "9223372036854775807"), "-maxmoves 9223372036854775807: want a whole number from 1 to 1000000"},
+		{"maxmoves beyond the bound", append(two, "-each", "st=1", "-maxmoves", "1000001"), "-maxmoves 1000001: want a whole number from 1 to 1000000"},
 		{"openings format", append(two, "-each", "st=1", "-openings", "file=x.agn", "format=pgn"), "-openings format=pgn: want agn, fen or epd"},
 		{"openings file", append(two, "-each", "st=1", "-openings", "file=nope.agn"), "-openings: openings file: read "},
 		{"engine cmd", append(two, "-each", "st=1", "-engine", "name=c", "cmd=./nope"), `-engine name=c: engine "c": command `},
@@ -222,25 +267,26 @@ func TestResultBlock(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("match: %v", r)
 			}
-			if n := strings.Count(r.stderr, "----\nResults of "); n != 2 && tc.name == "two" || n < 2 {
+			head := "----\nResults of " // fastchess's block of two engines; its table of more
+			if tc.name == "three" {
+				head = "----\nRank "
+			}
+			if n := strings.Count(r.stderr, head); n != 2 && tc.name == "two" || n < 2 {
 				t.Errorf("%d result blocks among the progress lines; want one every 4 games", n)
 			}
 			rep := arbiterMain(t, "", "report", "--db", db, "--format", "json")
 			var j struct {
 				Players []struct {
-					Name     string   `json:"name"`
-					Elo      *float64 `json:"elo"`
-					EloError *float64 `json:"elo_error"`
+					Name  string `json:"name"`
+					Games int    `json:"games"`
 				} `json:"players"`
 				Pairs []struct {
-					A, B       string
-					Games      int      `json:"games"`
-					Wins       int      `json:"wins"`
-					Losses     int      `json:"losses"`
-					EloDiff    *float64 `json:"elo_diff"`
-					EloError   *float64 `json:"elo_error"`
-					NElo       *float64 `json:"nelo"`
-					PairsRatio *float64 `json:"pairs_ratio"`
+					A, B        string
+					Games       int      `json:"games"`
+					Wins        int      `json:"wins"`
+					Losses      int      `json:"losses"`
+					NElo        *float64 `json:"nelo"`
+					Pentanomial *[5]int  `json:"pentanomial"`
 				} `json:"pairs"`
 			}
 			if err := json.Unmarshal([]byte(rep.stdout), &j); err != nil {
@@ -248,29 +294,26 @@ func TestResultBlock(t *testing.T) {
 			}
 			f2 := func(x *float64, sign float64) string {
 				if x == nil {
-					return "nan"
+					return "-nan" // as fastchess prints a NaN
 				}
 				return strconv.FormatFloat(sign**x, 'f', 2, 64)
 			}
-			block := r.stdout[strings.LastIndex(r.stdout, "Results of "):]
+			block := r.stdout[strings.LastIndex(r.stdout, head):]
 			if tc.name == "two" {
+				// The block's Elo, LOS and ratios are fastchess's over the
+				// pairs (checked in package stats); its nElo is the
+				// report's, its counts the report's from r's side.
 				p := j.Pairs[0]
 				sign := 1.0
-				wins, losses := p.Wins, p.Losses
+				wins, losses, pt := p.Wins, p.Losses, *p.Pentanomial
 				if p.A != "r" {
-					sign, wins, losses = -1, p.Losses, p.Wins
-				}
-				elo := f2(p.EloDiff, sign)
-				switch {
-				case p.EloDiff == nil && wins == p.Games: // a sweep, as fastchess prints it
-					elo = "inf"
-				case p.EloDiff == nil && losses == p.Games:
-					elo = "-inf"
+					sign, wins, losses, pt = -1, p.Losses, p.Wins, [5]int{pt[4], pt[3], pt[2], pt[1], pt[0]}
 				}
 				for _, want := range []string{
 					"Results of r vs s (0.02/move):",
-					"Elo: " + elo + " +/- " + f2(p.EloError, 1) + ", nElo: " + f2(p.NElo, sign),
+					", nElo: " + f2(p.NElo, sign) + " +/- ",
 					fmt.Sprintf("Games: %d, Wins: %d, Losses: %d,", p.Games, wins, losses),
+					fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: ", pt[0], pt[1], pt[2], pt[3], pt[4]),
 				} {
 					if !strings.Contains(block, want) {
 						t.Errorf("block lacks %q (report: %+v):\n%s", want, p, block)
@@ -278,9 +321,24 @@ func TestResultBlock(t *testing.T) {
 				}
 				return
 			}
+			// fastchess's table: a row for each engine with its games, and
+			// its pentanomial counts, which cover them all (every game is in
+			// a pair).
+			rows := map[string][]string{}
+			for _, line := range strings.Split(block, "\n") {
+				if f := strings.Fields(line); len(f) == 14 {
+					rows[f[1]] = f
+				}
+			}
 			for _, p := range j.Players {
-				if want := p.Name + "  " + f2(p.Elo, 1) + "  " + f2(p.EloError, 1); !strings.Contains(strings.Join(strings.Fields(block), "  "), want) {
-					t.Errorf("block lacks %q:\n%s", want, block)
+				f := rows[p.Name]
+				pairs := 0
+				for _, c := range f[min(len(f), 9):] {
+					n, _ := strconv.Atoi(strings.Trim(c, "[],"))
+					pairs += n
+				}
+				if f == nil || f[6] != strconv.Itoa(p.Games) || 2*pairs != p.Games {
+					t.Errorf("row of %s: %q; want its %d games, in %d pairs:\n%s", p.Name, f, p.Games, p.Games/2, block)
 				}
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,6 +25,7 @@ import (
 type matchRun struct {
 	db, out, configOut string
 	ratingInterval     int
+	wdl                bool // -report penta=false
 }
 
 // matchYAML writes a tournament config line by line, noting for each line
@@ -167,6 +169,12 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 	} else if ok {
 		run.ratingInterval = n
 	}
+	if kvs, ok := get["report"]; ok {
+		if v := kvs[0].value; v != "true" && v != "false" {
+			return nil, run, fmt.Errorf("%s penta=%s: want true or false", typed["report"], v)
+		}
+		run.wdl = kvs[0].value == "false"
+	}
 	if err := matchEngines(y, engines, engineTyped, get["each"], typed["each"]); err != nil {
 		return nil, run, err
 	}
@@ -229,21 +237,30 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 				parts = append(parts, "model: "+q(p.value))
 				continue
 			}
-			if _, err := strconv.ParseFloat(p.value, 64); err != nil {
+			f, err := strconv.ParseFloat(p.value, 64)
+			if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 				return fmt.Errorf("%s %s=%s: want a number", typed["sprt"], p.key, p.value)
 			}
-			parts = append(parts, p.key+": "+p.value)
+			// The number as read, not as typed: YAML reads 010 as 8.
+			parts = append(parts, p.key+": "+strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		y.add(typed["sprt"], "sprt: {%s}", strings.Join(parts, ", "))
 	}
 	return nil
 }
 
+// maxMoves is the most -maxmoves takes: far more moves than any game
+// plays, and twice it (the plies) is far from the end of an int.
+const maxMoves = 1_000_000
+
 // matchAdjudication writes max_plies, resign and draw.
 func matchAdjudication(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
 	if n, ok, err := number("maxmoves", 1); err != nil {
 		return err
 	} else if ok {
+		if n > maxMoves {
+			return fmt.Errorf("%s %d: want a whole number from 1 to %d", typed["maxmoves"], n, maxMoves)
+		}
 		y.add(typed["maxmoves"], "max_plies: %d", 2*n)
 	}
 	for _, o := range []struct {
@@ -307,10 +324,11 @@ func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) e
 		case "order":
 			parts = append(parts, "order: "+q(p.value))
 		default: // plies, start
-			if _, err := strconv.Atoi(p.value); err != nil {
+			n, err := strconv.Atoi(p.value)
+			if err != nil {
 				return fmt.Errorf("%s %s=%s: want a whole number", typed["openings"], p.key, p.value)
 			}
-			parts = append(parts, p.key+": "+p.value)
+			parts = append(parts, p.key+": "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 		}
 	}
 	y.add(typed["openings"], "openings: {%s}", strings.Join(parts, ", "))
@@ -409,10 +427,10 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 	}
 	if m, ok := keys["timemargin"]; ok {
 		n, err := strconv.Atoi(m)
-		if err != nil || n < 0 {
-			return "", "", bad("timemargin", "want milliseconds, a whole number from 0")
+		if err != nil || n < 0 || int64(n) > config.MaxTimeMS {
+			return "", "", bad("timemargin", "want milliseconds, a whole number from 0 to %d (a year)", config.MaxTimeMS)
 		}
-		parts = append(parts, "time_margin_ms: "+m)
+		parts = append(parts, "time_margin_ms: "+strconv.Itoa(n)) // as read: YAML reads 010 as 8
 	}
 	var limits []string
 	for _, k := range []string{"nodes", "depth"} {
@@ -421,7 +439,7 @@ func matchEngine(keys, from map[string]string, where string) (line, tc string, e
 			if err != nil || n < 1 {
 				return "", "", bad(k, "want a whole number from 1")
 			}
-			limits = append(limits, k+": "+v)
+			limits = append(limits, k+": "+strconv.FormatInt(n, 10)) // as read: YAML reads 010 as 8
 		}
 	}
 	if len(limits) > 0 {
@@ -455,6 +473,9 @@ func engineTC(keys map[string]string, bad func(k, format string, args ...any) er
 		return "", bad("st", "give tc or st, not both")
 	case hasST:
 		ms, err := parseSeconds(keys["st"])
+		if errors.Is(err, errTooLong) {
+			return "", bad("st", "%v", err)
+		}
 		if err != nil || ms < 1 {
 			return "", bad("st", "want the seconds a move may take, above 0 (st=0.05)")
 		}
@@ -495,12 +516,18 @@ func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *ma
 		return nil, nil, run, y.explain(err)
 	}
 	if !hasOption(opts, "name") {
-		// The name comes from the settings that make the games (the
-		// config's identity): the same command plays the same tournament.
-		y.lines[0] = "name: match-" + cfg.Hash()[:12]
-		if cfg, err = config.Parse(ctx, file, []byte(y.text()), 0); err != nil {
-			return nil, nil, run, y.explain(err)
+		// The name comes from the settings that make the games and from
+		// the engines' files (the config's identity): the same command
+		// with the same engines plays the same tournament, and with a
+		// rebuilt engine a new one. The name is the only change to the
+		// checked config: it is set, not parsed again, which would read
+		// every engine's file again.
+		id, err := cfg.Identity()
+		if err != nil {
+			return nil, nil, run, fmt.Errorf("the match's identity: %w", err)
 		}
+		y.lines[0] = "name: match-" + id[:12]
+		cfg.Name, cfg.Text = "match-"+id[:12], y.text()
 	}
 	return cfg, y, run, nil
 }

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/config"
 )
 
 // A match's command line is read as fastchess and cutechess-cli read
@@ -54,10 +57,11 @@ var matchSpecs = []struct {
 	{"sprt", optionSpec{keys: []string{"elo0", "elo1", "alpha", "beta", "model"}, usage: "elo0=E elo1=E alpha=A beta=B model=normalized|logistic|bayesian: stop as soon as the test answers"}},
 	{"resign", optionSpec{keys: []string{"movecount", "score", "twosided"}, usage: "movecount=N score=CP twosided=true|false: adjudicate a loss on the engines' scores"}},
 	{"draw", optionSpec{keys: []string{"movenumber", "movecount", "score"}, usage: "movenumber=N movecount=N score=CP: adjudicate a draw on the engines' scores"}},
-	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies)"}},
+	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies), N at most 1000000"}},
 	{"pgnout", optionSpec{keys: []string{"file"}, usage: "file=FILE: also append each game's record (arbiter's notation) to FILE"}},
 	{"log", optionSpec{keys: []string{"file"}, usage: "file=FILE: append every line exchanged with every engine to FILE"}},
 	{"ratinginterval", optionSpec{value: "N", usage: "print the result block every N games (default 0: at the end only)"}},
+	{"report", optionSpec{keys: []string{"penta"}, usage: "penta=true|false: the result block's figures from the colour-swapped pairs' pentanomial counts (default true, as fastchess) or from the games"}},
 	{"recover", optionSpec{flag: true, usage: "accepted: arbiter always recovers (an engine that fails loses its game; the next game starts it anew)"}},
 	{"db", optionSpec{value: "DB", usage: "the database: a SQLite FILE or a postgres:// URL (default arbiter.db, or ARBITER_DB)"}},
 	{"name", optionSpec{value: "NAME", usage: "the tournament's name (default: one made from the settings, so that the same command resumes)"}},
@@ -222,11 +226,22 @@ func splitArgs(s string) ([]string, error) {
 	return out, nil
 }
 
-// parseSeconds reads a number of seconds ("0.05", "10") as milliseconds.
+// maxSeconds is the most seconds a time of the command line may be: a
+// year, as a config's (config.MaxTimeMS).
+const maxSeconds = config.MaxTimeMS / 1000
+
+// errTooLong is the error of a time above maxSeconds.
+var errTooLong = fmt.Errorf("a time is at most a year (%d seconds)", maxSeconds)
+
+// parseSeconds reads a number of seconds ("0.05", "10") as milliseconds,
+// at most maxSeconds of them (errTooLong).
 func parseSeconds(s string) (int, error) {
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || f > 1e9 {
+	if err != nil || !(f >= 0) { // NaN too
 		return 0, fmt.Errorf("%q is not a number of seconds", s)
+	}
+	if f > float64(maxSeconds) {
+		return 0, errTooLong
 	}
 	return int(f*1000 + 0.5), nil
 }
@@ -255,26 +270,41 @@ func parseTC(s string) (timeControl, error) {
 		tc.movesToGo, rest = n, r
 	}
 	base, inc, hasInc := strings.Cut(rest, "+")
+	// tooLong tells a time above a year from a time that is no time.
+	tooLong := func(err error) error {
+		if errors.Is(err, errTooLong) {
+			return fmt.Errorf("%q: the base and the increment are each at most a year (%d seconds)", s, maxSeconds)
+		}
+		return bad
+	}
 	if min, sec, ok := strings.Cut(base, ":"); ok {
 		m, err := strconv.Atoi(min)
 		s2, err2 := parseSeconds(sec)
-		if err != nil || err2 != nil || m < 0 {
+		switch {
+		case err != nil || m < 0:
 			return tc, bad
+		case err2 != nil:
+			return tc, tooLong(err2)
+		case int64(m) > maxSeconds/60: // m*60000 would wrap
+			return tc, tooLong(errTooLong)
 		}
 		tc.baseMS = m*60000 + s2
 	} else {
 		ms, err := parseSeconds(base)
 		if err != nil {
-			return tc, bad
+			return tc, tooLong(err)
 		}
 		tc.baseMS = ms
 	}
 	if hasInc {
 		ms, err := parseSeconds(inc)
 		if err != nil {
-			return tc, bad
+			return tc, tooLong(err)
 		}
 		tc.incMS = ms
+	}
+	if int64(tc.baseMS) > config.MaxTimeMS {
+		return tc, tooLong(errTooLong)
 	}
 	if tc.baseMS < 1 {
 		return tc, fmt.Errorf("%q gives no time: the base must be above 0", s)

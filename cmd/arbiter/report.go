@@ -14,9 +14,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/outfile"
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -94,9 +96,10 @@ func reportCommand(e *env) *cli.Command {
 				r.GameLink = gameLink(c.String("output"), gamesPage)
 			}
 			// The report is written as it is formatted (a big one is
-			// hundreds of MB of text), to a temporary file renamed into
-			// place at the end when --output names one.
-			w, finish, err := createOutput(e, c.String("output"))
+			// hundreds of MB of text), to a regular file through a
+			// temporary file renamed into place at the end (see
+			// createOutput).
+			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}
@@ -313,11 +316,12 @@ func samePath(a, b string) bool {
 	return canon(a) == canon(b)
 }
 
-// createOutput returns a writer to stdout (path "" or "-") or to a temporary
-// file beside path, and finish, which flushes and, when err is nil, renames
-// the temporary file to path (else removes it); finish returns the first
-// error.
-func createOutput(e *env, path string) (io.Writer, func(err error) error, error) {
+// createOutput returns a writer to stdout (path "" or "-") or to path,
+// which the flag names, through outfile (a regular file replaced atomically, a device or a FIFO
+// written in place, a link's target written), and finish, which flushes
+// and, when err is nil, commits the output (else discards it); finish
+// returns the first error, located at path.
+func createOutput(e *env, flag, path string) (io.Writer, func(err error) error, error) {
 	if path == "" || path == "-" {
 		bw := bufio.NewWriterSize(e.stdout, 64<<10)
 		return bw, func(err error) error {
@@ -327,32 +331,27 @@ func createOutput(e *env, path string) (io.Writer, func(err error) error, error)
 			return err
 		}, nil
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, nil, usageErrorf("--output %s is a directory: give a file name", path)
+	f, err := outfile.Create(path)
+	if errors.Is(err, syscall.EISDIR) {
+		return nil, nil, usageErrorf("%s %s is a directory: give a file name", flag, path)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return nil, nil, fmt.Errorf("write %s: %w", path, unwrapPath(err))
+		return nil, nil, err
 	}
 	bw := bufio.NewWriterSize(f, 64<<10)
 	return bw, func(err error) error {
 		if err == nil {
 			err = bw.Flush()
 		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
 		if err == nil {
-			err = os.Chmod(f.Name(), 0o644)
+			return f.Commit()
 		}
-		if err == nil {
-			err = os.Rename(f.Name(), path)
+		f.Discard()
+		// A write error of the output names it already.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == path {
+			return err
 		}
-		if err != nil {
-			os.Remove(f.Name())
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-		return nil
+		return fmt.Errorf("write %s: %w", path, err)
 	}, nil
 }
 

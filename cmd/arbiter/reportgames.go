@@ -33,7 +33,7 @@ func writeGamesPage(ctx context.Context, e *env, db *store.DB, q stats.Query, pa
 	if err := replay.File(ctx, name, recs.Bytes(), replay.Options{Jobs: maxJobs() / 4, Prepare: page.Prepare}, page.Add); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	w, finish, err := createOutput(e, path)
+	w, finish, err := createOutput(e, "--games", path)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"net"
+	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -34,11 +36,22 @@ func serveCommand(e *env) *cli.Command {
 			if _, _, err := net.SplitHostPort(addr); err != nil {
 				return usageErrorf("serve: --addr %q: want HOST:PORT, such as 127.0.0.1:8080", addr)
 			}
+			// The file as it is before the open, so that one replaced
+			// while the open checks it is seen as replaced.
+			var before fs.FileInfo
+			if path := c.String("db"); !store.IsPostgres(path) {
+				before, _ = os.Stat(path)
+			}
 			db, err := openExisting(c, "db")
 			if err != nil {
 				return err
 			}
 			defer db.Close()
+			srv := serve.New(db, title(db))
+			if before != nil {
+				srv.Opened = before
+			}
+			srv.Warn = func(msg string) { fmt.Fprintf(e.stderr, "serve: %s\n", msg) }
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)
@@ -47,7 +60,7 @@ func serveCommand(e *env) *cli.Command {
 			if !serve.Loopback(addr) {
 				fmt.Fprintf(e.stderr, "serve: %s is not a loopback address: whoever reaches this machine on it can read the database\n", addr)
 			}
-			return serve.New(db, title(db)).Run(c.Context, ln)
+			return srv.Run(c.Context, ln)
 		},
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -202,5 +204,66 @@ func TestServeErrors(t *testing.T) {
 				t.Errorf("arbiter %q: %v; want exit %d, no output, and %q said", tt.args, r, tt.code, tt.stderr)
 			}
 		})
+	}
+}
+
+// TestServeReplacedFile: a SQLite file renamed over the one serve opened
+// is said on stderr, once, and on the pages.
+func TestServeReplacedFile(t *testing.T) {
+	dir := t.TempDir()
+	db, other := filepath.Join(dir, "served.db"), filepath.Join(dir, "other.db")
+	for _, path := range []string{db, other} {
+		if r := runCLI(t, "", "import", "--db", path, write(t, "one.agn", validLOA)); r.code != 0 {
+			t.Fatalf("import: %v", r)
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := exec.Command(exe, "serve", "--db", db, "--addr", "127.0.0.1:0")
+	srv.Env = append(os.Environ(), mainEnv+"=1")
+	stderr, err := srv.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		srv.Process.Signal(os.Interrupt)
+		srv.Wait()
+	}()
+	said := make(chan string, 16)
+	go func() {
+		defer close(said)
+		for lines := bufio.NewScanner(stderr); lines.Scan(); {
+			said <- lines.Text()
+		}
+	}()
+	addr := regexp.MustCompile(`http://[0-9.:]+/`).FindString(<-said)
+	if addr == "" {
+		t.Fatal("serve's first line names no address")
+	}
+	if err := os.Rename(other, db); err != nil {
+		t.Fatal(err)
+	}
+	want := "serve: the database file " + db + " was replaced after arbiter serve opened it"
+	select {
+	case line := <-said:
+		if !strings.HasPrefix(line, want) {
+			t.Errorf("serve said %q after the rename; want %q…", line, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("serve said nothing in 30s after its database file was replaced; want %q…", want)
+	}
+	res, err := http.Get(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(b), `id="note"`) || !strings.Contains(string(b), "was replaced") {
+		t.Errorf("index after the rename: %.600q; want the note", b)
 	}
 }

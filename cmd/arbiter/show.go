@@ -26,7 +26,7 @@ func showCommand(e *env) *cli.Command {
 			"result so far. --format svg prints the board as an SVG picture (the last\n" +
 			"move framed), --format html a viewer page of the game opened at ply K.\n\n" + recordHelp,
 		Flags: append(recordFlags(true),
-			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies", DefaultText: "all"},
+			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies, 0 to the game's plies", DefaultText: "all"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT` of the output: text, svg or html"}),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -61,9 +61,15 @@ func showCommand(e *env) *cli.Command {
 			}
 			g := new(notation.Game)
 			format.Parse(g, f.Name, string(f.Data), shown, n, opts)
-			ply := c.Int("ply")
-			if ply > len(g.Moves) {
-				return usageErrorf("show: game %d has %d plies; --ply %d is out of range", n, len(g.Moves), ply)
+			// An unset --ply is the whole game, which replay.Position asks
+			// for with -1 (and then checks the declared result too); -1
+			// given on the command line is a negative ply like any other.
+			ply := -1
+			if c.IsSet("ply") {
+				ply = c.Int("ply")
+				if ply < 0 || ply > len(g.Moves) {
+					return usageErrorf("show: game %d has %d plies; --ply %d is out of range (0 to %d)", n, len(g.Moves), ply, len(g.Moves))
+				}
 			}
 			r, _, pos := replay.Position(f.Name, g, ply, opts)
 			want := ply

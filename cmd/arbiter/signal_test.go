@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -170,12 +171,25 @@ func TestInterruptReading(t *testing.T) {
 	}
 }
 
-// zeros is an endless stream of zero bytes, like /dev/zero, that counts
-// what was read from it.
-type zeros struct{ n atomic.Int64 }
+// endless is a stream that never ends, that counts what was read from
+// it: zero bytes, like /dev/zero, or with random set, the bytes random
+// gives, like /dev/urandom but the same at every run. Past twice the
+// largest game it fails, so that a reader that does not stop fails the
+// test rather than take the machine's memory.
+type endless struct {
+	n      atomic.Int64
+	random *rand.ChaCha8
+}
 
-func (z *zeros) Read(p []byte) (int, error) {
-	clear(p)
+func (z *endless) Read(p []byte) (int, error) {
+	if z.n.Load() > 2*replay.MaxGame {
+		return 0, fmt.Errorf("the test's endless stream: read past %d MiB", 2*replay.MaxGame>>20)
+	}
+	if z.random != nil {
+		z.random.Read(p)
+	} else {
+		clear(p)
+	}
 	z.n.Add(int64(len(p)))
 	return len(p), nil
 }
@@ -203,24 +217,31 @@ func peakRSS(pid int, done <-chan struct{}) int64 {
 }
 
 // TestEndlessInput: text with no game boundary (/dev/zero, a pipe of
-// zeros) is an error once it is longer than the largest game, with the
-// memory bounded (issue 17: validate /dev/zero grew past 660 MB, a pipe of
-// 2 GB of zeros to 2.35 GB).
+// zeros), or random bytes that the splitter cuts into short chunks that
+// open no game (/dev/urandom), is an error once it is longer than the
+// largest game, with the memory bounded (issue 17: validate /dev/zero grew
+// past 660 MB, a pipe of 2 GB of zeros to 2.35 GB).
 func TestEndlessInput(t *testing.T) {
+	random := func() *endless { return &endless{random: rand.NewChaCha8([32]byte{'a', 'r', 'b'})} }
 	tests := []struct {
 		name   string
-		stdin  *zeros
+		stdin  *endless
 		args   []string
-		prefix string // what stdin gives before the zeros
+		prefix string // what stdin gives before the endless stream
 	}{
 		{"dev zero", nil, []string{"validate", "/dev/zero"}, ""},
-		{"stdin", &zeros{}, []string{"validate", "-"}, ""},
-		{"import stdin", &zeros{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}, ""},
+		{"dev urandom", nil, []string{"validate", "/dev/urandom"}, ""},
+		{"view dev urandom", nil, []string{"view", "/dev/urandom"}, ""},
+		{"stdin", &endless{}, []string{"validate", "-"}, ""},
+		{"random stdin", random(), []string{"validate", "-"}, ""},
+		{"import stdin", &endless{}, []string{"import", "--db", filepath.Join(t.TempDir(), "a.db"), "-"}, ""},
 		// An SGF game tree whose comment never ends.
-		{"convert SGF stdin", &zeros{}, []string{"convert", "-"}, "(;GM[9]C["},
+		{"convert SGF stdin", &endless{}, []string{"convert", "-"}, "(;GM[9]C["},
+		// Random bytes read as SGF game trees.
+		{"random SGF stdin", random(), []string{"validate", "-"}, "("},
 	}
 	if _, err := os.Stat("/dev/zero"); err != nil {
-		tests = tests[1:]
+		tests = tests[3:]
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -242,7 +263,7 @@ func TestEndlessInput(t *testing.T) {
 			if tt.stdin != nil {
 				const most = replay.MaxGame + 12<<20
 				if n := tt.stdin.n.Load(); n > most {
-					t.Errorf("arbiter %q read %d MB of zeros; want at most %d", tt.args, n>>20, most>>20)
+					t.Errorf("arbiter %q read %d MB of its endless stdin; want at most %d", tt.args, n>>20, most>>20)
 				}
 			}
 			checkPeak(t, what+": ", peak)

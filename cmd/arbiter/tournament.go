@@ -39,7 +39,10 @@ func tournamentCommand(e *env) *cli.Command {
 		Description: "Plays the tournament that CONFIG.yaml describes (see docs/tournament.md and\n" +
 			"examples/) under arbiter's rules, storing each game in the database the moment\n" +
 			"it ends. Running the same config again resumes: only games not stored yet are\n" +
-			"played. A changed config under the same name is refused.\n\n" +
+			"played. A changed config under the same name is refused, and so is an engine\n" +
+			"whose file changed since the tournament started (a rebuilt engine; for the\n" +
+			"built-in engines, a rebuilt arbiter): --same-engines says it is the same\n" +
+			"engine, records its new file and goes on.\n\n" +
 			"With --db postgres://... (or ARBITER_DB), any number of runners, on any number\n" +
 			"of machines, play one tournament together: each leases the next unplayed slots,\n" +
 			"and all of them show and stop on the whole tournament (see docs/scaling.md).\n" +
@@ -53,6 +56,7 @@ func tournamentCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md); at least 1s, checked on SQLite too, where it has no effect"},
 			&cli.StringFlag{Name: "log", Usage: "append every line exchanged with every engine to `FILE` (see docs/tournament.md)", DefaultText: "the config's log, else none"},
+			&cli.BoolFlag{Name: "same-engines", Usage: "resume although an engine's file changed since the tournament started: it is the same engine (its new file's digest is recorded)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -70,7 +74,8 @@ func tournamentCommand(e *env) *cli.Command {
 				return withCode(exitUsage, err)
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "tournament", db: c.String("db"), out: c.String("out"),
-				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First()})
+				log: c.String("log"), concurrency: conc, lease: c.Duration("lease"), source: c.Args().First(),
+				sameEngines: c.Bool("same-engines")})
 		},
 	}
 }
@@ -83,6 +88,8 @@ type playOptions struct {
 	lease          time.Duration
 	source         string // where the config came from, for messages
 	ratingInterval int    // a match's result block every this many games (0: at the end only)
+	wdl            bool   // the block's figures from the games, not the pairs (-report penta=false)
+	sameEngines    bool   // an engine whose file changed is the same engine (--same-engines)
 }
 
 // playLimits checks play's options before anything starts: the
@@ -165,7 +172,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return err
 	}
 	defer db.Close()
-	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease}
+	opt := tournament.Options{DB: db, Concurrency: conc, Stop: stop, Log: logPath, Lease: o.lease, SameEngines: o.sameEngines}
 	if exe, err := os.Executable(); err == nil {
 		// Games at once are played by worker processes: see
 		// tournament.Options.Workers.
@@ -180,6 +187,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		opt.Out = f
 	}
 	p := newProgress(e.stderr, cfg)
+	p.match = o.cmd == "match"
 	opt.Progress = p.update
 	if o.ratingInterval > 0 {
 		opt.Progress = func(ev tournament.Progress) {
@@ -188,7 +196,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 				// Every ratingInterval games this run stores, the result
 				// block so far, among the progress lines.
 				p.mu.Lock()
-				writeResults(ctx, p.w, db, cfg)
+				writeResults(ctx, p.w, db, cfg, o.wdl)
 				p.mu.Unlock()
 			}
 		}
@@ -197,12 +205,16 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	opt.Warn = p.warn
 	sum, err := tournament.Run(ctx, cfg, opt)
 	p.finish()
-	if sum != nil && sum.LogErr != nil {
-		fmt.Fprintf(e.stderr, "arbiter: %v\n", sum.LogErr)
+	if sum != nil && sum.LogErr != nil && (err != nil || sum.Stopped) {
+		// Said here, beside the run's own failure or stop.
+		fmt.Fprintf(e.stderr, "arbiter: %s: %v\n", o.cmd, sum.LogErr)
 	}
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, tournament.ErrStopped) {
 			return err // interrupted: run exits with 130
+		}
+		if errors.Is(err, store.ErrEngineChanged) {
+			return withCode(exitFailure, fmt.Errorf("%w: %s", err, changedHint(o.cmd)))
 		}
 		return withCode(exitFailure, err)
 	}
@@ -213,13 +225,30 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		fmt.Fprintf(e.stderr, "arbiter: %s stopped: the games in play were its last, so every game is stored now ('arbiter report' gives the standings)\n", o.cmd)
 		return withCode(exitInterrupted, nil)
 	}
+	if sum.LogErr != nil {
+		// The engine log asked for is not whole: a failure, as a record
+		// that --out could not take is, found once every game is stored.
+		return withCode(exitFailure, fmt.Errorf("%s: %w (the %d %s played %s stored: 'arbiter report' gives the standings)",
+			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
+	}
 	writeSummary(e.stdout, cfg, sum)
-	if err := writeResults(ctx, e.stdout, db, cfg); err != nil {
+	if err := writeResults(ctx, e.stdout, db, cfg, o.wdl); err != nil {
 		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
 	}
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.
 	return withCode(exitOK, nil)
+}
+
+// changedHint says what to do when a tournament's engine changed, as
+// the command cmd takes it.
+func changedHint(cmd string) string {
+	if cmd == "match" {
+		return "a match with another engine is another match: leave -name out (a match named from its settings " +
+			"and its engines' files starts anew), or give it another -name"
+	}
+	return "if it is the same engine (rebuilt without a change to its play), run again with --same-engines " +
+		"to record its new file and go on; else give the tournament a new name, or use another database"
 }
 
 // workerGC is the garbage collector's percentage (GOGC) of a tournament
@@ -339,6 +368,8 @@ type progress struct {
 	tty  bool
 	bar  *progressbar.ProgressBar
 	name string
+	// match: the first report says whether the match is new or resumed.
+	match, started bool
 }
 
 func newProgress(w io.Writer, cfg *config.Tournament) *progress {
@@ -358,6 +389,17 @@ func (p *progress) update(ev tournament.Progress) {
 		return
 	}
 	if ev.Game == nil {
+		if p.match && !p.started {
+			// The match's name is made from its settings and engines: the
+			// first line says whether this command line is one played
+			// before.
+			if ev.Found {
+				fmt.Fprintf(p.w, "resuming match %s: %d of %d games stored\n", p.name, ev.Resumed, ev.Total)
+			} else {
+				fmt.Fprintf(p.w, "new match %s\n", p.name)
+			}
+		}
+		p.started = true
 		if p.tty && p.bar == nil {
 			p.bar = progressbar.NewOptions(ev.Total,
 				progressbar.OptionSetWriter(p.w),
@@ -458,9 +500,14 @@ func standingsLine(st []standings.Row, n int) string {
 }
 
 // writeResults writes the result block of cfg's tournament as stored in
-// db (see stats.Report.WriteResults).
-func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
-	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name})
+// db (see stats.Report.WriteResults). Its figures come from the pairs
+// unless wdl, as fastchess's do: and as fastchess, it takes them from the
+// games when the encounters are not colour-swapped pairs or the SPRT is
+// BayesElo's (which counts games, not pairs).
+func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament, wdl bool) error {
+	// The block's figures are each pair's: it needs the pairs at any
+	// number of engines.
+	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
 	if err != nil {
 		return err
 	}
@@ -472,7 +519,9 @@ func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.To
 	if o := cfg.Openings; o != nil {
 		about = append(about, filepath.Base(o.File))
 	}
-	return r.WriteResults(w, names, strings.Join(about, ", "))
+	penta := !wdl && cfg.GamesPerEncounter != nil && *cfg.GamesPerEncounter == 2 &&
+		(cfg.SPRT == nil || cfg.SPRT.Model != stats.ModelBayesian)
+	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
 }
 
 // writeSummary prints the final standings: with a Swiss's tie-breaks and

@@ -71,14 +71,18 @@ func viewCommand(e *env) *cli.Command {
 				}
 				return withCode(exitFailure, fmt.Errorf("view: the files hold no games"))
 			}
-			w, finish, err := createOutput(e, c.String("output"))
+			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}
 			if err := finish(page.Write(interruptible(c.Context, w), "")); err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "view: %d %s, %d invalid (shown at their failing ply)\n", page.Games(), plural(page.Games(), "game", "games"), invalid)
+			where := ""
+			if invalid > 0 {
+				where = " (shown at " + plural(invalid, "its", "their") + " failing ply)"
+			}
+			fmt.Fprintf(e.stderr, "view: %d %s, %d invalid%s\n", page.Games(), plural(page.Games(), "game", "games"), invalid, where)
 			return nil
 		},
 	}

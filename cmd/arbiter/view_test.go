@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/xmltext"
 )
 
 // TestShowFormats checks show --format svg and html, and that text stays
@@ -54,8 +57,9 @@ func TestViewCommand(t *testing.T) {
 		stdout []string
 		stderr string
 	}{
-		{"to a file", []string{"view", two, "-o", out}, 0, nil, "view: 2 games, 1 invalid"},
-		{"to stdout", []string{"view", "--game", "2", two}, 0, []string{"<!DOCTYPE html>", `"i":2`}, "view: 1 game, 1 invalid"},
+		{"to a file", []string{"view", two, "-o", out}, 0, nil, "view: 2 games, 1 invalid (shown at its failing ply)\n"},
+		{"to stdout", []string{"view", "--game", "2", two}, 0, []string{"<!DOCTYPE html>", `"i":2`}, "view: 1 game, 1 invalid (shown at its failing ply)\n"},
+		{"none invalid", []string{"view", "--game", "1", two}, 0, []string{"<!DOCTYPE html>", `"i":1`}, "view: 1 game, 0 invalid\n"},
 		{"no such game", []string{"view", "--game", "9", two}, 2, nil, "no file has a game 9"},
 		{"no file", []string{"view"}, 2, nil, "FILE"},
 		{"missing file", []string{"view", "/nonexistent/x.agn"}, 2, nil, "/nonexistent/x.agn"},
@@ -120,5 +124,45 @@ func TestReportGames(t *testing.T) {
 	}
 	if r := runCLI(t, "", "report", "--db", db, "--games", games); r.code != 2 || r.stdout != "" {
 		t.Errorf("report --games without --format html: %v; want a usage error", r)
+	}
+}
+
+// TestIllegalCharacters: a record whose names hold U+FFFE and U+FFFF and
+// whose comment holds a C0 control is valid, and every picture and page of
+// it holds none of them (an SVG with one draws nothing in a browser).
+func TestIllegalCharacters(t *testing.T) {
+	file := write(t, "odd\uFFFE.agn", "[Game \"Lines of Action\"]\n[White \"al\uFFFEice\"]\n[Black \"b\uFFFFob\"]\n\n"+
+		"1. c8-c6 {+0.35/12 0.120s \x01} a2-c2 *\n")
+	if r := runCLI(t, "", "validate", file); r.code != 0 {
+		t.Fatalf("validate: %v\nwant exit 0: the record is valid", r)
+	}
+	tests := []struct {
+		name string
+		args []string
+		svg  bool
+	}{
+		{"show svg", []string{"show", "--format", "svg", file}, true},
+		{"show svg after ply 1", []string{"show", "--format", "svg", "--ply", "1", file}, true},
+		{"show html", []string{"show", "--format", "html", file}, false},
+		{"view", []string{"view", file}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, "", tt.args...)
+			if r.code != 0 {
+				t.Fatalf("arbiter %q: %v\nwant exit 0", tt.args, r)
+			}
+			if c := xmltext.Clean(r.stdout); c != r.stdout {
+				t.Errorf("arbiter %q writes characters XML forbids:\n%.2000q", tt.args, r.stdout)
+			}
+			if !strings.Contains(r.stdout, "al\uFFFDice") {
+				t.Errorf("arbiter %q: stdout lacks the name as al\uFFFDice:\n%.2000s", tt.args, r.stdout)
+			}
+			if tt.svg {
+				if err := xml.Unmarshal([]byte(r.stdout), new(struct{})); err != nil {
+					t.Errorf("arbiter %q: the SVG is not XML: %v", tt.args, err)
+				}
+			}
+		})
 	}
 }

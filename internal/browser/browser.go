@@ -100,3 +100,19 @@ const FitsScript = `(function () {
   });
   return "scrollWidth " + d.scrollWidth + " > " + w + ": " + out.join(", ");
 })()`
+
+// TablesFitScript is a JavaScript expression that is "" when the page fits
+// its window and every table fits the box that scrolls it (its parent),
+// else says what sticks out: at a desktop width no table should need its
+// scrollbar.
+const TablesFitScript = `(function () {
+  var d = document.documentElement, out = [];
+  if (d.scrollWidth > d.clientWidth) out.push("the page: scrollWidth " + d.scrollWidth + " > clientWidth " + d.clientWidth);
+  document.querySelectorAll("table").forEach(function (t, i) {
+    var box = t.parentElement, head = t.querySelector("th");
+    if (box.scrollWidth > box.clientWidth) {
+      out.push("table " + (i + 1) + " (" + (head ? head.textContent : "") + "…): scrollWidth " + box.scrollWidth + " > clientWidth " + box.clientWidth);
+    }
+  });
+  return out.join("; ");
+})()`

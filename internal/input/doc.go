@@ -11,7 +11,7 @@
 // A regular file is mapped into memory (Options.Map) or read whole; a
 // stream (standard input, a pipe, a FIFO, a device) is read to its end,
 // and with Options.Records no further than its games need, so that
-// /dev/zero is an error rather than all the memory; Options.Limit bounds
+// /dev/zero or /dev/urandom is an error rather than all the memory; Options.Limit bounds
 // any file (a config, an openings suite) to a size. Read gives up when its
 // context is done, even while the system waits on a FIFO no one writes to
 // or a terminal.

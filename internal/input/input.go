@@ -22,7 +22,9 @@ type Options struct {
 	Stdin io.Reader
 	// Records reads a stream (standard input, a pipe, a FIFO, a device)
 	// as a file of game records: no further than notation.MaxGame bytes
-	// past the start of the last game it has seen, failing then with a
+	// past the start of the last game it has seen (where the text opens a
+	// game as a record's games open, not any cut of the splitter's: see
+	// stream), failing then with a
 	// *notation.TooLongError, so that the memory a stream takes is what
 	// its games take plus at most MaxGame. Without it a stream is read to
 	// its end. A regular file is read whole either way: replay.File checks

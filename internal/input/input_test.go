@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +30,29 @@ type zeros struct{ n atomic.Int64 }
 
 func (z *zeros) Read(p []byte) (int, error) {
 	clear(p)
+	z.n.Add(int64(len(p)))
+	return len(p), nil
+}
+
+// noise is an endless stream of random bytes, like /dev/urandom but the
+// same at every run, that counts what was read from it. Past guard bytes
+// it fails, so that a reader that does not stop fails the test rather
+// than take the machine's memory.
+type noise struct {
+	r     *rand.ChaCha8
+	n     atomic.Int64
+	guard int64
+}
+
+func newNoise() *noise {
+	return &noise{r: rand.NewChaCha8([32]byte{'a', 'r', 'b'}), guard: 2 * notation.MaxGame}
+}
+
+func (z *noise) Read(p []byte) (int, error) {
+	if z.n.Load() > z.guard {
+		return 0, fmt.Errorf("the test's endless random stream: read past %d MiB", z.guard>>20)
+	}
+	z.r.Read(p)
 	z.n.Add(int64(len(p)))
 	return len(p), nil
 }
@@ -116,6 +141,18 @@ func TestReadBounded(t *testing.T) {
 		{"games then endless tags", io.MultiReader(strings.NewReader(head+"\n[Game \"x\"]\n"), &zeros{}), 20, 1, 4},
 		// SGF game trees, then one whose comment never ends.
 		{"SGF games then an endless comment", io.MultiReader(strings.NewReader(strings.Repeat(sgfGame, 3)+"(;GM[9]C["), &zeros{}), 16, 1, 4},
+		// Random bytes, which the splitter cuts into short chunks that
+		// open no game: the first game, after the white space that
+		// the random bytes begin with.
+		{"random bytes", newNoise(), 1, 2, 1},
+		// Random bytes after the movetext of the third game: the
+		// chunks they make open no game, and count with the third.
+		{"games then random bytes", io.MultiReader(strings.NewReader(head), newNoise()), 13, 1, 3},
+		// Random bytes read as SGF (a first "("): the first game tree.
+		{"random SGF", io.MultiReader(strings.NewReader("("), newNoise()), 1, 1, 1},
+		// SGF game trees, then random bytes after a "(": the chunks
+		// they make open no game tree, and count with the third.
+		{"SGF games then random bytes", io.MultiReader(strings.NewReader(strings.Repeat(sgfGame, 3)+"("), newNoise()), 11, 1, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,6 +173,24 @@ func TestReadBounded(t *testing.T) {
 	input.Read(context.Background(), "-", input.Options{Stdin: z, Records: true})
 	if most := int64(notation.MaxGame + 9<<20); z.n.Load() > most {
 		t.Errorf("Read of endless zeros read %d MiB; want at most %d", z.n.Load()>>20, most>>20)
+	}
+	r := newNoise()
+	input.Read(context.Background(), "-", input.Options{Stdin: r, Records: true})
+	if most := int64(notation.MaxGame + 9<<20); r.n.Load() > most {
+		t.Errorf("Read of endless random bytes read %d MiB; want at most %d", r.n.Load()>>20, most>>20)
+	}
+}
+
+// TestReadLongStream checks that a stream of games longer than the
+// largest game is read whole: each game opens one (see TestOpens for the
+// ways a game opens).
+func TestReadLongStream(t *testing.T) {
+	for _, g := range []string{game, sgfGame} {
+		text := strings.Repeat(g, notation.MaxGame/len(g)+1)
+		f, err := input.Read(context.Background(), "-", input.Options{Stdin: strings.NewReader(text), Records: true})
+		if err != nil || len(f.Data) != len(text) {
+			t.Errorf("Read of %d MiB of %q = %v; want all of it", len(text)>>20, g, err)
+		}
 	}
 }
 

@@ -4,14 +4,15 @@
 // engine started that left its group (setsid): the process becomes a child
 // subreaper, and every engine carries a token of its own in its
 // environment (EngineEnv) that its descendants inherit, by which its
-// escapees are found and ended (EndTree).
+// escapees are found and ended (EndTree). Engines and worker processes get
+// this process's environment without what opens the database (Environ).
 //
 // The state it keeps (the children started, the orphans to reap, the
 // tokens of running engines) is the process's own, as being a subreaper
 // and receiving SIGCHLD are: it is held once, in this package.
 //
 //	token := proc.NewToken()
-//	cmd.Env = proc.WithToken(nil, token)
+//	cmd.Env = proc.WithToken(nil, token) // Environ, and the token
 //	proc.Isolate(cmd)
 //	cmd.Cancel = func() error { return proc.KillGroup(cmd.Process.Pid) }
 //	proc.Track(token)

@@ -3,7 +3,7 @@ package proc
 import (
 	"strings"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/shorten"
 )
 
 // LastWords picks what a dead process's stderr says of its end, clipped
@@ -13,11 +13,11 @@ func LastWords(b []byte) string {
 	s := strings.TrimSpace(string(b))
 	for line := range strings.Lines(s) {
 		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
-			return notation.ShortenTo(strings.TrimSpace(line), 200)
+			return shorten.To(strings.TrimSpace(line), 200)
 		}
 	}
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
 	}
-	return notation.ShortenTo(strings.TrimSpace(s), 200)
+	return shorten.To(strings.TrimSpace(s), 200)
 }

@@ -85,5 +85,5 @@ func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
 		}
 		pic.Marks = append(pic.Marks, int(to))
 	}
-	pic.Caption = "points: white " + strconv.Itoa(int(p.score[0])) + ", black " + strconv.Itoa(int(p.score[1]))
+	pic.Caption = "points now: white " + strconv.Itoa(int(p.score[0])) + ", black " + strconv.Itoa(int(p.score[1]))
 }

@@ -3,7 +3,7 @@ package loa
 import (
 	"strings"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/internal/shorten"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -67,7 +67,7 @@ func ParseFEN(s string) (Position, error) {
 }
 
 // clip shortens s for an error message.
-func clip(s string) string { return notation.ShortenTo(s, 20) }
+func clip(s string) string { return shorten.To(s, 20) }
 
 // FEN returns the position text that ParseFEN (and Start with SetUp "1")
 // reads back, such as StartFEN.

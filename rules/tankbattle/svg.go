@@ -85,5 +85,5 @@ func (p *Position) Draw(pic *rules.Picture, last rules.Move) {
 	if last != rules.NoMove && last != rules.Pass {
 		pic.Marks = append(pic.Marks, From(last), To(last))
 	}
-	pic.Caption = "points: white " + strconv.Itoa(int(p.points[rules.White])) + ", black " + strconv.Itoa(int(p.points[rules.Black]))
+	pic.Caption = "points now: white " + strconv.Itoa(int(p.points[rules.White])) + ", black " + strconv.Itoa(int(p.points[rules.Black]))
 }

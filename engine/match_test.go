@@ -57,7 +57,8 @@ func (r MatchResult) String() string {
 		100*r.Score(), r.Adjudicated, float64(r.Plies)/float64(max(r.Games, 1)))
 }
 
-// Match plays a against b in g, in process, and counts the results.
+// Match plays a against b in g, in process, and counts the results: the
+// strength tests' harness (tournaments play engines as processes).
 func Match(g rules.Game, a, b Contestant, o MatchOptions) (MatchResult, error) {
 	pairs := (o.Games + 1) / 2
 	if o.MaxPlies <= 0 {

@@ -1,0 +1,81 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/arbiter-games/arbiter/internal/browser"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// TestTournamentPageFitsDesktop opens the page of a round robin of eight
+// engines with version-length names and search statistics at 1280 px:
+// the page and every table (latest games, standings with nps, LOS,
+// crosstable, terminations) fit without a scrollbar.
+func TestTournamentPageFitsDesktop(t *testing.T) {
+	ctx := browser.New(t)
+	bg := context.Background()
+	db, err := store.Open(bg, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	names := []string{"Stockfish-like-TankEngine-v2.3", "DeepTank-NNUE-dev-20261201", "greedy-baseline-1.0",
+		"Panzerfaust-0.9.7-beta", "TigerTank-experimental", "Leopard-2A7-avx512-pgo", "Sherman-MCTS-8threads", "Abrams-tuned-spsa-1450"}
+	var engines []store.Engine
+	for _, n := range names {
+		engines = append(engines, store.Engine{Name: n, Cmd: "x"})
+	}
+	tour := &store.Tournament{Name: "tank-battle round robin 10+0.1", Game: "tank-battle", Config: "x", ConfigHash: "h", TotalGames: 2 * len(names) * (len(names) - 1)}
+	if err := db.Register(bg, tour, engines); err != nil {
+		t.Fatal(err)
+	}
+	in := db.NewInserter()
+	slot := 0
+	for i, w := range names {
+		for j, b := range names {
+			if i == j {
+				continue
+			}
+			res := [3]string{"1-0", "0-1", "1/2-1/2"}[(i+2*j)%3]
+			stats := func(k int) *store.EngineStats {
+				return &store.EngineStats{Moves: 40, Depth: 12.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
+			}
+			g := &store.Game{TournamentID: tour.ID, Slot: slot, Pair: -1, Game: "tank-battle", White: w, Black: b, Result: res,
+				Termination: [2]string{"normal", "time forfeit"}[slot%2], Plies: 60, HasScore: true, ScoreWhite: 10 + slot%7, ScoreBlack: 9 + slot%5,
+				StartedAt: time.Now(), Record: fmt.Sprintf("[Game \"Tank Battle\"]\n[Round \"%d\"]\n[Result %q]\n\n%s\n", slot, res, res),
+				WhiteStats: stats(i), BlackStats: stats(j)}
+			if err := in.Insert(bg, g); err != nil {
+				t.Fatal(err)
+			}
+			slot++
+		}
+	}
+	in.Close()
+	srv := httptest.NewServer(New(db, "s.db").Handler())
+	defer srv.Close()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/t/"+url.PathEscape(tour.Name))); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("table").length + " " + (document.body.textContent.indexOf("nps") >= 0)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "5 true" {
+		t.Fatalf("tables and nps column on the page: %q; want 5 tables, with the nps column", got)
+	}
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](browser.TablesFitScript))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why != "" {
+		t.Errorf("at 1280 px: %s", why)
+	}
+}
