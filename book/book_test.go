@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -345,8 +345,9 @@ func TestReadByteOrderMark(t *testing.T) {
 	}
 }
 
-// TestReadCancel checks that Read and ReadFirst stop soon once their
-// context is done, however long the suite.
+// TestReadCancel checks that Read and ReadFirst stop once their context
+// is done, however long the suite, and look at it often enough to stop
+// soon: at least 100 times over the suite.
 func TestReadCancel(t *testing.T) {
 	fen := []byte(strings.Repeat("1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b\n", 200_000))
 	agn := []byte(strings.Repeat("[Game \"Lines of Action\"]\n\n1. c8-c6 a2-c2 *\n\n", 100_000))
@@ -360,18 +361,38 @@ func TestReadCancel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(20*time.Millisecond, cancel)
-			start := time.Now()
-			err := tt.read(ctx)
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("Read, cancelled = %v; want context.Canceled", err)
+			// The whole suite: how often it looks.
+			whole := &askedCtx{Context: context.Background()}
+			if err := tt.read(whole); err != nil {
+				t.Fatalf("Read, not cancelled: %v", err)
 			}
-			if d := time.Since(start); d > time.Second {
-				t.Errorf("Read returned %v after it began; want soon after the cancel", d)
+			if n := whole.asked.Load(); n < 100 {
+				t.Errorf("Read looked at its context %d times over the suite; want 100 or more", n)
+			}
+			// Cancelled as it looks the second time: under way.
+			parent, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			ctx := &askedCtx{Context: parent, at: 2, cancel: cancel}
+			if err := tt.read(ctx); !errors.Is(err, context.Canceled) {
+				t.Fatalf("Read, cancelled = %v; want context.Canceled", err)
 			}
 		})
 	}
+}
+
+// askedCtx counts the calls of its Err, and calls cancel at the at-th.
+type askedCtx struct {
+	context.Context
+	asked  atomic.Int64
+	at     int64
+	cancel func()
+}
+
+func (c *askedCtx) Err() error {
+	if c.asked.Add(1) == c.at {
+		c.cancel()
+	}
+	return c.Context.Err()
 }
 
 // TestSuiteMemory checks that a suite takes about the memory of its text:

@@ -106,7 +106,7 @@ type Tournament struct {
 	suite *book.Suite // the openings file's
 	order []int       // the order the pairs take them in: indexes of suite; nil for the file's
 	// digests are the engines' files, read at the first EngineFiles.
-	digests *digests
+	digests digests
 }
 
 // Mode says what Parse reads besides the config itself.

@@ -33,10 +33,7 @@ type digests struct {
 // arbiter may play otherwise. Each distinct file is read once, the first
 // time EngineFiles is called; later calls return the same answer.
 func (c *Tournament) EngineFiles() ([]EngineFile, error) {
-	if c.digests == nil {
-		c.digests = &digests{}
-	}
-	d := c.digests
+	d := &c.digests
 	d.once.Do(func() { d.files, d.err = c.engineFiles() })
 	return d.files, d.err
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -50,6 +51,30 @@ func TestEngineFiles(t *testing.T) {
 
 // TestIdentity: a config's identity changes with an engine's file (a byte
 // appended) and not otherwise; its Hash does not change.
+// TestEngineFilesConcurrent: runners sharing one config ask for its files
+// at once; under the race detector an unguarded first read is a race.
+func TestEngineFilesConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	bot := filepath.Join(dir, "bot")
+	writeFile(t, bot, "#!/bin/sh\n")
+	os.Chmod(bot, 0o755)
+	cfg, err := parse(filepath.Join(dir, "m.yaml"), []byte(engineConfig("./bot")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	got := make([][]EngineFile, 4)
+	for i := range got {
+		wg.Go(func() { got[i], _ = cfg.EngineFiles() })
+	}
+	wg.Wait()
+	for i, files := range got {
+		if len(files) != 2 || files[0].Digest != sum("#!/bin/sh\n") {
+			t.Errorf("call %d: EngineFiles = %+v; want both engines' files", i, files)
+		}
+	}
+}
+
 func TestIdentity(t *testing.T) {
 	dir := t.TempDir()
 	bot := filepath.Join(dir, "bot")

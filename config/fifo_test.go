@@ -16,8 +16,8 @@ import (
 )
 
 // TestLoadFIFO checks that a config, or its openings file, that is a FIFO
-// no one writes to does not hold Load once its context is done: Load
-// returns the context's error soon after.
+// no one writes to does not hold Load once its context is done: Load,
+// waiting in its open, returns the context's error.
 func TestLoadFIFO(t *testing.T) {
 	tests := []struct {
 		name string
@@ -35,21 +35,36 @@ func TestLoadFIFO(t *testing.T) {
 			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 				t.Skipf("no FIFO: %v", err)
 			}
-			// A writer lets the abandoned open return at the end.
+			// A writer lets the abandoned open return at the end, before
+			// the next test looks for one that waits.
 			defer func() {
 				if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
 					w.Close()
 				}
+				for start := time.Now(); fifoOpenWaits(); time.Sleep(2 * time.Millisecond) {
+					if time.Since(start) > time.Minute {
+						t.Fatalf("the abandoned open(2) of %s still waits a minute after a writer came", fifo)
+					}
+				}
 			}()
 			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(50*time.Millisecond, cancel)
-			start := time.Now()
-			cfg, err := Load(ctx, path)
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("Load with %s a FIFO, cancelled = %v, %v; want context.Canceled", tt.fifo, cfg, err)
-			}
-			if d := time.Since(start); d > time.Second {
-				t.Errorf("Load returned %v after it began; want soon after the cancel", d)
+			defer cancel()
+			done := make(chan error, 1)
+			go func() {
+				_, err := Load(ctx, path)
+				done <- err
+			}()
+			awaitFIFOOpen(t)
+			cancel()
+			// One that ignored the cancel would wait in open(2) for ever.
+			const guard = time.Minute
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("Load with %s a FIFO, cancelled = %v; want context.Canceled", tt.fifo, err)
+				}
+			case <-time.After(guard):
+				t.Fatalf("Load with %s a FIFO still waiting %v after the cancel", tt.fifo, guard)
 			}
 		})
 	}
@@ -73,4 +88,32 @@ func TestEngineFilesFIFO(t *testing.T) {
 	if _, err := cfg.EngineFiles(); err == nil || !strings.Contains(err.Error(), `engine "b"`) || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("EngineFiles with a FIFO = %v; want it refused, naming the engine", err)
 	}
+}
+
+// awaitFIFOOpen waits until a thread of this process waits in open(2) for
+// the other end of a FIFO; where /proc cannot tell, it gives it a moment.
+func awaitFIFOOpen(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		time.Sleep(100 * time.Millisecond)
+		return
+	}
+	const guard = time.Minute
+	for start := time.Now(); !fifoOpenWaits(); time.Sleep(2 * time.Millisecond) {
+		if time.Since(start) > guard {
+			t.Fatalf("no open(2) of a FIFO waiting within %v", guard)
+		}
+	}
+}
+
+// fifoOpenWaits reports whether a thread of this process waits in open(2)
+// for the other end of a FIFO.
+func fifoOpenWaits() bool {
+	chans, _ := filepath.Glob("/proc/self/task/*/wchan")
+	for _, c := range chans {
+		if b, _ := os.ReadFile(c); string(b) == "wait_for_partner" {
+			return true
+		}
+	}
+	return false
 }

@@ -101,7 +101,19 @@ func forgeStamp(t *testing.T, path string, at time.Time) {
 		t.Fatal(err)
 	}
 	newStamp(path).write(s, at)
-	time.Sleep(2 * s.step())
+	pastStep(t, path)
+}
+
+// pastStep waits until the files of the database at path last changed two
+// clock steps of the file system ago, so that the next change shows in
+// their times.
+func pastStep(t *testing.T, path string) {
+	t.Helper()
+	s, err := stateOf(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Until(s.latest().Add(2 * s.step())))
 }
 
 // openErr opens the database at path for reading and closes it.
@@ -318,7 +330,7 @@ func TestCheckConcurrentWriters(t *testing.T) {
 	if !stampFresh(path) {
 		t.Fatalf("no fresh stamp after the writers closed")
 	}
-	time.Sleep(2 * 20 * time.Millisecond)
+	pastStep(t, path)
 	damagePage(t, path)
 	if err := openErr(path); !errors.Is(err, ErrDamaged) {
 		t.Errorf("OpenReader after damage: %v; want ErrDamaged", err)
@@ -334,7 +346,7 @@ func TestCheckWriterClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	insertGames(t, db, 200, 3)
-	time.Sleep(2 * 20 * time.Millisecond)
+	pastStep(t, path)
 	damagePage(t, path)
 	db.Close()
 	if stampFresh(path) {

@@ -18,7 +18,7 @@ import (
 // with a *LostError that says so.
 func TestReconnect(t *testing.T) {
 	defer func(d time.Duration) { ReconnectFor = d }(ReconnectFor)
-	ReconnectFor = 20 * time.Second
+	ReconnectFor = time.Minute
 	ctx := context.Background()
 	proxy, dsn := pgtest.NewProxy(t, pgtest.URL(t))
 	db := openTest(t, dsn)
@@ -123,7 +123,9 @@ func TestReconnect(t *testing.T) {
 	if !errors.As(err, &lost) || !strings.Contains(err.Error(), "the connection to the server is lost and did not come back within 1s") {
 		t.Errorf("SlotGames with the server away = %v; want a *LostError", err)
 	}
-	if d := time.Since(start); d < time.Second || d > 5*time.Second {
+	// At least the second it was given, and well short of the minute
+	// given before: a loaded machine may add seconds, not tens of them.
+	if d := time.Since(start); d < time.Second || d > 15*time.Second {
 		t.Errorf("SlotGames gave up after %v; want about 1 s", d)
 	}
 }

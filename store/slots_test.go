@@ -21,10 +21,9 @@ func TestLeases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// b's leases expire soon, but not before the test's next few steps
-	// have run on a loaded machine (300 ms was not always enough).
-	const bLease = 1500 * time.Millisecond
-	b, err := db.NewLeases(ctx, tour.ID, 3, "b", bLease)
+	// b's leases last an hour; the test ends one when it wants it expired,
+	// so that no step before depends on the machine's speed.
+	b, err := db.NewLeases(ctx, tour.ID, 3, "b", time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +43,11 @@ func TestLeases(t *testing.T) {
 	}
 	claim(a, 0, 0)
 	claim(b, 1, 0)
+	var leased bool
+	if err := db.QueryRow(`SELECT lease_until > now() + make_interval(secs => 3000) FROM slots
+		WHERE tournament_id = ? AND slot = 1 AND owner = 'b'`, tour.ID).Scan(&leased); err != nil || !leased {
+		t.Fatalf("b's lease on slot 1 ends within 50 minutes (%v); want in an hour", err)
+	}
 	claim(a, 2, 0)
 	claim(b, -1, 2) // all leased: a's two may come free for b, not b's own
 	claim(a, -1, 1) // b's one
@@ -51,7 +55,11 @@ func TestLeases(t *testing.T) {
 		t.Fatal(err)
 	}
 	claim(b, -1, 1)
-	time.Sleep(bLease + 100*time.Millisecond) // b's lease on slot 1 expires
+	// b's lease on slot 1 expires.
+	if _, err := db.Exec(`UPDATE slots SET lease_until = now() - make_interval(secs => 1)
+		WHERE tournament_id = ? AND slot = 1 AND owner = 'b'`, tour.ID); err != nil {
+		t.Fatal(err)
+	}
 	claim(a, 1, 0)
 	if err := store(1, "a1"); err != nil {
 		t.Fatal(err)

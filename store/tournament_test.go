@@ -127,7 +127,9 @@ func TestOpenWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Rollback()
-	ctx2, cancel := context.WithTimeout(ctx, 3*time.Second)
+	// An open that waited for the batch would wait for ever, or fail once
+	// the busy timeout ran out: the minute is only a guard.
+	ctx2, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	r, err := OpenReader(ctx2, path)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -23,13 +24,13 @@ func TestTournamentEndsDetached(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		for _, interrupt := range []bool{false, true} {
 			t.Run(fmt.Sprintf("workers=%v/interrupted=%v", workers != nil, interrupt), func(t *testing.T) {
-				dir := t.TempDir()
-				cfg, db := loadTournament(t, dir, toyrace.HeadGames(6), "a=first,slow:5,detach:"+dir, "b=last,slow:5,detach:"+dir)
+				dir, marks := t.TempDir(), t.TempDir()
+				cfg, db := loadTournament(t, dir, toyrace.HeadGames(6), "a=first,slow:5,detach:"+dir+",mark:"+marks, "b=last,slow:5,detach:"+dir+",mark:"+marks)
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
 				_, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Workers: workers, Progress: func(p Progress) {
 					if interrupt && p.Done == 2 {
-						time.AfterFunc(30*time.Millisecond, cancel) // mid-game
+						cancelOnNextGo(t, marks, cancel) // mid-game
 					}
 				}})
 				if interrupt != errors.Is(err, context.Canceled) {
@@ -38,9 +39,15 @@ func TestTournamentEndsDetached(t *testing.T) {
 				// At least the engines of the first game finished, each
 				// with its sleeper (on a busy machine an interrupt may
 				// come before the other worker's engines start theirs).
-				enginetest.Sleepers(t, dir, 2)
-				time.Sleep(200 * time.Millisecond) // a survivor writes its pid late
+				// And any other process of theirs: a sleeper yet to write
+				// its pid, or an engine's child yet to become one, names
+				// dir in its command line.
 				pids := enginetest.Sleepers(t, dir, 2)
+				for _, pid := range mentioning(dir) {
+					if !slices.Contains(pids, pid) {
+						pids = append(pids, pid)
+					}
+				}
 				enginetest.CheckEnded(t, pids)
 				if c := enginetest.ChildrenLeft(); len(c) > 0 {
 					t.Errorf("children left after the tournament: %v", c)
@@ -84,11 +91,27 @@ func testRunnerKilledWorkers(t *testing.T, workers int) {
 	// The workers, orphaned, come to this process (a subreaper, as a
 	// runner), which reaps them when they exit, as init would.
 	var left []string
-	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(20 * time.Millisecond) {
+	for start := time.Now(); time.Since(start) < enginetest.Guard; time.Sleep(20 * time.Millisecond) {
 		left = slices.DeleteFunc(enginetest.Children(), func(c string) bool { return slices.Contains(before, c) })
 		if len(left) == 0 {
 			return
 		}
 	}
-	t.Errorf("the runner's worker processes, adopted when it was killed, were not reaped: %v", left)
+	t.Errorf("the runner's worker processes, adopted when it was killed, were not reaped within %v: %v", enginetest.Guard, left)
+}
+
+// mentioning lists the processes but this one whose command line holds s.
+func mentioning(s string) []int {
+	ents, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, ent := range ents {
+		pid, err := strconv.Atoi(ent.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if b, err := os.ReadFile("/proc/" + ent.Name() + "/cmdline"); err == nil && strings.Contains(string(b), s) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
@@ -121,7 +120,8 @@ func TestGracefulStop(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marker := fmt.Sprintf("stop%d", os.Getpid())
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:15,"+marker, "b=first,slow:15,"+marker)
+			marks := t.TempDir()
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:15,mark:"+marks+","+marker, "b=first,slow:15,mark:"+marks+","+marker)
 			stop := make(chan struct{})
 			var done atomic.Int64
 			var atStop atomic.Int64
@@ -131,7 +131,7 @@ func TestGracefulStop(t *testing.T) {
 				Progress: func(p Progress) {
 					done.Store(int64(p.Done))
 					if p.Done == 2 && p.Game != nil {
-						time.AfterFunc(40*time.Millisecond, func() { close(stop) }) // mid-game
+						cancelOnNextGo(t, marks, func() { close(stop) }) // mid-game
 					}
 				},
 				Stopping: func(n int) { inPlay.Store(int64(n)); atStop.Store(done.Load()) }})
@@ -154,7 +154,8 @@ func TestGracefulStop(t *testing.T) {
 		})
 	}
 	t.Run("cancel after the stop", func(t *testing.T) {
-		cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:30", "b=first,slow:30")
+		marks := t.TempDir()
+		cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:30,mark:"+marks, "b=first,slow:30,mark:"+marks)
 		stop := make(chan struct{})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -164,13 +165,13 @@ func TestGracefulStop(t *testing.T) {
 			Progress: func(p Progress) {
 				done.Store(int64(p.Done))
 				if p.Done == 1 && p.Game != nil {
-					time.AfterFunc(20*time.Millisecond, func() { close(stop) })
+					cancelOnNextGo(t, marks, func() { close(stop) }) // mid-game
 				}
 			},
 			Stopping: func(n int) {
 				atStop.Store(done.Load())
 				inPlay.Store(int64(n))
-				time.AfterFunc(20*time.Millisecond, cancel) // games last 300 ms and more
+				cancel() // at once: the games in play have moves to go, 30 ms each
 			}})
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("Run = %v; want context.Canceled", err)

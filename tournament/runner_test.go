@@ -126,23 +126,54 @@ func markerAlive(marker string) []string {
 	return out
 }
 
+// checkNoEngines fails t when processes with marker in their command line
+// still run after enginetest.Guard.
 func checkNoEngines(t *testing.T, marker string) {
 	t.Helper()
 	var left []string
-	for i := 0; i < 100; i++ {
+	for start := time.Now(); time.Since(start) < enginetest.Guard; time.Sleep(20 * time.Millisecond) {
 		if left = markerAlive(marker); len(left) == 0 {
 			return
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	t.Errorf("engine processes left behind: %v", left)
+	t.Errorf("engine processes still running %v after their run: %v", enginetest.Guard, left)
+}
+
+// cancelOnNextGo calls cancel once an engine marking into dir (the mark
+// mode) reads a go it had not read when cancelOnNextGo was called: a game
+// is in play, the engine thinking. It returns at once; the wait runs in a
+// goroutine of its own, which gives up (failing t) after enginetest.Guard,
+// or quietly when the test ends first.
+func cancelOnNextGo(t *testing.T, dir string, cancel func()) { cancelOnNext(t, dir, "go", cancel) }
+
+// cancelOnNext is cancelOnNextGo for the command cmd (see enginetest's
+// mark mode).
+func cancelOnNext(t *testing.T, dir, cmd string, cancel func()) {
+	n := enginetest.Marks(dir, cmd)
+	ended := make(chan struct{})
+	t.Cleanup(func() { close(ended) })
+	go func() {
+		defer cancel()
+		for start := time.Now(); enginetest.Marks(dir, cmd) <= n; time.Sleep(5 * time.Millisecond) {
+			select {
+			case <-ended:
+				return
+			default:
+			}
+			if time.Since(start) > enginetest.Guard {
+				t.Errorf("no %s read by an engine within %v", cmd, enginetest.Guard)
+				return
+			}
+		}
+	}()
 }
 
 // withTimeDefaults adds roomy timeouts to a config head unless it sets them:
-// the tests run on a loaded machine, where a sound fake engine may take
-// a good part of a second to answer.
+// the tests run on a loaded machine, maybe under the race detector, where a
+// sound fake engine may take seconds to answer, and a test about something
+// else must not see a forfeit or a stall.
 func withTimeDefaults(head string) string {
-	for _, kv := range []string{"time_margin_ms: 1000", "ping_timeout_ms: 3000", "startup_timeout_ms: 5000"} {
+	for _, kv := range []string{"time_margin_ms: 30000", "ping_timeout_ms: 30000", "startup_timeout_ms: 30000"} {
 		k, _, _ := strings.Cut(kv, ":")
 		if !strings.Contains(head, k+":") {
 			head += kv + "\n"
@@ -165,15 +196,17 @@ func TestTerminations(t *testing.T) {
 		{"info lines", "", "info", "", notation.TermNormal, ""},
 		{"crash", "", "crash:2", "1-0", notation.TermDisconnect, "crash"},
 		{"crash at once", "", "crash:0", "1-0", notation.TermDisconnect, "exited"},
-		{"never moves", "", "nogo", "1-0", notation.TermTimeForfeit, "no bestmove"},
-		{"too slow", "", "slowat:3:1500", "1-0", notation.TermTimeForfeit, "timeout"},
+		// 3 s: the sound moves come within it on a loaded machine, and
+		// the test waits it out once.
+		{"never moves", "time_margin_ms: 3000\n", "nogo", "1-0", notation.TermTimeForfeit, "no bestmove"},
+		{"too slow", "time_margin_ms: 3000\n", "slowat:3:60000", "1-0", notation.TermTimeForfeit, "timeout"},
 		{"illegal move", "", "badat:2:9", "1-0", notation.TermIllegalMove, `"9"`},
 		{"unparsable move", "", "bad:zz", "1-0", notation.TermIllegalMove, `"zz"`},
 		{"not a bestmove", "", "garbage", "1-0", notation.TermIllegalMove, "hello there"},
-		{"no readyok", "ping_timeout_ms: 300\n", "noreadygame", "1-0", notation.TermStall, "readyok"},
+		{"no readyok", "ping_timeout_ms: 3000\n", "noreadygame", "1-0", notation.TermStall, "readyok"},
 		// The preflight's engine dies, so the game starts another one, which
 		// is slow.
-		{"slow handshake", "startup_timeout_ms: 300\n", "slowugionce:2000:FLAG,readyexit", "1-0", notation.TermStall, "ugiok"},
+		{"slow handshake", "startup_timeout_ms: 3000\n", "slowugionce:60000:FLAG,readyexit", "1-0", notation.TermStall, "ugiok"},
 		{"adjudicated draw", "max_plies: 4\n", "first", "1/2-1/2", notation.TermAdjudication, "after 4 plies"},
 		{"adjudicated by score", "max_plies: 5\nadjudication: score\n", "first", "1-0", notation.TermAdjudication, "by points"},
 	}
@@ -241,10 +274,10 @@ func checkValid(t *testing.T, records string) {
 func TestPreflight(t *testing.T) {
 	for _, opt := range []Options{{}, {Concurrency: 3, Workers: workerCmd(t)}} {
 		t.Run(fmt.Sprintf("workers=%v", opt.Workers != nil), func(t *testing.T) {
-			// A second to start: on a loaded machine a process may take more
-			// than a few hundred milliseconds to come up, and b's crash must
-			// come before its timeout.
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 1000\nping_timeout_ms: 1000\n", "a=first", "b=die", "c=noready", "d=slowugi:5000")
+			// 3 s to start: on a loaded machine a process may take more than
+			// a second to come up, and b's crash must come before its
+			// timeout.
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 3000\nping_timeout_ms: 3000\n", "a=first", "b=die", "c=noready", "d=slowugi:60000")
 			opt.DB = db
 			_, err := Run(context.Background(), cfg, opt)
 			for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
@@ -315,7 +348,7 @@ func testResumeAfterKill(t *testing.T, env string) {
 	dbPath := filepath.Join(dir, "t.db")
 	const total = 24
 
-	db := killAfterStored(t, path, dbPath, env, 5, 20*time.Second)
+	db := killAfterStored(t, path, dbPath, env, 5, enginetest.Guard)
 	checkNoEngines(t, marker) // the kernel ends the engines with their runner
 	var before int
 	db.QueryRow(`SELECT count(*) FROM games`).Scan(&before)
@@ -388,12 +421,13 @@ func TestInterrupt(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marker := fmt.Sprintf("intr%d", os.Getpid())
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(50), "a=first,slow:5,"+marker, "b=first,slow:5,"+marker)
+			marks := t.TempDir()
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(50), "a=first,slow:5,mark:"+marks+","+marker, "b=first,slow:5,mark:"+marks+","+marker)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Workers: workers, Progress: func(p Progress) {
 				if p.Done == 3 {
-					time.AfterFunc(30*time.Millisecond, cancel) // mid-game
+					cancelOnNextGo(t, marks, cancel) // mid-game
 				}
 			}})
 			if !errors.Is(err, context.Canceled) {
@@ -568,18 +602,22 @@ func TestIdleDeathRestarts(t *testing.T) {
 func TestStopDuringStart(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000")
+			marks := t.TempDir()
+			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000,mark:"+marks)
 			stop := make(chan struct{})
 			var said []int
-			time.AfterFunc(300*time.Millisecond, func() { close(stop) })
+			// The stop comes once b has read ugi: the check is under way.
+			cancelOnNext(t, marks, "ugi", func() { close(stop) })
 			start := time.Now()
 			_, err := Run(context.Background(), cfg, Options{DB: db, Workers: workers, Stop: stop,
 				Stopping: func(n int) { said = append(said, n) }})
 			if !errors.Is(err, ErrStopped) {
 				t.Fatalf("Run stopped during the start = %v; want ErrStopped", err)
 			}
-			if d := time.Since(start); d > 3*time.Second {
-				t.Errorf("Run returned %v after it began; want soon after the stop", d)
+			// Not at the end of b's 60 s to start: a loaded machine may
+			// take seconds, not tens of them.
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("Run returned %v after it began; want soon after the stop, well before b's startup timeout", d)
 			}
 			if fmt.Sprint(said) != "[0]" || len(rows(t, db)) != 0 {
 				t.Errorf("Stopping told %v, %d games stored; want [0], none", said, len(rows(t, db)))

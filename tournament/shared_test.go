@@ -29,7 +29,8 @@ func sharedTournament(t *testing.T, head string, engines ...string) (*config.Tou
 // machines would, each on its own connection: together they store every
 // slot once, and each one's summary covers the whole tournament.
 func TestSharedRun(t *testing.T) {
-	cfg, url := sharedTournament(t, toyrace.HeadGames(12), "a=", "b=")
+	url := pgtest.URL(t)
+	path := writeConfig(t, t.TempDir(), toyrace.HeadGames(12), "a=", "b=")
 	ctx := context.Background()
 	var (
 		wg   sync.WaitGroup
@@ -37,6 +38,11 @@ func TestSharedRun(t *testing.T) {
 		errs [2]error
 	)
 	for i := range 2 {
+		// Each runner loads the config, as on a machine of its own.
+		cfg, err := config.Load(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		db := openDB(t, url)
 		wg.Add(1)
 		go func() {

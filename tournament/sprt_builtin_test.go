@@ -25,7 +25,7 @@ func builtinMatch(t *testing.T, exe, sprt string, rounds int, a, b [2]string) (*
 		return fmt.Sprintf("  - {name: %s, cmd: %s, args: [%s]}\n", name, exe, args)
 	}
 	text := fmt.Sprintf("name: sprt\ngame: knight-fight\nrounds: %d\ngames_per_encounter: 2\nseed: 42\n"+
-		"time_control: {move_ms: 2}\ntime_margin_ms: 2000\nadjudication: score\nsprt: %s\nengines:\n", rounds, sprt) +
+		"time_control: {move_ms: 2}\ntime_margin_ms: 30000\nadjudication: score\nsprt: %s\nengines:\n", rounds, sprt) +
 		eng("a", a) + eng("b", b)
 	path := filepath.Join(dir, "m.yaml")
 	writeFile(t, path, text)

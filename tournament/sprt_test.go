@@ -202,7 +202,7 @@ func TestSPRTResumeAfterKill(t *testing.T) {
 	marker := fmt.Sprintf("sprtkill%d", os.Getpid())
 	path := writeConfig(t, dir, head, "a=last,slow:8,"+marker, "b=first,slow:8,"+marker)
 	dbPath := filepath.Join(dir, "t.db")
-	kdb := killAfterStored(t, path, dbPath, "FAKE_RUNNER_WORKERS=2", 3, 30*time.Second)
+	kdb := killAfterStored(t, path, dbPath, "FAKE_RUNNER_WORKERS=2", 3, time.Minute)
 	checkNoEngines(t, marker)
 	var before int
 	kdb.QueryRow(`SELECT count(*) FROM games`).Scan(&before)

@@ -6,6 +6,7 @@ import (
 
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,8 +19,12 @@ import (
 )
 
 // quick has roomy startup and ping timeouts (the tests run on a loaded
-// machine) and a short grace period.
-var quick = Timeouts{Startup: 5 * time.Second, Ping: 3 * time.Second, Grace: 200 * time.Millisecond}
+// machine, maybe under the race detector) and a short grace period.
+var quick = Timeouts{Startup: 30 * time.Second, Ping: 30 * time.Second, Grace: 200 * time.Millisecond}
+
+// answerWait is how long a test waits for a bestmove that a sound fake
+// engine sends at once: only a wrong client runs out of it.
+const answerWait = 30 * time.Second
 
 // fakeSpec returns the Spec of a fake engine playing game with modes (see
 // enginetest).
@@ -29,16 +34,17 @@ func fakeSpec(t testing.TB, name, modes, game string) Spec {
 	return Spec{Name: name, Path: path, Args: args}
 }
 
-// checkGone fails t when the engine's process group still has a process.
+// checkGone fails t when the engine's process group still has a process
+// after 30 s.
 func checkGone(t *testing.T, pid int) {
 	t.Helper()
-	for i := 0; i < 50; i++ {
+	const guard = 30 * time.Second
+	for start := time.Now(); time.Since(start) < guard; time.Sleep(10 * time.Millisecond) {
 		if !enginetest.GroupAlive(pid) {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
-	t.Errorf("process group %d still alive", pid)
+	t.Errorf("process group %d still alive %v after the engine's end", pid, guard)
 }
 
 func TestEngineClassifies(t *testing.T) {
@@ -97,7 +103,7 @@ func TestEngineClassifies(t *testing.T) {
 				if err := e.Position("startpos", nil); err != nil {
 					t.Fatalf("Position: %v", err)
 				}
-				wait := 3 * time.Second
+				wait := answerWait
 				if tc.want == Timeout {
 					wait = 300 * time.Millisecond
 				}
@@ -132,7 +138,7 @@ func TestEngineCloseKillsGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid := e.Pid()
-	time.Sleep(50 * time.Millisecond) // let the grandchild start
+	enginetest.WaitFor(t, "grandchild in the engine's process group", func() bool { return len(enginetest.GroupMembers(pid)) >= 2 })
 	e.Close()
 	checkGone(t, pid)
 	if !enginetest.Reaped(pid) {
@@ -142,7 +148,9 @@ func TestEngineCloseKillsGroup(t *testing.T) {
 
 func TestEngineContextCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	e, err := Start(ctx, fakeSpec(t, "silent", "nogo,spawn", "toy-race"), quick)
+	defer cancel()
+	dir := t.TempDir()
+	e, err := Start(ctx, fakeSpec(t, "silent", "nogo,spawn,mark:"+dir, "toy-race"), quick)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,11 +158,18 @@ func TestEngineContextCancel(t *testing.T) {
 	defer checkGone(t, pid)
 	defer e.Close()
 	e.Position("startpos", nil)
-	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
-	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, 10*time.Second)
+	go cancelOnGo(t, dir, cancel)
+	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, time.Hour)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Go = %v; want context.Canceled", err)
 	}
+}
+
+// cancelOnGo cancels once the mark engine of dir has read its first go:
+// the context ends while Go waits for the bestmove.
+func cancelOnGo(t *testing.T, dir string, cancel context.CancelFunc) {
+	defer cancel()
+	enginetest.AwaitMark(t, dir, "go", 0)
 }
 
 // A context that ended after an engine's earlier call does not disturb the
@@ -170,10 +185,25 @@ func TestEngineContextEndedBefore(t *testing.T) {
 	if err := e.NewGame(ctx); err != nil {
 		t.Fatalf("NewGame: %v", err)
 	}
+	// The ended context's AfterFunc expires the read deadline of stdout:
+	// a read that waits for the silent engine ends when it has run.
+	e.outR.SetReadDeadline(time.Now().Add(time.Hour))
+	read := make(chan error, 1)
+	go func() {
+		_, err := e.outR.Read(make([]byte, 1))
+		read <- err
+	}()
 	cancel()
-	time.Sleep(20 * time.Millisecond) // let the AfterFunc run
+	select {
+	case err := <-read:
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatalf("read of the idle engine's output = %v; want the deadline expired by the ended context", err)
+		}
+	case <-time.After(enginetest.Guard):
+		t.Fatalf("no expiry of the read deadline within %v of the context's end", enginetest.Guard)
+	}
 	e.Position("startpos", nil)
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, 3*time.Second)
+	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, answerWait)
 	if err != nil || r.Move != "1" {
 		t.Fatalf("Go = %+v, %v; want bestmove 1", r, err)
 	}
@@ -282,7 +312,7 @@ func TestEngineRefusesControlCharacters(t *testing.T) {
 			if err := e.Position(tc.start, nil); !errors.Is(err, Refused) {
 				t.Fatalf("Position = %v; want %v", err, Refused)
 			}
-			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, 3*time.Second); !errors.Is(err, Refused) {
+			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, answerWait); !errors.Is(err, Refused) {
 				t.Errorf("Go after a refused command = %v; want the refusal again", err)
 			}
 		})

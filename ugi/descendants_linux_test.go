@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
+	"github.com/arbiter-games/arbiter/internal/proc"
 )
 
 // An engine's descendant that leaves its process group (setsid) is ended
@@ -27,18 +28,20 @@ func TestEngineEndsDetached(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		spec   func(dir string) Spec
+		spec   func(dir, marks string) Spec
 		cancel bool // cancel the context during a go
 		crash  bool // Start fails with a crash
 	}{
-		{name: "closed", spec: func(dir string) Spec { return fakeSpec(t, "fake", "first,detach:"+dir, "toy-race") }},
-		{name: "cancelled", cancel: true, spec: func(dir string) Spec { return fakeSpec(t, "fake", "nogo,detach:"+dir, "toy-race") }},
-		{name: "exits", crash: true, spec: func(dir string) Spec { return fakeSpec(t, "fake", "detach:"+dir+",exit", "toy-race") }},
+		{name: "closed", spec: func(dir, _ string) Spec { return fakeSpec(t, "fake", "first,detach:"+dir, "toy-race") }},
+		{name: "cancelled", cancel: true, spec: func(dir, marks string) Spec {
+			return fakeSpec(t, "fake", "nogo,detach:"+dir+",mark:"+marks, "toy-race")
+		}},
+		{name: "exits", crash: true, spec: func(dir, _ string) Spec { return fakeSpec(t, "fake", "detach:"+dir+",exit", "toy-race") }},
 		// The real thing, where sh and setsid are installed.
-		{name: "shell setsid sleep", spec: func(dir string) Spec {
+		{name: "shell setsid sleep", spec: func(dir, _ string) Spec {
 			return shellEngine(t, dir, sh, fmt.Sprintf("setsid sh -c 'touch %s/$$; exec sleep 30' &\nexec %s fake-engine first toy-race\n", dir, exe))
 		}},
-		{name: "shell setsid sleep then exit 0", crash: true, spec: func(dir string) Spec {
+		{name: "shell setsid sleep then exit 0", crash: true, spec: func(dir, _ string) Spec {
 			return shellEngine(t, dir, sh, fmt.Sprintf("setsid sh -c 'touch %s/$$; exec sleep 30' &\n"+
 				// Exit once the escapee is up: killed before it wrote its
 				// pid, it would leave the test nothing to check.
@@ -50,11 +53,11 @@ func TestEngineEndsDetached(t *testing.T) {
 			if strings.HasPrefix(tc.name, "shell") && (errSh != nil || errSetsid != nil) {
 				t.Skip("needs sh and setsid in PATH")
 			}
-			dir := t.TempDir()
+			dir, marks := t.TempDir(), t.TempDir()
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			start := time.Now()
-			e, err := Start(ctx, tc.spec(dir), quick)
+			e, err := Start(ctx, tc.spec(dir, marks), quick)
 			if tc.crash {
 				pids := enginetest.Sleepers(t, dir, 1)
 				if !errors.Is(err, Crash) || !strings.Contains(err.Error(), "exited") {
@@ -75,8 +78,8 @@ func TestEngineEndsDetached(t *testing.T) {
 			}
 			if tc.cancel {
 				e.Position("startpos", nil)
-				time.AfterFunc(50*time.Millisecond, cancel)
-				if _, err := e.Go(ctx, Limits{MoveTime: time.Second}, 10*time.Second); !errors.Is(err, context.Canceled) {
+				go cancelOnGo(t, marks, cancel)
+				if _, err := e.Go(ctx, Limits{MoveTime: time.Second}, time.Hour); !errors.Is(err, context.Canceled) {
 					t.Errorf("Go = %v; want context.Canceled", err)
 				}
 			}
@@ -148,7 +151,11 @@ func TestEngineCloseSparesOtherChildren(t *testing.T) {
 	defer sleeper.Wait()
 	defer sleeper.Process.Kill()
 	quitter := start("fake-engine", "die", "toy-race") // exits 1 at once
-	time.Sleep(100 * time.Millisecond)                 // let it exit
+	// A zombie, which a reaper that took every child would reap.
+	enginetest.WaitFor(t, "exit of the program's own child", func() bool {
+		st, ok := proc.ReadStat(quitter.Process.Pid)
+		return ok && st.Zombie
+	})
 
 	dir := t.TempDir()
 	e, err := Start(context.Background(), fakeSpec(t, "fake", "first,detach:"+dir, "toy-race"), quick)

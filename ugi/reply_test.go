@@ -70,7 +70,7 @@ func FuzzReplyInfo(f *testing.F) {
 // TestGoLimits checks that an engine's nodes and depth limits reach it in
 // the go command.
 func TestGoLimits(t *testing.T) {
-	e, err := Start(context.Background(), fakeSpec(t, "x", "first,echogo", "toy-race"), Timeouts{})
+	e, err := Start(context.Background(), fakeSpec(t, "x", "first,echogo", "toy-race"), quick)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestGoLimits(t *testing.T) {
 	if err := e.Position("startpos", nil); err != nil {
 		t.Fatal(err)
 	}
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, 5*time.Second)
+	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, answerWait)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,16 +3,18 @@
 package ugi
 
 import (
+	"errors"
 	"io"
 	"os"
 	"testing"
 	"time"
 )
 
-// TestWriteWithinAfterFullPipe: a command that once found the pipe full
-// (the engine slow to read) set a write deadline; a later command, once
-// that deadline has passed, still goes through when the pipe takes it,
-// rather than failing as a stall.
+// TestWriteWithinAfterFullPipe: a command that found the pipe full (the
+// engine slow to read) waits for the engine to read it; and the write
+// deadline it set goes with it, so that a later command, once that
+// deadline has passed, still goes through when the pipe takes it, rather
+// than failing as a stall.
 func TestWriteWithinAfterFullPipe(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -24,24 +26,37 @@ func TestWriteWithinAfterFullPipe(t *testing.T) {
 	if !ok {
 		t.Skip("no raw pipe here")
 	}
-	// More than a pipe holds, read a moment later: the write waits.
+	// More than a pipe holds, read as it is written: the write waits for
+	// the reader.
 	big := make([]byte, 1<<20)
+	read := make(chan error, 1)
 	go func() {
-		time.Sleep(50 * time.Millisecond)
-		io.CopyN(io.Discard, r, int64(len(big)))
+		_, err := io.CopyN(io.Discard, r, int64(len(big)))
+		read <- err
 	}()
-	if err := writeWithin(p, big, 300*time.Millisecond); err != nil {
+	if err := writeWithin(p, big, time.Minute); err != nil {
 		t.Fatalf("the large write: %v", err)
 	}
-	if err := writeWithin(p, big[:64], time.Second); err != nil {
-		t.Fatalf("a write right after it: %v", err)
+	if err := <-read; err != nil {
+		t.Fatalf("reading the large write: %v", err)
 	}
-	time.Sleep(time.Second) // well past the large write's deadline
-	if err := writeWithin(p, []byte("isready\n"), time.Second); err != nil {
-		t.Fatalf("a small write after the large one's deadline passed: %v", err)
+
+	// A full pipe nobody reads: the write's deadline passes.
+	n, err := p.(tryWriter).TryWrite(big)
+	if err != nil || n == len(big) {
+		t.Fatalf("filling the pipe: wrote %d of %d bytes, %v", n, len(big), err)
 	}
-	buf := make([]byte, 64+8)
-	if _, err := io.ReadFull(r, buf); err != nil || string(buf[64:]) != "isready\n" {
-		t.Errorf("read %q, %v", buf[64:], err)
+	if err := writeWithin(p, big[:64], 10*time.Millisecond); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("a write to a full pipe nobody reads = %v; want %v", err, os.ErrDeadlineExceeded)
+	}
+	if _, err := io.ReadFull(r, make([]byte, n)); err != nil {
+		t.Fatalf("emptying the pipe: %v", err)
+	}
+	if err := writeWithin(p, []byte("isready\n"), time.Minute); err != nil {
+		t.Fatalf("a small write after a write's deadline passed: %v", err)
+	}
+	buf := make([]byte, 8)
+	if _, err := io.ReadFull(r, buf); err != nil || string(buf) != "isready\n" {
+		t.Errorf("read %q, %v; want the small write", buf, err)
 	}
 }

@@ -36,7 +36,9 @@ func TestSilentWorker(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "did not answer within") {
 		t.Errorf("Start with a silent worker = %v, %v", ps, err)
 	}
-	if d := time.Since(start); d > 10*time.Second {
+	// A second's wait, far from the five minutes the silent worker
+	// sleeps: a loaded machine adds seconds, not minutes.
+	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("a silent worker held the start %v", d)
 	}
 	if c := enginetest.ChildrenLeft(); len(c) > 0 {

@@ -460,7 +460,7 @@ func TestConcurrencyCapped(t *testing.T) {
 	most := strconv.Itoa(maxJobs())
 	engines := []string{"r args: [engine, --game, knight-fight, --level, random]",
 		"g args: [engine, --game, knight-fight, --level, greedy]"}
-	head := "game: knight-fight\ngames_per_encounter: 2\nseed: 5\ntime_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 20\nadjudication: score\n"
+	head := "game: knight-fight\ngames_per_encounter: 2\nseed: 5\ntime_control: {move_ms: 20}\ntime_margin_ms: 30000\nmax_plies: 20\nadjudication: score\n"
 	flag := selfEngines(t, dir, "flag.yaml", "name: flag\n"+head, engines...)
 	cfg := selfEngines(t, dir, "cfg.yaml", "name: cfg\nconcurrency: 99999\n"+head, engines...)
 	for _, tt := range []struct {

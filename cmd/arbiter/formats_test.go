@@ -27,7 +27,7 @@ func formatConfig(t *testing.T, dir, format string, n int, extra string) string 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "name: %s%d\ngame: lines-of-action\nformat: %s\ngames_per_encounter: 2\nseed: 4\n"+
-		"time_control: {move_ms: 100}\ntime_margin_ms: 2000\nmax_plies: 60\n%sengines:\n", format, n, format, extra)
+		"time_control: {move_ms: 100}\ntime_margin_ms: 30000\nmax_plies: 60\n%sengines:\n", format, n, format, extra)
 	for i := range n {
 		level := []string{"random", "greedy"}[i%2]
 		fmt.Fprintf(&b, "  - {name: e%d, cmd: %s, args: [engine, --game, lines-of-action, --level, %s, --seed, '%d']}\n", i+1, exe, level, i+1)

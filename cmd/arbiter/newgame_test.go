@@ -46,7 +46,7 @@ func TestNewGame(t *testing.T) {
 
 	// tournament: the search engine against the random one, two at a time.
 	path := selfEngines(t, dir, "ttt.yaml", "name: ttt\ngame: tic-tac-toe\ngames_per_encounter: 4\nseed: 3\n"+
-		"time_control: {move_ms: 50}\ntime_margin_ms: 500\n",
+		"time_control: {move_ms: 50}\ntime_margin_ms: 30000\n",
 		"search args: [engine, --game, tic-tac-toe, --level, search]",
 		"random args: [engine, --game, tic-tac-toe, --level, random]")
 	db, out := filepath.Join(dir, "ttt.db"), filepath.Join(dir, "played.agn")

@@ -238,14 +238,41 @@ func startSearchTournament(t *testing.T, name string, games int) (*exec.Cmd, str
 	dir := t.TempDir()
 	exe, _ := os.Executable()
 	path := selfEngines(t, dir, name+".yaml", fmt.Sprintf("name: %s\ngame: lines-of-action\ngames_per_encounter: %d\n", name, games)+
-		"time_control: {move_ms: 40}\ntime_margin_ms: 3000\nmax_plies: 30\n",
+		"time_control: {move_ms: 40}\ntime_margin_ms: 30000\nmax_plies: 30\n",
 		"a args: [engine, --game, lines-of-action, --level, search]",
 		"b args: [engine, --game, lines-of-action, --level, search, --seed, \"2\"]")
 	dbPath := filepath.Join(dir, name+".db")
-	cmd := exec.Command(exe, "tournament", "--db", dbPath, "-j", "2", path)
+	cmd := exec.Command(exe, "tournament", "--db", dbPath, "--log", filepath.Join(dir, "engines.log"), "-j", "2", path)
 	stdout := new(strings.Builder)
 	cmd.Stdout = stdout
 	return cmd, dbPath, stdout, stderrLines(t, cmd)
+}
+
+// awaitGamesInPlay waits until the engine log next to the database at
+// dbPath shows a go sent in n games: they have begun. The log is written
+// every tenth of a second, and a game lasts about a second.
+func awaitGamesInPlay(t *testing.T, dbPath string, n int) {
+	t.Helper()
+	path := filepath.Join(filepath.Dir(dbPath), "engines.log")
+	const guard = time.Minute
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(path)
+		slots := map[string]bool{}
+		for _, l := range strings.Split(string(b), "\n") {
+			// "1530 2/17 alpha > go movetime 40": worker 2, slot 17.
+			if f := strings.Fields(l); len(f) >= 5 && f[3] == ">" && f[4] == "go" {
+				if _, slot, ok := strings.Cut(f[1], "/"); ok && slot != "-" {
+					slots[slot] = true
+				}
+			}
+		}
+		if len(slots) >= n {
+			return
+		}
+		if time.Since(start) > guard {
+			t.Fatalf("no go sent in %d games within %v (in %d)", n, guard, len(slots))
+		}
+	}
 }
 
 // TestTournamentInterrupt sends SIGINT (or SIGTERM) to a tournament of two games at a
@@ -274,13 +301,12 @@ func TestTournamentInterrupt(t *testing.T) {
 				}
 				return ""
 			}
-			// After the first game: the next ones are in play (a game
-			// lasts about a second).
+			// After the first game of 8, two at a time: the next ones are
+			// in play, in the runner's queue or begun.
 			before, inPlay := 0, -1
 			for !strings.HasPrefix(next("the first game"), "game 1/8") {
 			}
 			before++
-			time.Sleep(100 * time.Millisecond)
 			cmd.Process.Signal(tc.first)
 			for inPlay < 0 {
 				l := next("the finishing line")
@@ -344,13 +370,13 @@ var finishingRE = regexp.MustCompile(`^arbiter: finishing (\d+) games? in play; 
 // interrupted run stdout stays empty and the exit status is 130; stderr
 // says that every game is stored.
 func TestTournamentInterruptLastGames(t *testing.T) {
-	cmd, _, stdout, lines := startSearchTournament(t, "last", 2)
+	cmd, dbPath, stdout, lines := startSearchTournament(t, "last", 2)
 	defer cmd.Process.Kill()
 	var rest []string
 	for l := range lines {
 		rest = append(rest, l)
 		if strings.HasPrefix(l, "tournament last:") {
-			time.Sleep(200 * time.Millisecond) // both games are in play (they last about a second)
+			awaitGamesInPlay(t, dbPath, 2)
 			cmd.Process.Signal(syscall.SIGINT)
 		}
 	}

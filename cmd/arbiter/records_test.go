@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/sgf"
 )
@@ -301,10 +302,21 @@ func TestValidateHostileSGF(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := write(t, "hostile.sgf", tt.data)
-			start := time.Now()
+			// A bound for behaviour worse than linear, on the CPU time
+			// (validate runs in this process), which a loaded machine
+			// does not stretch as it does the wall-clock time.
+			limit := 10 * time.Second
+			if raceEnabled {
+				limit *= 8
+			}
+			start, cpu := time.Now(), proc.CPU()
 			r := runCLI(t, "", "validate", "--jobs", "2", path)
-			if el := time.Since(start); el > 10*time.Second {
-				t.Errorf("validate took %v", el)
+			el := time.Duration(proc.CPU() - cpu)
+			if cpu == 0 { // no CPU time here: the wall-clock time
+				el = time.Since(start)
+			}
+			if el > limit {
+				t.Errorf("validate took %v of CPU time; want at most %v", el, limit)
 			}
 			if r.code != 0 && r.code != 1 || r.stderr != "" {
 				t.Fatalf("validate: %v", r)

@@ -51,10 +51,11 @@ func interrupt(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, sig syscall.Si
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	const guard = time.Minute
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("arbiter %q still running 10 s after %v", cmd.Args[1:], sig)
+	case <-time.After(guard):
+		t.Fatalf("arbiter %q still running %v after %v", cmd.Args[1:], guard, sig)
 	}
 	t.Logf("arbiter %q exited %v after %v", cmd.Args[1:], time.Since(at), sig)
 	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(stderr.String(), "interrupted") {
@@ -62,9 +63,74 @@ func interrupt(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, sig syscall.Si
 	}
 }
 
+// awaitFIFOOpen waits until a thread of cmd waits in open(2) for the
+// writer of a FIFO; where /proc cannot tell, it gives it a second.
+func awaitFIFOOpen(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	dir := fmt.Sprintf("/proc/%d/task", cmd.Process.Pid)
+	if _, err := os.Stat(dir); err != nil {
+		time.Sleep(time.Second)
+		return
+	}
+	const guard = time.Minute
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
+		chans, _ := filepath.Glob(dir + "/*/wchan")
+		for _, c := range chans {
+			if b, _ := os.ReadFile(c); string(b) == "wait_for_partner" {
+				return
+			}
+		}
+		if time.Since(start) > guard {
+			t.Fatalf("arbiter %q not waiting in the open of a FIFO within %v", cmd.Args[1:], guard)
+		}
+	}
+}
+
+// cpuTime returns the CPU time process pid has used, user and system,
+// from /proc; ok is false where /proc cannot tell.
+func cpuTime(pid int) (d time.Duration, ok bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command's name, which ends with the last ')':
+	// utime and stime are the 14th and 15th of the line, in ticks of
+	// 1/100 s (USER_HZ, 100 on every Linux arbiter runs on).
+	i := bytes.LastIndexByte(b, ')')
+	f := strings.Fields(string(b[i+1:]))
+	if i < 0 || len(f) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, true
+}
+
+// awaitWork waits until cmd has used d of CPU time: past its start, at
+// work, however slow the machine. It returns the CPU time it saw, or -1
+// where /proc cannot tell (it then gives cmd a second).
+func awaitWork(t *testing.T, cmd *exec.Cmd, d time.Duration) time.Duration {
+	t.Helper()
+	if _, ok := cpuTime(cmd.Process.Pid); !ok {
+		time.Sleep(time.Second)
+		return -1
+	}
+	const guard = 2 * time.Minute
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
+		if used, ok := cpuTime(cmd.Process.Pid); ok && used >= d {
+			return used
+		} else if !ok || time.Since(start) > guard {
+			t.Fatalf("arbiter %q did not use %v of CPU time within %v", cmd.Args[1:], d, guard)
+		}
+	}
+}
+
 // TestInterruptReading: Ctrl-C and SIGTERM end validate while it waits for
 // input: a FIFO no one writes to (open(2) waits), standard input that
-// stays open, and a perft that would run for years (issue 17: all three
+// stays open, and a perft that would run for years (all three once
 // ignored both signals).
 func TestInterruptReading(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
@@ -74,7 +140,7 @@ func TestInterruptReading(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run("fifo "+sig.String(), func(t *testing.T) {
 			cmd, _, stderr := startMain(t, nil, "validate", fifo)
-			time.Sleep(time.Second) // no sign shows that it waits in open: give it time to get there
+			awaitFIFOOpen(t, cmd)
 			interrupt(t, cmd, stderr, sig)
 		})
 		t.Run("stdin "+sig.String(), func(t *testing.T) {
@@ -236,26 +302,38 @@ func TestInterruptStart(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
-		wait time.Duration // before the signal
+		fifo bool // the signal comes while it waits in the open of a FIFO; else at work
 	}{
-		{"tournament, config a FIFO", []string{"tournament", "--db", db, cfgFIFO}, time.Second},
-		{"tournament, openings a FIFO", []string{"tournament", "--db", db, withOpenings("fifo.yaml", fifo)}, time.Second},
-		{"openings, deep balanced", []string{"openings", "--game", "lines-of-action", "--plies", "6", "--count", "100", "--balanced", "100", "--depth", "60"}, time.Second},
-		// About 3 s of work here (plies 30), so that the signal comes
+		{"tournament, config a FIFO", []string{"tournament", "--db", db, cfgFIFO}, true},
+		{"tournament, openings a FIFO", []string{"tournament", "--db", db, withOpenings("fifo.yaml", fifo)}, true},
+		{"openings, deep balanced", []string{"openings", "--game", "lines-of-action", "--plies", "6", "--count", "100", "--balanced", "100", "--depth", "60"}, false},
+		// About 3 s of CPU time here (plies 30), so that the signal comes
 		// well before the end on a machine several times faster.
-		{"openings, the most", []string{"openings", "--game", "lines-of-action", "--plies", "30", "--count", "100000"}, 300 * time.Millisecond},
-		{"openings, from a FIFO", []string{"openings", "--game", "lines-of-action", "--plies", "6", "--from", fifo}, time.Second},
+		{"openings, the most", []string{"openings", "--game", "lines-of-action", "--plies", "30", "--count", "100000"}, false},
+		{"openings, from a FIFO", []string{"openings", "--game", "lines-of-action", "--plies", "6", "--from", fifo}, true},
 	}
 	for _, tt := range tests {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(tt.name+" "+sig.String(), func(t *testing.T) {
 				cmd, out, stderr := startMain(t, nil, tt.args...)
 				go io.Copy(io.Discard, out)
-				time.Sleep(tt.wait)
-				at := time.Now()
+				if tt.fifo {
+					// Waiting in open(2), it uses no CPU time: one that
+					// ignored the signal would wait for ever.
+					awaitFIFOOpen(t, cmd)
+					interrupt(t, cmd, stderr, sig)
+					return
+				}
+				// At once: with less CPU time after the signal than the
+				// work left would take (a wall-clock time would measure
+				// the machine's load).
+				at := awaitWork(t, cmd, 300*time.Millisecond)
 				interrupt(t, cmd, stderr, sig)
-				if d := time.Since(at); d > time.Second {
-					t.Errorf("arbiter %q exited %v after %v; want at once", tt.args, d, sig)
+				if at < 0 {
+					return
+				}
+				if d := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime() - at; d > time.Second {
+					t.Errorf("arbiter %q used %v of CPU time after %v; want it to stop at once", tt.args, d, sig)
 				}
 			})
 		}

@@ -18,7 +18,7 @@ import (
 func TestSPRTCommands(t *testing.T) {
 	dir := t.TempDir()
 	path := selfEngines(t, dir, "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
-		"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\n"+
+		"time_control: {move_ms: 20}\ntime_margin_ms: 30000\nadjudication: score\n"+
 		"sprt: {elo0: 0, elo1: 50}\n",
 		"r1 args: [engine, --game, knight-fight, --level, random, --seed, \"1\"]",
 		"r2 args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
@@ -199,7 +199,7 @@ func TestSPRTKeepsItsWord(t *testing.T) {
 		t.Run(fmt.Sprintf("concurrency-%d", j), func(t *testing.T) {
 			dir := t.TempDir()
 			path := selfEngines(t, dir, "m.yaml", "name: sprt\ngame: knight-fight\nrounds: 300\nseed: 5\n"+
-				"time_control: {move_ms: 20}\ntime_margin_ms: 2000\nadjudication: score\nsprt: {elo0: 0, elo1: 50}\n",
+				"time_control: {move_ms: 20}\ntime_margin_ms: 30000\nadjudication: score\nsprt: {elo0: 0, elo1: 50}\n",
 				"g args: [engine, --game, knight-fight, --level, greedy]",
 				"r args: [engine, --game, knight-fight, --level, random, --seed, \"2\"]")
 			db := filepath.Join(dir, "m.db")

@@ -72,7 +72,7 @@ func TestTournamentCommandErrors(t *testing.T) {
 func TestTournamentCommandRuns(t *testing.T) {
 	dir := t.TempDir()
 	path := selfEngines(t, dir, "cli.yaml", "name: cli\ngame: knight-fight\ngames_per_encounter: 4\nseed: 5\n"+
-		"time_control: {move_ms: 20}\ntime_margin_ms: 200\nmax_plies: 60\nadjudication: score\n",
+		"time_control: {move_ms: 20}\ntime_margin_ms: 30000\nmax_plies: 60\nadjudication: score\n",
 		"r args: [engine, --game, knight-fight, --level, random]",
 		"g args: [engine, --game, knight-fight, --level, greedy]")
 	db, out := filepath.Join(dir, "cli.db"), filepath.Join(dir, "cli.agn")
@@ -103,7 +103,7 @@ func TestTournamentCommandRuns(t *testing.T) {
 func TestTournamentCommentsRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	path := selfEngines(t, dir, "rt.yaml", "name: rt\ngame: lines-of-action\ngames_per_encounter: 2\nseed: 5\n"+
-		"time_control: {move_ms: 20}\ntime_margin_ms: 500\nmax_plies: 40\nresign: {score: 300, moves: 2}\n",
+		"time_control: {move_ms: 20}\ntime_margin_ms: 30000\nmax_plies: 40\nresign: {score: 300, moves: 2}\n",
 		"s args: [engine, --game, lines-of-action, --level, search], limits: {depth: 2}",
 		"r args: [engine, --game, lines-of-action, --level, random]")
 	db, out, log := filepath.Join(dir, "rt.db"), filepath.Join(dir, "rt.agn"), filepath.Join(dir, "rt.log")

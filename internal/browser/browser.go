@@ -42,8 +42,9 @@ func Path(t testing.TB) string {
 }
 
 // New starts a headless browser for t and returns the context of its first
-// tab, which ends (and the browser with it) when t ends or after two
-// minutes.
+// tab, which ends (and the browser with it) when t ends or after five
+// minutes: a guard, long enough for a page of thousands of games on a
+// machine loaded far beyond its cores.
 func New(t testing.TB) context.Context {
 	t.Helper()
 	path := Path(t)
@@ -62,7 +63,7 @@ func New(t testing.TB) context.Context {
 	// A browser that fails to start on a loaded machine gets a second try.
 	var err error
 	for range 2 {
-		ctx, cancelTime := context.WithTimeout(context.Background(), 2*time.Minute)
+		ctx, cancelTime := context.WithTimeout(context.Background(), 5*time.Minute)
 		// A fresh profile each time.
 		profile := chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile"))
 		actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(opts[:len(opts):len(opts)], profile)...)

@@ -32,7 +32,7 @@ import (
 // ask for one, and reports whether they did:
 //
 //	fake-engine MODES GAME   a scripted UGI engine (see engine's modes)
-//	fake-sleep [DIR]         sleep a minute (a grandchild for the group
+//	fake-sleep [DIR]         sleep five minutes (a grandchild for the group
 //	                         tests), first writing a file named by its pid
 //	                         into DIR when given
 func Main(args []string) (code int, ok bool) {
@@ -50,10 +50,49 @@ func Main(args []string) (code int, ok bool) {
 		if len(args) > 1 {
 			os.WriteFile(filepath.Join(args[1], strconv.Itoa(os.Getpid())), nil, 0o644)
 		}
-		time.Sleep(time.Minute)
+		// Longer than CheckEnded waits, so that a sleeper nobody ended is
+		// still there when it looks.
+		time.Sleep(5 * time.Minute)
 		return 0, true
 	}
 	return 0, false
+}
+
+// Guard is how long WaitFor waits: long enough for a fake engine or a
+// worker to start and answer on a machine loaded far beyond its cores and
+// under the race detector, so that only something that never happens
+// reaches it.
+const Guard = time.Minute
+
+// WaitFor polls cond until it holds, and fails t naming what it waited
+// for when it does not within Guard.
+func WaitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for start := time.Now(); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Since(start) > Guard {
+			t.Fatalf("no %s within %v", what, Guard)
+		}
+	}
+}
+
+// Marks counts the commands cmd (ugi, go, …) that the mark engines of dir
+// have read.
+func Marks(dir, cmd string) int {
+	names, _ := filepath.Glob(filepath.Join(dir, "*-"+cmd+"-*"))
+	return len(names)
+}
+
+// AwaitMark waits until the mark engines of dir have read more than n
+// commands cmd, and fails t naming what it waited for when they have not
+// within Guard. It may run in a goroutine of its own.
+func AwaitMark(t testing.TB, dir, cmd string, n int) bool {
+	for start := time.Now(); Marks(dir, cmd) <= n; time.Sleep(5 * time.Millisecond) {
+		if time.Since(start) > Guard {
+			t.Errorf("no %s read by an engine within %v (%d before)", cmd, Guard, n)
+			return false
+		}
+	}
+	return true
 }
 
 // Command returns the command line of a fake engine playing game with
@@ -100,6 +139,9 @@ func Command(t testing.TB, modes, game string) (path string, args []string) {
 //	endless           answer go with 100 MB without a newline
 //	declare:A/B       declare the options A and B (spin) in the handshake
 //	seterror          answer every setoption with an error
+//	mark:DIR          write a file named PID-CMD-N into DIR on reading the N-th
+//	                  (0-based) ugi, isready or go, before answering it: a test
+//	                  sees that the engine is being started, or thinking
 func engine(modes, game string) int {
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -122,6 +164,7 @@ func engine(modes, game string) int {
 			continue
 		}
 		cmd, _, _ := strings.Cut(text, " ")
+		e.mark(cmd)
 		var code int
 		done := false
 		switch cmd {
@@ -165,6 +208,22 @@ type fake struct {
 	legal              []rules.Move
 	gos                int
 	newgame            bool
+	marks              map[string]int // commands read, for the mark mode
+}
+
+// mark writes the file of the mark mode for cmd, when it is one of those
+// marked.
+func (e *fake) mark(cmd string) {
+	dir, ok := e.mode["mark"]
+	if !ok || cmd != "ugi" && cmd != "isready" && cmd != "go" {
+		return
+	}
+	if e.marks == nil {
+		e.marks = map[string]int{}
+	}
+	name := fmt.Sprintf("%d-%s-%d", os.Getpid(), cmd, e.marks[cmd])
+	e.marks[cmd]++
+	os.WriteFile(filepath.Join(dir, name), nil, 0o644)
 }
 
 func (e *fake) has(m string) bool { _, ok := e.mode[m]; return ok }

@@ -60,13 +60,13 @@ func Children() []string {
 	return out
 }
 
-// ChildrenLeft lists this process's children once they have had up to 2 s
-// to end and be reaped, each as "PID (comm) state". Since a runner is a
+// ChildrenLeft lists this process's children once they have had up to
+// Guard to end and be reaped, each as "PID (comm) state". Since a runner is a
 // child subreaper, the engines of a worker process that died become its
 // children, and their exits are reaped as SIGCHLD comes: a check made the
 // moment a run returns may still see one of them on its way out.
 func ChildrenLeft() []string {
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(Guard)
 	for len(Children()) > 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -87,7 +87,7 @@ func ChildrenLeft() []string {
 }
 
 // Sleepers returns the pids that fake sleepers wrote into dir (see the
-// engine's detach mode), waiting up to 10 s for at least want of them.
+// engine's detach mode), waiting up to Guard for at least want of them.
 // Every one of them is killed when the test ends, whatever happened.
 func Sleepers(t *testing.T, dir string, want int) []int {
 	t.Helper()
@@ -103,7 +103,7 @@ func Sleepers(t *testing.T, dir string, want int) []int {
 	}
 	var pids []int
 	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
-		if pids = read(); len(pids) >= want || time.Since(start) > 10*time.Second {
+		if pids = read(); len(pids) >= want || time.Since(start) > Guard {
 			break
 		}
 	}
@@ -115,30 +115,29 @@ func Sleepers(t *testing.T, dir string, want int) []int {
 		}
 	})
 	if len(pids) < want {
-		t.Fatalf("%d detached processes started; want %d", len(pids), want)
+		t.Fatalf("%d detached processes started within %v; want %d", len(pids), Guard, want)
 	}
 	return pids
 }
 
 // CheckEnded fails t when a process of pids runs, or is a zombie child of
-// this process that nobody reaped, after up to 15 s.
+// this process that nobody reaped, after up to 30 s: at a load of 20 on 2
+// cores a worker takes seconds to see its runner die and end its engines'
+// escapees. A fake sleeper lives longer than that, so that one nobody
+// ended is still there to be seen.
 func CheckEnded(t *testing.T, pids []int) {
 	t.Helper()
 	for _, pid := range pids {
 		var st proc.Stat
 		ok := true
-		// Up to 15 s: at a load of 20 on 2 cores (two test suites at once)
-		// a worker took more than 5 s to see its runner die and end its
-		// engines' escapees.
-		for i := 0; i < 1500; i++ {
+		for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(10 * time.Millisecond) {
 			if st, ok = proc.ReadStat(pid); !ok || st.Zombie && st.PPID != os.Getpid() {
 				break
 			}
-			time.Sleep(10 * time.Millisecond)
 		}
 		switch {
 		case ok && !st.Zombie:
-			t.Errorf("process %d, started by an engine in a session of its own, still runs", pid)
+			t.Errorf("process %d, started by an engine in a session of its own, still runs after 30 s", pid)
 		case ok && st.PPID == os.Getpid():
 			t.Errorf("process %d, started by an engine, is a zombie child of the runner, not reaped", pid)
 		}

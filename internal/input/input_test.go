@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -249,10 +250,19 @@ func TestReadNotRecords(t *testing.T) {
 }
 
 // blocking is a stream that never gives a byte: a terminal no one types
-// at.
-type blocking struct{ unblock chan struct{} }
+// at. reading is closed once a read waits on it.
+type blocking struct {
+	unblock chan struct{}
+	reading chan struct{}
+	once    *sync.Once
+}
+
+func newBlocking() blocking {
+	return blocking{make(chan struct{}), make(chan struct{}), new(sync.Once)}
+}
 
 func (b blocking) Read([]byte) (int, error) {
+	b.once.Do(func() { close(b.reading) })
 	<-b.unblock
 	return 0, io.EOF
 }
@@ -263,31 +273,54 @@ func TestReadCancel(t *testing.T) {
 	tests := []struct {
 		name  string
 		stdin io.Reader
-		after time.Duration // when ctx is cancelled; 0: before Read
+		// reading reports whether Read has begun reading stdin, so that
+		// the cancel comes during the read; nil: cancelled before Read.
+		reading func() bool
 	}{
-		{"cancelled before", strings.NewReader(game), 0},
-		{"waiting for input", blocking{make(chan struct{})}, 50 * time.Millisecond},
-		{"endless input", &zeros{}, 50 * time.Millisecond},
+		{"cancelled before", strings.NewReader(game), nil},
+		{"waiting for input", newBlocking(), nil},
+		{"endless input", &zeros{}, nil},
 	}
+	tests[1].reading = func() bool {
+		select {
+		case <-tests[1].stdin.(blocking).reading:
+			return true
+		default:
+			return false
+		}
+	}
+	tests[2].reading = func() bool { return tests[2].stdin.(*zeros).n.Load() > 0 }
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if b, ok := tt.stdin.(blocking); ok {
 				defer close(b.unblock) // lets the abandoned read end
 			}
 			ctx, cancel := context.WithCancel(context.Background())
-			if tt.after == 0 {
-				cancel()
-			} else {
-				time.AfterFunc(tt.after, cancel)
-			}
 			defer cancel()
-			start := time.Now()
-			f, err := input.Read(ctx, "-", input.Options{Stdin: tt.stdin})
-			if !errors.Is(err, context.Canceled) {
-				t.Errorf("Read = %v, %v; want context.Canceled", f, err)
+			if tt.reading == nil {
+				cancel()
 			}
-			if d := time.Since(start); d > 5*time.Second {
-				t.Errorf("Read returned %v after it was cancelled", d)
+			done := make(chan error, 1)
+			go func() {
+				_, err := input.Read(ctx, "-", input.Options{Stdin: tt.stdin})
+				done <- err
+			}()
+			const guard = time.Minute
+			if tt.reading != nil {
+				for start := time.Now(); !tt.reading(); time.Sleep(time.Millisecond) {
+					if time.Since(start) > guard {
+						t.Fatalf("Read did not begin reading within %v", guard)
+					}
+				}
+				cancel()
+			}
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("Read = %v; want context.Canceled", err)
+				}
+			case <-time.After(guard):
+				t.Fatalf("Read still running %v after it was cancelled", guard)
 			}
 		})
 	}

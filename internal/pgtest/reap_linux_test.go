@@ -44,12 +44,12 @@ func TestReapStale(t *testing.T) {
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the orphan's folder %s is still there (%v)", dir, err)
 	}
-	for i := 0; running(orphan); i++ {
-		if i == 100 {
+	const guard = time.Minute
+	for start := time.Now(); running(orphan); time.Sleep(100 * time.Millisecond) {
+		if time.Since(start) > guard {
 			syscall.Kill(orphan, syscall.SIGQUIT)
-			t.Fatalf("the orphan's server (pid %d) still runs after the reaping", orphan)
+			t.Fatalf("the orphan's server (pid %d) still runs %v after the reaping", orphan, guard)
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 	if _, err := os.Stat(srv.dir); err != nil || !running(ServerPID()) {
 		t.Errorf("this binary's own server was taken down too (%v)", err)

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -9,8 +10,8 @@ import (
 )
 
 // TestPerftContext: PerftContext counts what Perft counts, and once its
-// context is done it stops within a few milliseconds, even at a depth that
-// would take years (issue 17: perft ignored Ctrl-C and SIGTERM).
+// context is done in the middle of a count it stops, even at a depth that
+// would take years (so perft ends on Ctrl-C and SIGTERM).
 func TestPerftContext(t *testing.T) {
 	for _, g := range All {
 		t.Run(g.ID(), func(t *testing.T) {
@@ -21,13 +22,19 @@ func TestPerftContext(t *testing.T) {
 					t.Errorf("PerftContext(start, %d) = %d, %v; want %d", depth, got, err, want)
 				}
 			}
-			ctx, cancel := context.WithCancel(context.Background())
+			parent, cancel := context.WithCancel(context.Background())
+			ctx := &startedCtx{Context: parent, started: make(chan struct{})}
 			done := make(chan error, 1)
 			go func() {
 				_, err := rules.PerftContext(ctx, pos, 20)
 				done <- err
 			}()
-			time.Sleep(20 * time.Millisecond) // let it start
+			const guard = time.Minute
+			select {
+			case <-ctx.started:
+			case <-time.After(guard):
+				t.Fatalf("PerftContext(start, 20) did not reach its first move within %v", guard)
+			}
 			cancel()
 			at := time.Now()
 			select {
@@ -36,11 +43,27 @@ func TestPerftContext(t *testing.T) {
 					t.Errorf("PerftContext(start, 20) after cancel: %v; want context.Canceled", err)
 				}
 				t.Logf("stopped %v after the cancel", time.Since(at))
-			case <-time.After(10 * time.Second):
-				t.Fatalf("PerftContext(start, 20) still running 10 s after the cancel")
+			case <-time.After(guard):
+				t.Fatalf("PerftContext(start, 20) still running %v after the cancel", guard)
 			}
 		})
 	}
+}
+
+// startedCtx closes started when its Err is asked a second time: PerftContext
+// asks once on entry and again as it goes down its first move, so the count
+// is under way.
+type startedCtx struct {
+	context.Context
+	calls   atomic.Int32
+	started chan struct{}
+}
+
+func (c *startedCtx) Err() error {
+	if c.calls.Add(1) == 2 {
+		close(c.started)
+	}
+	return c.Context.Err()
 }
 
 // BenchmarkPerft5 is the perft command's count at depth 5 in each game
