@@ -83,7 +83,7 @@ type Game struct {
 // Result is how a refereed game ended.
 type Result struct {
 	Result      rules.Result
-	Termination string // notation.Term*
+	Termination notation.Termination
 	Comment     string // why it ended, when not by the rules alone
 	// Moves are the game's moves, the opening's first, with their
 	// comments ("book" for the opening's; "" for none).
@@ -103,14 +103,14 @@ func Forfeit(g Game, c rules.Color, err error) Result {
 }
 
 // lose ends the game with a loss of c.
-func (r *Result) lose(c rules.Color, term, why string) {
+func (r *Result) lose(c rules.Color, term notation.Termination, why string) {
 	r.Result = rules.Win(c.Other())
 	r.Termination = term
 	r.Comment = fmt.Sprintf("%s (%s) loses: %s", r.names[c], c, why)
 }
 
 // Termination names how a game ends when an engine fails with err.
-func Termination(err error) string {
+func Termination(err error) notation.Termination {
 	switch {
 	case errors.Is(err, ugi.Stall):
 		return notation.TermStall

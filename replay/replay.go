@@ -26,7 +26,7 @@ type Report struct {
 	Valid       bool
 	Result      rules.Result // what the replay establishes (the declared result when the termination is not normal)
 	Score       *rules.Score // replayed points, for games that score points
-	Termination string
+	Termination notation.Termination
 	// First is the side to move in the start position (set once the
 	// start is built): the mover of odd plies, the sides alternating.
 	First rules.Color
@@ -315,9 +315,13 @@ func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation
 		}
 	}
 	if v, line, col, ok := tag(g, "Termination"); ok {
-		t := strings.ToLower(strings.TrimSpace(v))
-		if !known(t) {
-			return located(file, notation.CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
+		t, known := notation.ParseTermination(strings.ToLower(strings.TrimSpace(v)))
+		if !known {
+			names := make([]string, len(notation.Terminations))
+			for i, k := range notation.Terminations {
+				names[i] = string(k)
+			}
+			return located(file, notation.CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(names, ", "))
 		}
 		r.Termination = t
 	}
@@ -552,15 +556,6 @@ func distance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return min(prev[len(b)], 3)
-}
-
-func known(t string) bool {
-	for _, k := range notation.Terminations {
-		if t == k {
-			return true
-		}
-	}
-	return false
 }
 
 func parseScore(s string) (rules.Score, bool) {

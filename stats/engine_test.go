@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -30,7 +31,7 @@ func TestEngineStats(t *testing.T) {
 	defer in.Close()
 	for i, x := range games {
 		sg := &store.Game{TournamentID: tid, Slot: i, Pair: -1, Game: "lines-of-action", White: x.white, Black: x.black,
-			Result: "1-0", Plies: 20, Record: strings.Repeat("x", i+1), WhiteStats: x.ws, BlackStats: x.bs}
+			Result: rules.WhiteWins, Plies: 20, Record: strings.Repeat("x", i+1), WhiteStats: x.ws, BlackStats: x.bs}
 		if err := in.Insert(ctx, sg); err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
 )
 
 // Games are stored one way: gameWriter turns them into rows of games and
@@ -103,10 +105,10 @@ func appendGameArgs(args []any, g *Game) []any {
 	}
 	term := g.Termination
 	if term == "" {
-		term = "normal"
+		term = notation.TermNormal
 	}
-	return append(args, tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result,
-		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), term, g.Plies,
+	return append(args, tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result.String(),
+		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), string(term), g.Plies,
 		g.Duration.Milliseconds(), g.WhiteTime.Milliseconds(), g.BlackTime.Milliseconds(), started,
 		g.Record, g.RecordHash)
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 // TestEngineStats checks that a game's engine statistics are stored with
@@ -15,13 +17,13 @@ func TestEngineStats(t *testing.T) { backends(t, testEngineStats) }
 func testEngineStats(t *testing.T, db *DB) {
 	ctx := context.Background()
 	in := tournamentInserter(t, db)
-	g := &Game{TournamentID: 1, Slot: 0, Pair: 0, Game: "lines-of-action", White: "a", Black: "b", Result: "1-0",
+	g := &Game{TournamentID: 1, Slot: 0, Pair: 0, Game: "lines-of-action", White: "a", Black: "b", Result: rules.WhiteWins,
 		Record: "x", WhiteStats: &EngineStats{Moves: 20, Depth: 9.5, MoveMS: 12.25, Nodes: 123456, NPS: 500000},
 		BlackStats: &EngineStats{Moves: 19, MoveMS: 3}}
 	if err := in.Insert(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	plain := &Game{TournamentID: 1, Slot: 1, Pair: 0, Game: "lines-of-action", White: "b", Black: "a", Result: "1-0", Record: "y"}
+	plain := &Game{TournamentID: 1, Slot: 1, Pair: 0, Game: "lines-of-action", White: "b", Black: "a", Result: rules.WhiteWins, Record: "y"}
 	if err := in.Insert(ctx, plain); err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -409,11 +410,11 @@ type Game struct {
 	Pair         int   // -1: none
 	Game         string
 	White, Black string
-	Result       string
+	Result       rules.Result
 	HasScore     bool
 	ScoreWhite   int
 	ScoreBlack   int
-	Termination  string
+	Termination  notation.Termination // "": normal
 	Plies        int
 	Duration     time.Duration
 	WhiteTime    time.Duration
@@ -431,8 +432,8 @@ type Game struct {
 // termination, plies and record, hashed. The runner and import both make
 // their rows here, then add what they know besides (the tournament and
 // slot, timings, engine statistics).
-func NewGame(game, white, black string, result rules.Result, score *rules.Score, termination string, plies int, record string) *Game {
-	g := &Game{Slot: -1, Pair: -1, Game: game, White: white, Black: black, Result: result.String(),
+func NewGame(game, white, black string, result rules.Result, score *rules.Score, termination notation.Termination, plies int, record string) *Game {
+	g := &Game{Slot: -1, Pair: -1, Game: game, White: white, Black: black, Result: result,
 		Termination: termination, Plies: plies, Record: record, RecordHash: HashRecord(record)}
 	if score != nil {
 		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, score.White, score.Black

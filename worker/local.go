@@ -381,7 +381,7 @@ func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [
 	} else {
 		tags = append(tags, [2]string{"WhiteTimeControl", wt}, [2]string{"BlackTimeControl", bt})
 	}
-	tags = append(tags, [2]string{"Termination", f.Termination})
+	tags = append(tags, [2]string{"Termination", string(f.Termination)})
 	f.Record = res.Record(tags)
 	return f
 }

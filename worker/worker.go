@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
@@ -39,7 +40,7 @@ type Finished struct {
 	White, Black string
 	Result       rules.Result
 	Score        *rules.Score // for games that score points
-	Termination  string
+	Termination  notation.Termination
 	Comment      string // why it ended, when not by the rules alone
 	Plies        int
 	Duration     time.Duration
