@@ -11,7 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -88,10 +88,10 @@ type Result struct {
 	// Moves are the game's moves, the opening's first, with their
 	// comments ("book" for the opening's; "" for none).
 	Moves, Comments []string
-	Used            [2]time.Duration      // each side's thinking time, by rules.Color
-	Stats           [2]*store.EngineStats // what each engine's search reported; nil without a move
-	tally           [2]store.EngineTally  // sums Stats up
-	names           [2]string             // for forfeit comments
+	Used            [2]time.Duration // each side's thinking time, by rules.Color
+	Stats           [2]*search.Stats // what each engine's search reported; nil without a move
+	tally           [2]search.Tally  // sums Stats up
+	names           [2]string        // for forfeit comments
 }
 
 // Forfeit is the result of a game that side c loses without a move by its

@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/browser"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/chromedp/chromedp"
 )
@@ -46,8 +47,8 @@ func TestTournamentPageFitsDesktop(t *testing.T) {
 				continue
 			}
 			res := [3]rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}[(i+2*j)%3]
-			stats := func(k int) *store.EngineStats {
-				return &store.EngineStats{Moves: 40, Depth: 12.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
+			stats := func(k int) *search.Stats {
+				return &search.Stats{Moves: 40, Depth: 12.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
 			}
 			g := &store.Game{TournamentID: tour.ID, Slot: slot, Pair: -1, Game: "tank-battle", White: w, Black: b, Result: res,
 				Termination: [2]notation.Termination{notation.TermNormal, notation.TermTimeForfeit}[slot%2], Plies: 60, HasScore: true, ScoreWhite: 10 + slot%7, ScoreBlack: 9 + slot%5,

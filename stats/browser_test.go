@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/browser"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/chromedp/chromedp"
 )
@@ -211,8 +212,8 @@ func desktopFixture(t *testing.T) *store.DB {
 			if sw < sb {
 				res = rules.BlackWins
 			}
-			stats := func(k int) *store.EngineStats {
-				return &store.EngineStats{Moves: 40, Depth: 14.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
+			stats := func(k int) *search.Stats {
+				return &search.Stats{Moves: 40, Depth: 14.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
 			}
 			sg := &store.Game{TournamentID: id, Slot: slot, Pair: -1, Game: "knight-fight", White: w, Black: b,
 				Result: res, Termination: notation.TermNormal, Plies: 80, HasScore: true, ScoreWhite: sw, ScoreBlack: sb,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 )
 
 func testGame(i int) *Game {
@@ -147,7 +148,7 @@ func testBatchEngineStats(t *testing.T, db *DB) {
 	ctx := context.Background()
 	withStats := func(i int, moves int) *Game {
 		g := testGame(i)
-		g.WhiteStats = &EngineStats{Moves: moves, Depth: 4.5, MoveMS: 12.5}
+		g.WhiteStats = &search.Stats{Moves: moves, Depth: 4.5, MoveMS: 12.5}
 		return g
 	}
 	// Game 1 is stored first without statistics.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 )
 
 // fillForCopy stores two tournaments (one with an SPRT), games with and
@@ -31,8 +32,8 @@ func fillForCopy(t *testing.T, db *DB) {
 			g.White, g.Black = []string{"x", "y"}[i%2], []string{"y", "x"}[i%2]
 			g.Result = []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}[i%3]
 			if i%3 == 0 {
-				g.WhiteStats = &EngineStats{Moves: 30, Depth: 7.5, MoveMS: 10, Nodes: 1000, NPS: 100000}
-				g.BlackStats = &EngineStats{Moves: 29}
+				g.WhiteStats = &search.Stats{Moves: 30, Depth: 7.5, MoveMS: 10, Nodes: 1000, NPS: 100000}
+				g.BlackStats = &search.Stats{Moves: 29}
 			}
 			if err := in.Insert(ctx, g); err != nil {
 				t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/search"
 )
 
 // Games are stored one way: gameWriter turns them into rows of games and
@@ -117,9 +118,9 @@ func appendGameArgs(args []any, g *Game) []any {
 // for g to args: those of the white_* and black_* columns, then the
 // record hash that finds the game.
 func appendStatsArgs(args []any, g *Game) []any {
-	for _, s := range []*EngineStats{g.WhiteStats, g.BlackStats} {
+	for _, s := range []*search.Stats{g.WhiteStats, g.BlackStats} {
 		if s == nil {
-			s = &EngineStats{}
+			s = &search.Stats{}
 		}
 		var depth, moveMS, nodes, nps any
 		if s.Depth > 0 {

@@ -17,7 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -51,7 +51,7 @@ type Finished struct {
 	Final        string // the final position's text (FEN)
 	// WhiteStats and BlackStats sum up what each engine's search reported
 	// (nil when the side played no move).
-	WhiteStats, BlackStats *store.EngineStats
+	WhiteStats, BlackStats *search.Stats
 }
 
 // EngineLog is the engine log of a run (see ugi.Log), which worker
