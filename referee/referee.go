@@ -24,7 +24,7 @@ type Engine interface {
 
 // Side is one side of a game: its engine and its limits.
 type Side struct {
-	Engine Engine
+	Engine Engine `json:"-"` // a worker process, sent the rest, starts its own
 	Name   string // in the closing comment of a forfeit
 	// MoveTime, when set, is the time per move; else Base, when set, the
 	// side's clock, which gains Inc after each of its moves, and Base

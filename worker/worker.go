@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/book"
-	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
@@ -108,13 +107,14 @@ type Players struct {
 	procs []*process
 }
 
-// Start starts a player for each of the first games: worker processes
-// (o.Argv, when set), else players in this process after the preflight of
-// every engine. On an error nothing it started is left running.
-func Start(ctx context.Context, cfg *config.Tournament, o Options, first []pairing.Game) (*Players, error) {
+// Start starts a player for each of the first games of a tournament of
+// set: worker processes (o.Argv, when set), else players in this process
+// after the preflight of every engine. On an error nothing it started is
+// left running.
+func Start(ctx context.Context, set Settings, o Options, first []pairing.Game) (*Players, error) {
 	ps := &Players{}
 	if len(o.Argv) > 0 {
-		procs, err := startProcs(ctx, cfg, o.Argv, first, o.Log, o.Warn)
+		procs, err := startProcs(ctx, &set, o.Argv, first, o.Log, o.Warn)
 		if err != nil {
 			return nil, err
 		}
@@ -127,7 +127,7 @@ func Start(ctx context.Context, cfg *config.Tournament, o Options, first []pairi
 	if len(first) == 0 {
 		return ps, nil
 	}
-	st := &starter{cfg: cfg, warn: o.Warn}
+	st := &starter{set: &set, warn: o.Warn}
 	if o.Log != nil {
 		st.log = o.Log.Log
 	}
