@@ -108,9 +108,9 @@ type Options struct {
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
 	// Text fills Report.Text of each valid game, and writes the moves of
-	// the record back in canonical form (Position: the moves only). File computes it on its worker
-	// goroutines, so that a caller storing records (import) does not spend
-	// its own goroutine on it.
+	// the record back in canonical form (Position: the moves only). File
+	// computes the text on its worker goroutines, so that a caller storing
+	// records (import) does not spend its own goroutine on it.
 	Text bool
 	// Prepare, when set, is called with each report right after its game
 	// is replayed, on the goroutine that replayed it (so, with Jobs > 1,
@@ -348,8 +348,9 @@ func findGame(file string, g *notation.Game, deflt rules.Game) (game rules.Game,
 
 // checkTags reads the tags every game shares: Termination (one of
 // notation.Terminations) and Date, whose unreadable value is a warning and
-// counts as not known; it sets them in r. Tags arbiter does not know are kept, as PGN readers keep them;
-// with opts.Strict each is a warning that names a known tag close to it.
+// counts as not known; it sets them in r. Tags arbiter does not know are
+// kept, as PGN readers keep them; with opts.Strict each is a warning that
+// names a known tag close to it.
 func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation.Error {
 	if opts.Strict {
 		for _, t := range g.Tags {

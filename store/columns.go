@@ -9,9 +9,7 @@ import (
 
 // resultColumn scans a result column into a rules.Result: the column
 // keeps the record's text, and a text that is none of the four results is
-// an error rather than an unfinished game. A termination column scans into
-// a notation.Termination as it is: a database written by another tool may
-// hold any text there, which the reports print as they find it.
+// an error rather than an unfinished game.
 type resultColumn struct{ r *rules.Result }
 
 func (c resultColumn) Scan(src any) error {

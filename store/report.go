@@ -88,7 +88,7 @@ func (db *DB) TournamentID(ctx context.Context, name string) (int64, error) {
 type Tally struct {
 	Game, White, Black     string
 	Result                 rules.Result
-	Termination            notation.Termination
+	Termination            notation.Termination // as stored: any text, which the reports print as they find it
 	Count                  int
 	ScoreWhite, ScoreBlack float64 // summed over the games that score points
 	Scored                 int     // games that score points
