@@ -3,6 +3,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -146,21 +147,32 @@ func IsResult(s string) bool {
 	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }
 
-// The values of the Termination tag: how a game ended when not by the rules
-// alone. A tournament writes the first six; records from elsewhere may
-// also say resignation, agreement or abandoned.
+// Termination is a value of the Termination tag: how a game ended when not
+// by the rules alone. Its text is the tag's, and the termination column's
+// in the database.
+type Termination string
+
+// The terminations arbiter knows. A tournament writes the first six;
+// records from elsewhere may also say resignation, agreement or abandoned.
 const (
-	TermNormal       = "normal"
-	TermAdjudication = "adjudication"
-	TermTimeForfeit  = "time forfeit"
-	TermIllegalMove  = "illegal move"
-	TermDisconnect   = "disconnect"
-	TermStall        = "stall"
-	TermResignation  = "resignation"
-	TermAgreement    = "agreement"
-	TermAbandoned    = "abandoned"
+	TermNormal       Termination = "normal"
+	TermAdjudication Termination = "adjudication"
+	TermTimeForfeit  Termination = "time forfeit"
+	TermIllegalMove  Termination = "illegal move"
+	TermDisconnect   Termination = "disconnect"
+	TermStall        Termination = "stall"
+	TermResignation  Termination = "resignation"
+	TermAgreement    Termination = "agreement"
+	TermAbandoned    Termination = "abandoned"
 )
 
 // Terminations lists every value of the Termination tag arbiter knows.
-var Terminations = []string{TermNormal, TermAdjudication, TermTimeForfeit, TermIllegalMove, TermDisconnect,
+var Terminations = []Termination{TermNormal, TermAdjudication, TermTimeForfeit, TermIllegalMove, TermDisconnect,
 	TermStall, TermResignation, TermAgreement, TermAbandoned}
+
+// ParseTermination reads a Termination tag's value; ok is false when s is
+// none of Terminations.
+func ParseTermination(s string) (t Termination, ok bool) {
+	t = Termination(s)
+	return t, slices.Contains(Terminations, t)
+}

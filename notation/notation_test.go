@@ -497,3 +497,16 @@ func checkScanner(t *testing.T, name, base string, stop *[256]bool, scan func([]
 		}
 	}
 }
+
+func TestParseTermination(t *testing.T) {
+	for _, k := range Terminations {
+		if got, ok := ParseTermination(string(k)); !ok || got != k {
+			t.Errorf("ParseTermination(%q) = %q, %v; want %q, true", k, got, ok, k)
+		}
+	}
+	for _, s := range []string{"", "Normal", "time-forfeit", "lost patience"} {
+		if got, ok := ParseTermination(s); ok {
+			t.Errorf("ParseTermination(%q) = %q, true; want false", s, got)
+		}
+	}
+}

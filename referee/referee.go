@@ -11,7 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -24,7 +24,7 @@ type Engine interface {
 
 // Side is one side of a game: its engine and its limits.
 type Side struct {
-	Engine Engine
+	Engine Engine `json:"-"` // a worker process, sent the rest, starts its own
 	Name   string // in the closing comment of a forfeit
 	// MoveTime, when set, is the time per move; else Base, when set, the
 	// side's clock, which gains Inc after each of its moves, and Base
@@ -83,15 +83,15 @@ type Game struct {
 // Result is how a refereed game ended.
 type Result struct {
 	Result      rules.Result
-	Termination string // notation.Term*
+	Termination notation.Termination
 	Comment     string // why it ended, when not by the rules alone
 	// Moves are the game's moves, the opening's first, with their
 	// comments ("book" for the opening's; "" for none).
 	Moves, Comments []string
-	Used            [2]time.Duration      // each side's thinking time, by rules.Color
-	Stats           [2]*store.EngineStats // what each engine's search reported; nil without a move
-	tally           [2]store.EngineTally  // sums Stats up
-	names           [2]string             // for forfeit comments
+	Used            [2]time.Duration // each side's thinking time, by rules.Color
+	Stats           [2]*search.Stats // what each engine's search reported; nil without a move
+	tally           [2]search.Tally  // sums Stats up
+	names           [2]string        // for forfeit comments
 }
 
 // Forfeit is the result of a game that side c loses without a move by its
@@ -103,14 +103,14 @@ func Forfeit(g Game, c rules.Color, err error) Result {
 }
 
 // lose ends the game with a loss of c.
-func (r *Result) lose(c rules.Color, term, why string) {
+func (r *Result) lose(c rules.Color, term notation.Termination, why string) {
 	r.Result = rules.Win(c.Other())
 	r.Termination = term
 	r.Comment = fmt.Sprintf("%s (%s) loses: %s", r.names[c], c, why)
 }
 
 // Termination names how a game ends when an engine fails with err.
-func Termination(err error) string {
+func Termination(err error) notation.Termination {
 	switch {
 	case errors.Is(err, ugi.Stall):
 		return notation.TermStall

@@ -26,7 +26,14 @@ type Report struct {
 	Valid       bool
 	Result      rules.Result // what the replay establishes (the declared result when the termination is not normal)
 	Score       *rules.Score // replayed points, for games that score points
-	Termination string
+	Termination notation.Termination
+	// Named says that the record names its game in a Game tag (else Game
+	// is Options.Game's).
+	Named bool
+	// Date is the date of the record's Date tag, when HasDate; one that
+	// cannot be read counts as not known.
+	Date    notation.Date
+	HasDate bool
 	// First is the side to move in the start position (set once the
 	// start is built): the mover of odd plies, the sides alternating.
 	First rules.Color
@@ -35,16 +42,18 @@ type Report struct {
 	// Date that cannot be read, the variations an SGF reader left out,
 	// with Options.Strict the tags arbiter does not know. nil when none.
 	Warnings []*notation.Error
-	Record   *notation.Game
-	// Text is Record.String(), the canonical record text, for a valid game
-	// replayed with Options.Text; "" otherwise. A record that declares "*"
-	// although its final position is decided gets the result of the rules
-	// in its Result tag and closing token. Unlike Record it stays
-	// valid after File's callback returns.
+	// Record is the parsed game, its tags as the file gives them (with
+	// Options.Text, its moves are written back in canonical form).
+	Record *notation.Game
+	// Text is Canonical().String(), the canonical record text, for a
+	// valid game replayed with Options.Text; "" otherwise. Unlike Record it
+	// stays valid after File's callback returns.
 	Text string
 	// Extra is the caller's, for Options.Prepare to attach what it makes
 	// of the game on the worker goroutine; replay leaves it nil.
 	Extra any
+
+	game rules.Game // the game found, for Canonical
 }
 
 // Describe returns the one-line text form of an invalid game's error:
@@ -85,8 +94,8 @@ func name(s string) string {
 type Options struct {
 	// Game is the game of the records that have no Game tag (SGF: no GM
 	// property), as a UGI runner's PGN has none; nil leaves them invalid
-	// (unknown-game). A record's own Game tag wins. With Text, the record
-	// is given the Game tag.
+	// (unknown-game). A record's own Game tag wins; Report.Canonical
+	// names the game of a record without one.
 	Game rules.Game
 	// Results is what the result tokens of .agn records mean: PGN's
 	// convention (White) or the UGI runners' (the first mover). The
@@ -98,10 +107,10 @@ type Options struct {
 	Strict bool
 	// Jobs is how many goroutines File parses and replays games on.
 	Jobs int
-	// Text fills Report.Text of each valid game (Position: writes the
-	// moves back in canonical form). File computes it on its worker
-	// goroutines, so that a caller storing records (import) does not spend
-	// its own goroutine on it.
+	// Text fills Report.Text of each valid game, and writes the moves of
+	// the record back in canonical form (Position: the moves only). File
+	// computes the text on its worker goroutines, so that a caller storing
+	// records (import) does not spend its own goroutine on it.
 	Text bool
 	// Prepare, when set, is called with each report right after its game
 	// is replayed, on the goroutine that replayed it (so, with Jobs > 1,
@@ -130,22 +139,60 @@ func Game(file string, g *notation.Game, opts Options) Report {
 func game(file string, g *notation.Game, opts Options, sc *scratch) Report {
 	r, _ := replay(file, g, -1, opts, sc)
 	if opts.Text && r.Valid {
-		decide(g, r.Result)
-		r.Text = g.String()
+		r.Text = r.Canonical().String()
 	}
 	return r
 }
 
-// decide writes res, the result the replay established, into the Result
-// tag and the closing token of g when g declares none ("*") but its final
-// position is decided by the rules, so that the canonical record and the
-// stored result agree.
-func decide(g *notation.Game, res rules.Result) {
-	if res == rules.Unfinished || g.Result != rules.Unfinished.String() {
-		return
+// Canonical returns the record of r as arbiter writes it, built from what
+// the replay found: the game named in a Game tag when the record names
+// none, the date in canonical form, and, when the record declares no
+// result ("*") but the rules decide its final position, their result in
+// the Result tag and the closing token, so that the canonical record and
+// the stored result agree. Each is there when the replay got as far as
+// finding it (the result: in a valid game). It is Record itself when
+// Record is so already, else a copy with tags of its own; Record is not
+// changed.
+func (r *Report) Canonical() *notation.Game {
+	g := r.Record
+	if g == nil || g.Err != nil {
+		return g
 	}
-	g.Result = res.String()
-	g.SetTag("Result", g.Result)
+	var set [3]notation.Tag
+	n := 0
+	if r.game != nil && !r.Named {
+		set[n] = notation.Tag{Name: "Game", Value: r.game.Name()}
+		n++
+	}
+	if r.HasDate {
+		if c := r.Date.String(); c != tagValue(g, "Date") {
+			set[n] = notation.Tag{Name: "Date", Value: c}
+			n++
+		}
+	}
+	decided := r.Valid && r.Result != rules.Unfinished && g.Result == rules.Unfinished.String()
+	if decided {
+		set[n] = notation.Tag{Name: "Result", Value: r.Result.String()}
+		n++
+	}
+	if n == 0 {
+		return g
+	}
+	c := *g
+	c.Tags = slices.Clone(g.Tags)
+	for _, t := range set[:n] {
+		c.SetTag(t.Name, t.Value)
+	}
+	if decided {
+		c.Result = r.Result.String()
+	}
+	return &c
+}
+
+// tagValue is the value of g's tag name, "" when it has none.
+func tagValue(g *notation.Game, name string) string {
+	v, _ := g.Tag(name)
+	return v
 }
 
 // Position replays the first plies moves of g (all of them when plies is
@@ -240,9 +287,7 @@ func replay(file string, g *notation.Game, stopAt int, opts Options, sc *scratch
 	if r.Err = gameErr; r.Err != nil {
 		return r, st
 	}
-	if !named && opts.Text {
-		g.SetTag("Game", game.Name())
-	}
+	r.game, r.Named = game, named
 	r.Err = checkTags(file, g, opts, &r)
 	if len(r.Warnings) > 1 {
 		slices.SortStableFunc(r.Warnings, func(a, b *notation.Error) int {
@@ -303,9 +348,9 @@ func findGame(file string, g *notation.Game, deflt rules.Game) (game rules.Game,
 
 // checkTags reads the tags every game shares: Termination (one of
 // notation.Terminations) and Date, whose unreadable value is a warning and
-// counts as not known (with opts.Text the record is given the canonical
-// date). Tags arbiter does not know are kept, as PGN readers keep them;
-// with opts.Strict each is a warning that names a known tag close to it.
+// counts as not known; it sets them in r. Tags arbiter does not know are
+// kept, as PGN readers keep them; with opts.Strict each is a warning that
+// names a known tag close to it.
 func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation.Error {
 	if opts.Strict {
 		for _, t := range g.Tags {
@@ -315,9 +360,13 @@ func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation
 		}
 	}
 	if v, line, col, ok := tag(g, "Termination"); ok {
-		t := strings.ToLower(strings.TrimSpace(v))
-		if !known(t) {
-			return located(file, notation.CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(notation.Terminations, ", "))
+		t, known := notation.ParseTermination(strings.ToLower(strings.TrimSpace(v)))
+		if !known {
+			names := make([]string, len(notation.Terminations))
+			for i, k := range notation.Terminations {
+				names[i] = string(k)
+			}
+			return located(file, notation.CodeBadTag, line, col, "unknown Termination %q (want one of: %s)", notation.Shorten(v), strings.Join(names, ", "))
 		}
 		r.Termination = t
 	}
@@ -327,11 +376,7 @@ func checkTags(file string, g *notation.Game, opts Options, r *Report) *notation
 			r.Warnings = append(r.Warnings, located(file, notation.CodeBadDate, line, col,
 				"Date %q cannot be read (want YYYY.MM.DD, with ?? for unknown parts): it counts as not known (????.??.??)", notation.Shorten(v)))
 		}
-		if opts.Text {
-			if c := d.String(); c != v {
-				g.SetTag("Date", c)
-			}
-		}
+		r.Date, r.HasDate = d, true
 	}
 	return nil
 }
@@ -552,15 +597,6 @@ func distance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return min(prev[len(b)], 3)
-}
-
-func known(t string) bool {
-	for _, k := range notation.Terminations {
-		if t == k {
-			return true
-		}
-	}
-	return false
 }
 
 func parseScore(s string) (rules.Score, bool) {

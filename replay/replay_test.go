@@ -46,7 +46,7 @@ func TestGameVerdicts(t *testing.T) {
 		msg       string
 		result    rules.Result
 		plies     int
-		term      string
+		term      notation.Termination
 		warn      string // the code of the one warning, "" for none
 	}{
 		{name: "unfinished game declared *", src: loaTags + "\n1. c8-c6 a2-c2 *", result: rules.Unfinished, plies: 2},

@@ -9,10 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/internal/browser"
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/chromedp/chromedp"
 )
 
 // TestTournamentPageFitsDesktop opens the page of a round robin of eight
@@ -44,12 +46,12 @@ func TestTournamentPageFitsDesktop(t *testing.T) {
 			if i == j {
 				continue
 			}
-			res := [3]string{"1-0", "0-1", "1/2-1/2"}[(i+2*j)%3]
-			stats := func(k int) *store.EngineStats {
-				return &store.EngineStats{Moves: 40, Depth: 12.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
+			res := [3]rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}[(i+2*j)%3]
+			stats := func(k int) *search.Stats {
+				return &search.Stats{Moves: 40, Depth: 12.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
 			}
 			g := &store.Game{TournamentID: tour.ID, Slot: slot, Pair: -1, Game: "tank-battle", White: w, Black: b, Result: res,
-				Termination: [2]string{"normal", "time forfeit"}[slot%2], Plies: 60, HasScore: true, ScoreWhite: 10 + slot%7, ScoreBlack: 9 + slot%5,
+				Termination: [2]notation.Termination{notation.TermNormal, notation.TermTimeForfeit}[slot%2], Plies: 60, HasScore: true, ScoreWhite: 10 + slot%7, ScoreBlack: 9 + slot%5,
 				StartedAt: time.Now(), Record: fmt.Sprintf("[Game \"Tank Battle\"]\n[Round \"%d\"]\n[Result %q]\n\n%s\n", slot, res, res),
 				WhiteStats: stats(i), BlackStats: stats(j)}
 			if err := in.Insert(bg, g); err != nil {

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -40,7 +42,7 @@ func fixture(t *testing.T) *store.DB {
 		"[Game \"Lines of Action\"]\n[White \"b\"]\n[Black \"<img src=x onerror=alert(1)>\"]\n[Result \"*\"]\n\n1. b8-b6 *\n",
 	} {
 		g := &store.Game{TournamentID: tour.ID, Slot: slot, Pair: -1, Game: "lines-of-action", White: "<img src=x onerror=alert(1)>", Black: "b",
-			Result: "*", Termination: "normal", Plies: 1, StartedAt: time.Now(), Record: rec}
+			Result: rules.Unfinished, Termination: notation.TermNormal, Plies: 1, StartedAt: time.Now(), Record: rec}
 		if slot == 1 {
 			g.White, g.Black = g.Black, g.White
 		}
@@ -216,7 +218,7 @@ func TestProgressText(t *testing.T) {
 		}
 		for slot := range tt.stored {
 			g := &store.Game{TournamentID: tour.ID, Slot: slot, Pair: -1, Game: "lines-of-action", White: "a", Black: "b",
-				Result: "*", Termination: "normal", Plies: 1, StartedAt: time.Now(),
+				Result: rules.Unfinished, Termination: notation.TermNormal, Plies: 1, StartedAt: time.Now(),
 				Record: fmt.Sprintf("[Game \"Lines of Action\"]\n[Event \"%s %d\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. c8-c6 *\n", tt.name, slot)}
 			if err := in.Insert(ctx, g); err != nil {
 				t.Fatal(err)

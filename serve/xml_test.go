@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/xmltext"
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -30,7 +32,7 @@ func TestPagesIllegalCharacters(t *testing.T) {
 	}
 	in := db.NewInserter()
 	g := &store.Game{TournamentID: tour.ID, Pair: -1, Game: "lines-of-action", White: player, Black: "b\uFFFF",
-		Result: "*", Termination: "normal", Plies: 1, StartedAt: time.Now(),
+		Result: rules.Unfinished, Termination: notation.TermNormal, Plies: 1, StartedAt: time.Now(),
 		Record: "[Game \"Lines of Action\"]\n[White \"" + player + "\"]\n[Black \"b\uFFFF\"]\n[Result \"*\"]\n\n1. c8-c6 {+0.10/3 \x01} *\n"}
 	if err := in.Insert(ctx, g); err != nil {
 		t.Fatal(err)

@@ -87,7 +87,7 @@ type parser struct {
 // endNode is the W[Resign] or B[Forfeit] that ends a game.
 type endNode struct {
 	loser     rules.Color
-	term      string
+	term      notation.Termination
 	line, col int
 	text      string
 }
@@ -621,7 +621,7 @@ func (p *parser) firstMover(c rules.Color) rules.Color {
 // "e6-c8++", "Resign", "Forfeit"): the move in the engine form, "pass", or
 // the text itself when it names no squares; term is the Termination of a
 // resignation or forfeit, "" for a move.
-func moveText(t string) (text, term string) {
+func moveText(t string) (text string, term notation.Termination) {
 	s := t
 	for len(s) > 0 && strings.IndexByte("+#!?", s[len(s)-1]) >= 0 {
 		s = s[:len(s)-1]
@@ -686,7 +686,7 @@ func (p *parser) finish() {
 		g.Warnings = append(g.Warnings, &notation.Error{File: p.file, Code: notation.CodeVariations, Line: p.varLine, Col: p.varCol,
 			Msg: fmt.Sprintf("%d %s left out: arbiter reads the main line", p.variations, what)})
 	}
-	res, term := rules.Unfinished, ""
+	res, term := rules.Unfinished, notation.Termination("")
 	g.ResultLine, g.ResultCol = p.line, p.col(p.i)
 	if p.re.set {
 		var ok bool
@@ -714,13 +714,13 @@ func (p *parser) finish() {
 	if term != "" {
 		for _, t := range g.Tags {
 			if t.Name == "Termination" {
-				if !strings.EqualFold(strings.TrimSpace(t.Value), term) {
+				if !strings.EqualFold(strings.TrimSpace(t.Value), string(term)) {
 					p.fail(t.Line, t.Col, notation.CodeBadTag, "TG gives Termination %q, but the game ends by %s", notation.Shorten(t.Value), term)
 				}
 				return
 			}
 		}
-		p.setTag("Termination", term, g.ResultLine, g.ResultCol)
+		p.setTag("Termination", string(term), g.ResultLine, g.ResultCol)
 	}
 }
 
@@ -728,7 +728,7 @@ func (p *parser) finish() {
 // Resign a resignation, T or Time and F or Forfeit a forfeit, anything
 // else a win by the rules), "0" or "Draw" a draw, "?", "Void" or nothing
 // not known.
-func parseRE(t string) (res rules.Result, term string, ok bool) {
+func parseRE(t string) (res rules.Result, term notation.Termination, ok bool) {
 	u := strings.ToUpper(strings.TrimSpace(t))
 	switch u {
 	case "0", "DRAW", "JIGO", "D":

@@ -68,7 +68,7 @@ func Append(b []byte, g *notation.Game) ([]byte, error) {
 	term, _ := g.Tag("Termination")
 	ending := ""
 	if res == rules.WhiteWins || res == rules.BlackWins {
-		switch term {
+		switch notation.Termination(term) {
 		case notation.TermResignation:
 			ending = "Resign"
 		case notation.TermTimeForfeit:

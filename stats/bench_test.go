@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -16,7 +17,7 @@ func benchDB(b *testing.B, n int) *store.DB {
 	tid := addTournament(b, db, "bench", "lines-of-action")
 	ctx := context.Background()
 	batch := db.NewBatch(5000)
-	results := []string{"1-0", "0-1", "1/2-1/2", "1-0", "0-1"}
+	results := []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw, rules.WhiteWins, rules.BlackWins}
 	for i := range n {
 		p := i / 2
 		a, c := p%8, (p/8)%7

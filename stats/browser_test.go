@@ -13,10 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/internal/browser"
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/chromedp/chromedp"
 )
 
 // chromium returns the path of a Chromium (or Chrome) binary, or skips t
@@ -206,15 +208,15 @@ func desktopFixture(t *testing.T) *store.DB {
 		for i := 0; i+1 < len(left); i += 2 {
 			w, b := left[i], left[i+1]
 			sw, sb := 100+37*slot%150, 100+53*slot%140
-			res := "1-0"
+			res := rules.WhiteWins
 			if sw < sb {
-				res = "0-1"
+				res = rules.BlackWins
 			}
-			stats := func(k int) *store.EngineStats {
-				return &store.EngineStats{Moves: 40, Depth: 14.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
+			stats := func(k int) *search.Stats {
+				return &search.Stats{Moves: 40, Depth: 14.5 + float64(k%5), MoveMS: 97.3 + float64(k%7), Nodes: 1e6, NPS: 2412345 + 104729*int64(k%11)}
 			}
 			sg := &store.Game{TournamentID: id, Slot: slot, Pair: -1, Game: "knight-fight", White: w, Black: b,
-				Result: res, Termination: "normal", Plies: 80, HasScore: true, ScoreWhite: sw, ScoreBlack: sb,
+				Result: res, Termination: notation.TermNormal, Plies: 80, HasScore: true, ScoreWhite: sw, ScoreBlack: sb,
 				Record:     fmt.Sprintf("[Game \"Knight Fight\"]\n[Round \"%d\"]\n\n%s\n", slot, res),
 				WhiteStats: stats(slot), BlackStats: stats(slot + 3)}
 			if err := in.Insert(ctx, sg); err != nil {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -18,19 +20,19 @@ func TestEngineStats(t *testing.T) {
 	ctx := context.Background()
 	games := []struct {
 		white, black string
-		ws, bs       *store.EngineStats
+		ws, bs       *search.Stats
 	}{
-		{"A", "B", &store.EngineStats{Moves: 10, Depth: 8, MoveMS: 100, Nodes: 50000, NPS: 40000},
-			&store.EngineStats{Moves: 10, MoveMS: 5}},
-		{"B", "A", &store.EngineStats{Moves: 30, MoveMS: 15},
-			&store.EngineStats{Moves: 30, Depth: 12, MoveMS: 200, Nodes: 90000, NPS: 20000}},
+		{"A", "B", &search.Stats{Moves: 10, Depth: 8, MoveMS: 100, Nodes: 50000, NPS: 40000},
+			&search.Stats{Moves: 10, MoveMS: 5}},
+		{"B", "A", &search.Stats{Moves: 30, MoveMS: 15},
+			&search.Stats{Moves: 30, Depth: 12, MoveMS: 200, Nodes: 90000, NPS: 20000}},
 		{"A", "C", nil, nil}, // imported-like: no statistics
 	}
 	in := db.NewInserter()
 	defer in.Close()
 	for i, x := range games {
 		sg := &store.Game{TournamentID: tid, Slot: i, Pair: -1, Game: "lines-of-action", White: x.white, Black: x.black,
-			Result: "1-0", Plies: 20, Record: strings.Repeat("x", i+1), WhiteStats: x.ws, BlackStats: x.bs}
+			Result: rules.WhiteWins, Plies: 20, Record: strings.Repeat("x", i+1), WhiteStats: x.ws, BlackStats: x.bs}
 		if err := in.Insert(ctx, sg); err != nil {
 			t.Fatal(err)
 		}

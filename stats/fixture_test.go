@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -66,8 +68,12 @@ func insert(t testing.TB, db *store.DB, games []g) {
 	in := db.NewInserter()
 	defer in.Close()
 	for i, x := range games {
+		res, ok := rules.ParseResult(x.result)
+		if !ok {
+			t.Fatalf("fixture game %d: result %q", i, x.result)
+		}
 		sg := &store.Game{TournamentID: x.tournament, Slot: -1, Pair: x.pair, Game: x.game,
-			White: x.white, Black: x.black, Result: x.result, Termination: x.term, Plies: 10,
+			White: x.white, Black: x.black, Result: res, Termination: notation.Termination(x.term), Plies: 10,
 			Record: fmt.Sprintf("[Game %q]\n[Round \"%d\"]\n\n%s\n", x.game, i, x.result)}
 		if x.tournament != 0 {
 			sg.Slot = slots[x.tournament]

@@ -386,10 +386,9 @@ func Selected(ctx context.Context, db *store.DB, q Query) (store.Filter, error) 
 }
 
 // whiteMatch returns count games of a result from White's side; ok is
-// false for a game without a result ("*" or anything unknown).
-func whiteMatch(result string, count int) (m rating.Match, ok bool) {
-	res, _ := rules.ParseResult(result)
-	switch res {
+// false for an unfinished game.
+func whiteMatch(result rules.Result, count int) (m rating.Match, ok bool) {
+	switch result {
 	case rules.WhiteWins:
 		m.Wins = count
 	case rules.BlackWins:
@@ -524,7 +523,7 @@ func (b *builder) add(row *store.Tally) {
 	r := b.r
 	c := row.Count
 	r.Total += c
-	r.Terminations[row.Termination] += c
+	r.Terminations[string(row.Termination)] += c
 	sc := b.sections[row.Game]
 	if sc == nil {
 		sc = &section{gs: &GameStats{ID: row.Game, Name: games.Name(row.Game)}, index: map[string]int32{},
@@ -552,7 +551,7 @@ func (b *builder) add(row *store.Tally) {
 	}
 	wi, bi := sc.player(row.White), sc.player(row.Black)
 	w, bl := sc.players[wi], sc.players[bi]
-	tw, tb := terms(w, row.Termination), terms(bl, row.Termination)
+	tw, tb := terms(w, string(row.Termination)), terms(bl, string(row.Termination))
 	tw.Games += c
 	tb.Games += c
 	if !finished {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -21,7 +22,7 @@ func TestComputeCancelled(t *testing.T) {
 	for i := range 2000 {
 		g := &store.Game{TournamentID: tid, Slot: i, Pair: -1, Game: "lines-of-action",
 			White: fmt.Sprintf("p%d", i%500), Black: fmt.Sprintf("p%d", (i*7+1)%500),
-			Result: []string{"1-0", "0-1", "1/2-1/2"}[i%3], Plies: 40, Record: fmt.Sprintf("g%d", i)}
+			Result: []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}[i%3], Plies: 40, Record: fmt.Sprintf("g%d", i)}
 		if err := batch.Insert(ctx, g); err != nil {
 			t.Fatal(err)
 		}

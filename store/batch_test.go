@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 )
 
 func testGame(i int) *Game {
 	return &Game{Slot: -1, Pair: -1, Game: "lines-of-action", White: fmt.Sprintf("p%d", i%7),
-		Black: fmt.Sprintf("p%d", (i+1)%7), Result: "1-0", Plies: 100,
+		Black: fmt.Sprintf("p%d", (i+1)%7), Result: rules.WhiteWins, Plies: 100,
 		Record: fmt.Sprintf("[Game \"Lines of Action\"]\n[Round \"%d\"]\n\n%s1-0\n", i, strings.Repeat("1. b1-b3 a2-c2 ", 60))}
 }
 
@@ -111,7 +114,7 @@ func testBatchForeignKeys(t *testing.T, db *DB) {
 		t.Fatal(err)
 	}
 	b = db.NewBatch(10)
-	for i, res := range []string{"1-0", "1/2-1/2"} {
+	for i, res := range []rules.Result{rules.WhiteWins, rules.Draw} {
 		g := testGame(i)
 		g.TournamentID, g.Slot, g.Pair, g.Result = id, i, 0, res
 		g.White, g.Black = []string{"x", "y"}[i], []string{"y", "x"}[i]
@@ -145,7 +148,7 @@ func testBatchEngineStats(t *testing.T, db *DB) {
 	ctx := context.Background()
 	withStats := func(i int, moves int) *Game {
 		g := testGame(i)
-		g.WhiteStats = &EngineStats{Moves: moves, Depth: 4.5, MoveMS: 12.5}
+		g.WhiteStats = &search.Stats{Moves: moves, Depth: 4.5, MoveMS: 12.5}
 		return g
 	}
 	// Game 1 is stored first without statistics.

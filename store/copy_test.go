@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 )
 
 // fillForCopy stores two tournaments (one with an SPRT), games with and
@@ -28,10 +30,10 @@ func fillForCopy(t *testing.T, db *DB) {
 			g := testGame(100*k + i)
 			g.TournamentID, g.Slot, g.Pair = tour.ID, i, i/2
 			g.White, g.Black = []string{"x", "y"}[i%2], []string{"y", "x"}[i%2]
-			g.Result = []string{"1-0", "0-1", "1/2-1/2"}[i%3]
+			g.Result = []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw}[i%3]
 			if i%3 == 0 {
-				g.WhiteStats = &EngineStats{Moves: 30, Depth: 7.5, MoveMS: 10, Nodes: 1000, NPS: 100000}
-				g.BlackStats = &EngineStats{Moves: 29}
+				g.WhiteStats = &search.Stats{Moves: 30, Depth: 7.5, MoveMS: 10, Nodes: 1000, NPS: 100000}
+				g.BlackStats = &search.Stats{Moves: 29}
 			}
 			if err := in.Insert(ctx, g); err != nil {
 				t.Fatal(err)

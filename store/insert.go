@@ -10,6 +10,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/search"
 )
 
 // Games are stored one way: gameWriter turns them into rows of games and
@@ -103,10 +106,10 @@ func appendGameArgs(args []any, g *Game) []any {
 	}
 	term := g.Termination
 	if term == "" {
-		term = "normal"
+		term = notation.TermNormal
 	}
-	return append(args, tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result,
-		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), term, g.Plies,
+	return append(args, tid, nullInt(g.Slot, g.Slot >= 0), nullInt(g.Pair, g.Pair >= 0), g.Game, g.White, g.Black, g.Result.String(),
+		nullInt(g.ScoreWhite, g.HasScore), nullInt(g.ScoreBlack, g.HasScore), string(term), g.Plies,
 		g.Duration.Milliseconds(), g.WhiteTime.Milliseconds(), g.BlackTime.Milliseconds(), started,
 		g.Record, g.RecordHash)
 }
@@ -115,9 +118,9 @@ func appendGameArgs(args []any, g *Game) []any {
 // for g to args: those of the white_* and black_* columns, then the
 // record hash that finds the game.
 func appendStatsArgs(args []any, g *Game) []any {
-	for _, s := range []*EngineStats{g.WhiteStats, g.BlackStats} {
+	for _, s := range []*search.Stats{g.WhiteStats, g.BlackStats} {
 		if s == nil {
-			s = &EngineStats{}
+			s = &search.Stats{}
 		}
 		var depth, moveMS, nodes, nps any
 		if s.Depth > 0 {

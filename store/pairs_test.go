@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 // TestGamePairs checks that the triggers keep game_pairs equal to a
@@ -15,8 +17,12 @@ func testGamePairs(t *testing.T, db *DB) {
 	in := tournamentInserter(t, db)
 	add := func(slot, pair int, white, black, result string) {
 		t.Helper()
+		res, ok := rules.ParseResult(result)
+		if !ok {
+			t.Fatalf("result %q", result)
+		}
 		g := &Game{TournamentID: 1, Slot: slot, Pair: pair, Game: "lines-of-action", White: white, Black: black,
-			Result: result, Record: fmt.Sprintf("game %d", slot)}
+			Result: res, Record: fmt.Sprintf("game %d", slot)}
 		if err := in.Insert(ctx, g); err != nil {
 			t.Fatal(err)
 		}

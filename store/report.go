@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 // The read side: what the reports and export ask of the games. Each
@@ -83,10 +86,12 @@ func (db *DB) TournamentID(ctx context.Context, name string) (int64, error) {
 // tournament and game type between two players (by colour) with one
 // result and termination.
 type Tally struct {
-	Game, White, Black, Result, Termination string
-	Count                                   int
-	ScoreWhite, ScoreBlack                  float64 // summed over the games that score points
-	Scored                                  int     // games that score points
+	Game, White, Black     string
+	Result                 rules.Result
+	Termination            notation.Termination // as stored: any text, which the reports print as they find it
+	Count                  int
+	ScoreWhite, ScoreBlack float64 // summed over the games that score points
+	Scored                 int     // games that score points
 }
 
 // Tallies counts the games of f by tournament, game type, players, result
@@ -100,7 +105,7 @@ func (db *DB) Tallies(ctx context.Context, f Filter, each func(*Tally)) error {
 		GROUP BY tournament_id, game, white, black, result, termination`
 	var r Tally
 	return db.queryEach(ctx, "count games", query, args, func(rows *sql.Rows) error {
-		if err := rows.Scan(&r.Game, &r.White, &r.Black, &r.Result, &r.Termination, &r.Count,
+		if err := rows.Scan(&r.Game, &r.White, &r.Black, resultColumn{&r.Result}, &r.Termination, &r.Count,
 			&r.ScoreWhite, &r.ScoreBlack, &r.Scored); err != nil {
 			return err
 		}
@@ -244,15 +249,16 @@ func (db *DB) SPRTMatches(ctx context.Context, f Filter) ([]SPRTMatch, error) {
 // ResultCount is the number of games of a tournament with one White and
 // one result.
 type ResultCount struct {
-	White, Result string
-	Count         int
+	White  string
+	Result rules.Result
+	Count  int
 }
 
 // ResultCounts counts the games of tournament tid by White and result.
 func (db *DB) ResultCounts(ctx context.Context, tid int64) ([]ResultCount, error) {
 	return queryRows(ctx, db, "count sprt games", `SELECT white, result, count(*) FROM games
 		WHERE tournament_id = ? GROUP BY white, result`, []any{tid}, func(c *ResultCount) []any {
-		return []any{&c.White, &c.Result, &c.Count}
+		return []any{&c.White, resultColumn{&c.Result}, &c.Count}
 	})
 }
 
@@ -287,7 +293,7 @@ type PairedResult struct {
 	TournamentID int64 // 0: imported
 	Pair         int   // -1: none
 	White        string
-	Result       string
+	Result       rules.Result
 }
 
 // FinishedGames returns the finished games (result not "*") of f in the
@@ -302,7 +308,7 @@ func (db *DB) FinishedGames(ctx context.Context, f Filter) ([]PairedResult, erro
 		func(rows *sql.Rows) error {
 			var g PairedResult
 			var tid, pair sql.NullInt64
-			if err := rows.Scan(&tid, &pair, &g.White, &g.Result); err != nil {
+			if err := rows.Scan(&tid, &pair, &g.White, resultColumn{&g.Result}); err != nil {
 				return err
 			}
 			g.TournamentID, g.Pair = tid.Int64, -1

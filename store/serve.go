@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 // The reads of arbiter serve, the live web view of a database: cheap
@@ -85,12 +88,13 @@ func (db *DB) InPlay(ctx context.Context, tid int64) ([]Lease, error) {
 
 // GameRow is a stored game without its record.
 type GameRow struct {
-	ID                  int64
-	Slot                sql.NullInt64
-	White, Black        string
-	Result, Termination string
-	Plies               int
-	StartedAt           string
+	ID           int64
+	Slot         sql.NullInt64
+	White, Black string
+	Result       rules.Result
+	Termination  notation.Termination
+	Plies        int
+	StartedAt    string
 }
 
 // LatestGames returns the last n games stored in tournament tid, the
@@ -105,7 +109,7 @@ func (db *DB) LatestGames(ctx context.Context, tid, last int64, n int) ([]GameRo
 	return queryRows(ctx, db, "list the latest games", `SELECT id, slot, white, black, result, termination, plies, started_at
 		FROM games WHERE id <= ? AND +tournament_id = ? ORDER BY id DESC LIMIT ?`, []any{last, tid, n},
 		func(g *GameRow) []any {
-			return []any{&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt}
+			return []any{&g.ID, &g.Slot, &g.White, &g.Black, resultColumn{&g.Result}, &g.Termination, &g.Plies, &g.StartedAt}
 		})
 }
 
@@ -126,7 +130,7 @@ func (db *DB) Game(ctx context.Context, id int64) (StoredGame, error) {
 	var tournament sql.NullString
 	err := db.QueryRowContext(ctx, `SELECT g.id, g.slot, g.white, g.black, g.result, g.termination, g.plies, g.started_at, t.name, g.record
 		FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?`, id).Scan(
-		&g.ID, &g.Slot, &g.White, &g.Black, &g.Result, &g.Termination, &g.Plies, &g.StartedAt, &tournament, &g.Record)
+		&g.ID, &g.Slot, &g.White, &g.Black, resultColumn{&g.Result}, &g.Termination, &g.Plies, &g.StartedAt, &tournament, &g.Record)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, fmt.Errorf("game %d: %w", id, ErrNoGame)
 	}

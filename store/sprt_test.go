@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 func TestSaveSPRT(t *testing.T) { backends(t, testSaveSPRT) }
@@ -80,7 +82,7 @@ func testInserterThen(t *testing.T, db *DB) {
 	}
 	game := func(slot int) *Game {
 		return &Game{TournamentID: 1, Slot: slot, Pair: -1, Game: "lines-of-action", White: "a", Black: "b",
-			Result: "1-0", Record: fmt.Sprintf("game %d", slot)}
+			Result: rules.WhiteWins, Record: fmt.Sprintf("game %d", slot)}
 	}
 	for slot := range 2 {
 		if err := in.Insert(ctx, game(slot)); err != nil {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"net/url"
 	"os"
 	"path"
@@ -18,7 +17,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -409,11 +410,11 @@ type Game struct {
 	Pair         int   // -1: none
 	Game         string
 	White, Black string
-	Result       string
+	Result       rules.Result
 	HasScore     bool
 	ScoreWhite   int
 	ScoreBlack   int
-	Termination  string
+	Termination  notation.Termination // "": normal
 	Plies        int
 	Duration     time.Duration
 	WhiteTime    time.Duration
@@ -423,7 +424,7 @@ type Game struct {
 	RecordHash   string // computed from Record when stored, if empty
 	// WhiteStats and BlackStats, when set, say what each engine's search
 	// reported over the game (table game_engine_stats).
-	WhiteStats, BlackStats *EngineStats
+	WhiteStats, BlackStats *search.Stats
 }
 
 // NewGame returns the row of a finished game of game (its id): its
@@ -431,85 +432,11 @@ type Game struct {
 // termination, plies and record, hashed. The runner and import both make
 // their rows here, then add what they know besides (the tournament and
 // slot, timings, engine statistics).
-func NewGame(game, white, black string, result rules.Result, score *rules.Score, termination string, plies int, record string) *Game {
-	g := &Game{Slot: -1, Pair: -1, Game: game, White: white, Black: black, Result: result.String(),
+func NewGame(game, white, black string, result rules.Result, score *rules.Score, termination notation.Termination, plies int, record string) *Game {
+	g := &Game{Slot: -1, Pair: -1, Game: game, White: white, Black: black, Result: result,
 		Termination: termination, Plies: plies, Record: record, RecordHash: HashRecord(record)}
 	if score != nil {
 		g.HasScore, g.ScoreWhite, g.ScoreBlack = true, score.White, score.Black
 	}
 	return g
-}
-
-// EngineStats sums up the moves one engine played in a game. A zero Depth,
-// Nodes or NPS is unknown (stored as NULL).
-type EngineStats struct {
-	Moves  int     `json:"moves"`
-	Depth  float64 `json:"depth,omitempty"`   // mean over the moves that reported one
-	MoveMS float64 `json:"move_ms,omitempty"` // mean thinking time per move
-	Nodes  int64   `json:"nodes,omitempty"`   // over the game
-	NPS    int64   `json:"nps,omitempty"`
-}
-
-// EngineTally sums up one engine's moves over a game into EngineStats: the
-// runner adds what the engine reported before each move, import what the
-// record's move comments say.
-type EngineTally struct {
-	moves        int
-	elapsed      time.Duration
-	depthSum     int64
-	depthN       int
-	nodes        int64
-	nodesElapsed time.Duration // the time of the moves that reported nodes
-	npsSum       int64
-	npsN         int
-}
-
-// Add counts a move that took elapsed, after which the engine had reported
-// depth, nodes and nps (0: not reported). The sums stop at the largest
-// int64 rather than overflow: an engine may report any number of nodes,
-// a record any number of moves.
-func (t *EngineTally) Add(elapsed time.Duration, depth int, nodes, nps int64) {
-	t.moves++
-	elapsed = max(elapsed, 0)
-	t.elapsed = time.Duration(addSat(int64(t.elapsed), int64(elapsed)))
-	if depth > 0 {
-		t.depthSum = addSat(t.depthSum, int64(depth))
-		t.depthN++
-	}
-	if nodes > 0 {
-		t.nodes = addSat(t.nodes, nodes)
-		t.nodesElapsed = time.Duration(addSat(int64(t.nodesElapsed), int64(elapsed)))
-	}
-	if nps > 0 {
-		t.npsSum = addSat(t.npsSum, nps)
-		t.npsN++
-	}
-}
-
-// addSat is a + b for b ≥ 0, or the largest int64 when that overflows.
-func addSat(a, b int64) int64 {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
-	}
-	return a + b
-}
-
-// Stats returns the game's figures, or nil without moves. The nps is the
-// mean of what the engine reported, else its nodes over its time.
-func (t *EngineTally) Stats() *EngineStats {
-	if t.moves == 0 {
-		return nil
-	}
-	es := &EngineStats{Moves: t.moves, Nodes: t.nodes,
-		MoveMS: float64(t.elapsed.Microseconds()) / 1000 / float64(t.moves)}
-	if t.depthN > 0 {
-		es.Depth = float64(t.depthSum) / float64(t.depthN)
-	}
-	switch {
-	case t.npsN > 0:
-		es.NPS = t.npsSum / int64(t.npsN)
-	case t.nodes > 0 && t.nodesElapsed > 0:
-		es.NPS = int64(float64(t.nodes) / t.nodesElapsed.Seconds())
-	}
-	return es
 }

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 // Tournament is a stored tournament: its identity, config and size.
@@ -250,8 +253,8 @@ func nonNil(s []string) []string {
 type SlotGame struct {
 	Slot         int
 	White, Black string
-	Result       string
-	Termination  string
+	Result       rules.Result
+	Termination  notation.Termination
 }
 
 // SlotGames returns the stored games of tournament id from slot from on
@@ -269,7 +272,7 @@ func (db *DB) SlotGames(ctx context.Context, id int64, from int) ([]SlotGame, er
 		defer rows.Close()
 		for rows.Next() {
 			var g SlotGame
-			if err := rows.Scan(&g.Slot, &g.White, &g.Black, &g.Result, &g.Termination); err != nil {
+			if err := rows.Scan(&g.Slot, &g.White, &g.Black, resultColumn{&g.Result}, &g.Termination); err != nil {
 				return err
 			}
 			out = append(out, g)

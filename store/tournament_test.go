@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 )
 
 func TestRegisterAndSlots(t *testing.T) { backends(t, testRegisterAndSlots) }
@@ -36,7 +38,7 @@ func testRegisterAndSlots(t *testing.T, db *DB) {
 	}
 
 	g := &Game{TournamentID: tr.ID, Slot: 2, Pair: 1, Game: "lines-of-action", White: "a", Black: "b",
-		Result: "1-0", Termination: "illegal move", Plies: 7, Record: "[Game \"Lines of Action\"]\n\n1-0\n"}
+		Result: rules.WhiteWins, Termination: notation.TermIllegalMove, Plies: 7, Record: "[Game \"Lines of Action\"]\n\n1-0\n"}
 	ins := db.NewInserter()
 	defer ins.Close()
 	if err := ins.Insert(ctx, g); err != nil {
@@ -53,7 +55,7 @@ func testRegisterAndSlots(t *testing.T, db *DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []SlotGame{{Slot: 2, White: "a", Black: "b", Result: "1-0", Termination: "illegal move"}}
+	want := []SlotGame{{Slot: 2, White: "a", Black: "b", Result: rules.WhiteWins, Termination: notation.TermIllegalMove}}
 	if len(got) != 1 || got[0] != want[0] {
 		t.Errorf("SlotGames = %+v; want %+v", got, want)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/pairing"
-	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/ugi"
@@ -173,7 +172,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 		return sum, err
 	}
 	defer closeLog()
-	players, err := worker.Start(wctx, cfg, worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
+	players, err := worker.Start(wctx, worker.SettingsOf(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
 	if err != nil {
 		return sum, start.stopped(err)
 	}
@@ -327,7 +326,7 @@ func (r *run) learn(g store.SlotGame) error {
 	if r.queue.sched.has(g.Slot) {
 		return nil
 	}
-	res, _ := rules.ParseResult(g.Result)
+	res := g.Result
 	game, ok := r.queue.sched.game(g.Slot)
 	if !ok {
 		// A stage this runner has not made yet: learn the games before
@@ -347,7 +346,7 @@ func (r *run) learn(g store.SlotGame) error {
 		r.from++
 	}
 	r.tab.Add(g.White, g.Black, res)
-	r.sum.Terminations[g.Termination]++
+	r.sum.Terminations[string(g.Termination)]++
 	if r.sp != nil {
 		r.sp.add(g.Slot, res)
 	}

@@ -76,7 +76,8 @@ func loadTournament(t *testing.T, dir, head string, engines ...string) (*config.
 type row struct {
 	Slot                   int
 	White, Black, Result   string
-	Termination, Record    string
+	Termination            notation.Termination
+	Record                 string
 	Plies                  int
 	ScoreWhite, ScoreBlack *int
 }
@@ -188,7 +189,7 @@ func TestTerminations(t *testing.T) {
 		head       string // replaces toyrace.Head's last lines when set
 		black      string
 		wantResult string
-		wantTerm   string
+		wantTerm   notation.Termination
 		wantInRec  string
 	}{
 		{"normal", "", "first", "", notation.TermNormal, ""},
@@ -239,7 +240,7 @@ func TestTerminations(t *testing.T) {
 			if tc.wantResult != "" && r.Result != tc.wantResult {
 				t.Errorf("result = %q; want %q\n%s", r.Result, tc.wantResult, r.Record)
 			}
-			if !strings.Contains(r.Record, `[Termination "`+tc.wantTerm+`"]`) ||
+			if !strings.Contains(r.Record, `[Termination "`+string(tc.wantTerm)+`"]`) ||
 				!strings.Contains(r.Record, `[Result "`+r.Result+`"]`) {
 				t.Errorf("record lacks its Termination or Result tag:\n%s", r.Record)
 			}
@@ -530,7 +531,7 @@ func TestRealGames(t *testing.T) {
 			if len(rs) != 12 {
 				t.Fatalf("stored %d games; want 12", len(rs))
 			}
-			terms := map[string]int{}
+			terms := map[notation.Termination]int{}
 			for _, r := range rs {
 				terms[r.Termination]++
 				if strings.Contains(r.Record, "{a (") {

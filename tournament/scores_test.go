@@ -48,7 +48,7 @@ func TestScoreAdjudication(t *testing.T) {
 		game, head   string
 		white, black string
 		result       string
-		term         string
+		term         notation.Termination
 		comment      string // the closing comment, after the last move's own
 		plies        int
 	}{

@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -118,7 +119,7 @@ func TestSharedDiscard(t *testing.T) {
 	in := other.NewInserter()
 	defer in.Close()
 	if e := in.Insert(ctx, &store.Game{TournamentID: tid, Slot: 0, Pair: -1, Game: cfg.Game, White: "a", Black: "b",
-		Result: "0-1", Record: "the other runner's game"}); e != nil {
+		Result: rules.BlackWins, Record: "the other runner's game"}); e != nil {
 		t.Fatal(e)
 	}
 	<-done

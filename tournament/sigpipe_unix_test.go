@@ -3,16 +3,18 @@
 package tournament
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 // TestWorkerOutputGone: a worker whose runner died writes its next reply
@@ -23,10 +25,11 @@ import (
 func TestWorkerOutputGone(t *testing.T) {
 	dir := t.TempDir()
 	path := writeConfig(t, dir, toyrace.Head, "a=first", "b=last")
-	text, err := os.ReadFile(path)
+	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	set := worker.SettingsOf(cfg)
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +38,10 @@ func TestWorkerOutputGone(t *testing.T) {
 	argv := workerCmd(t)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	// The worker protocol's first line (see package worker).
-	init, _ := json.Marshal(map[string]string{"file": filepath.Join(dir, "t.yaml"), "text": string(text)})
+	init, err := json.Marshal(map[string]any{"game": set.Game.ID(), "settings": set})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd.Stdin = strings.NewReader(string(init) + "\n")
 	cmd.Stdout = w
 	var stderr strings.Builder

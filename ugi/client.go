@@ -99,12 +99,14 @@ type Spec struct {
 	OptionsIfDeclared map[string]string
 	// Log, when set, gets every line exchanged with the engine, labelled
 	// LogAs (the worker and slot) and Name; see Log.
-	Log   *Log
-	LogAs string
+	// They are the starting process's, left out of the JSON that carries
+	// a Spec to a worker process.
+	Log   *Log   `json:"-"`
+	LogAs string `json:"-"`
 	// Warn, when set, is told of what the engine said that does not stop
 	// it: an error reply while the client waits for ugiok or readyok (to a
 	// setoption, say). It is called on the goroutine driving the engine.
-	Warn func(msg string)
+	Warn func(msg string) `json:"-"`
 }
 
 // Timeouts bound the waits that do not depend on the clock.

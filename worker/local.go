@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/book"
-	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/referee"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
@@ -18,7 +17,7 @@ import (
 // starter starts the engines of a tournament: with the engine log, if
 // any, and the warnings they give going to warn, if set.
 type starter struct {
-	cfg  *config.Tournament
+	set  *Settings
 	log  *ugi.Log
 	warn func(string)
 }
@@ -26,9 +25,9 @@ type starter struct {
 // start starts engine i, labelling its log lines with as (the worker and
 // slot).
 func (st *starter) start(ctx context.Context, i int, as string) (*ugi.Client, error) {
-	spec := st.cfg.Specs()[i]
+	spec := st.set.Engines[i].Spec
 	spec.Log, spec.LogAs, spec.Warn = st.log, as, st.warn
-	return ugi.Start(ctx, spec, st.cfg.Timeouts())
+	return ugi.Start(ctx, spec, st.set.Timeouts)
 }
 
 // pool holds started engines that no worker holds yet: the preflight's,
@@ -48,8 +47,8 @@ type pool struct {
 // for the first games of every worker; only the first copy's failure
 // counts, a later one is started again when needed.
 func (p *pool) preflight(ctx context.Context, copies map[int]int) error {
-	want := make(map[int]int, len(p.st.cfg.Specs()))
-	for i := range p.st.cfg.Specs() {
+	want := make(map[int]int, len(p.st.set.Engines))
+	for i := range p.st.set.Engines {
 		want[i] = max(1, copies[i])
 	}
 	errs := p.start(ctx, want)
@@ -64,7 +63,7 @@ func (p *pool) preflight(ctx context.Context, copies map[int]int) error {
 // ones. errs[i] is the failure of engine i's first copy (it names the
 // engine); a later copy that fails is only not kept.
 func (p *pool) start(ctx context.Context, want map[int]int) (errs []error) {
-	errs = make([]error, len(p.st.cfg.Specs()))
+	errs = make([]error, len(p.st.set.Engines))
 	var wg sync.WaitGroup
 	for i := range errs {
 		for c := range want[i] {
@@ -151,27 +150,16 @@ func atOnce[T any](xs []T, f func(T)) {
 // worker plays games one after another, keeping the engines of its last
 // game running for the next one when they are needed again.
 type local struct {
-	cfg     *config.Tournament
-	game    rules.Game
-	rules   referee.Rules
+	set     *Settings
 	engines map[int]*ugi.Client
 	idle    *pool // engines to take before starting new ones
 	st      *starter
 	id      int  // 1 and up, for the engine log
-	played  bool // a game was played: the next one waits the config's wait_ms first
+	played  bool // a game was played: the next one waits Settings.Wait first
 }
 
 func newLocal(st *starter, idle *pool, id int) *local {
-	cfg := st.cfg
-	rs := referee.Rules{MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
-		Comments: cfg.Comments(), Fields: cfg.MoveFields}
-	if r := cfg.Resign; r != nil {
-		rs.Resign = &referee.Resign{Score: *r.Score, Moves: *r.Moves, OneSided: r.TwoSided != nil && !*r.TwoSided}
-	}
-	if d := cfg.Draw; d != nil {
-		rs.Draw = &referee.Draw{Score: *d.Score, Moves: *d.Moves, AfterPly: *d.AfterPly}
-	}
-	return &local{cfg: cfg, game: cfg.GameRules(), rules: rs, engines: map[int]*ugi.Client{}, idle: idle, st: st, id: id}
+	return &local{set: st.set, engines: map[int]*ugi.Client{}, idle: idle, st: st, id: id}
 }
 
 func (w *local) closeAll() {
@@ -252,8 +240,8 @@ func (w *local) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, fail
 // cannot be played at all (ctx done, a start the rules refuse, neither
 // engine able to play).
 func (w *local) play(ctx context.Context, s Slot) (*Finished, error) {
-	if d := time.Duration(w.cfg.WaitMS) * time.Millisecond; d > 0 && w.played {
-		// The config's pause between one game and the next.
+	if d := w.set.Wait; d > 0 && w.played {
+		// The pause between one game and the next.
 		t := time.NewTimer(d)
 		select {
 		case <-t.C:
@@ -269,7 +257,7 @@ func (w *local) play(ctx context.Context, s Slot) (*Finished, error) {
 	}
 	defer func() {
 		for i, e := range w.engines {
-			if e.Failed() != nil || w.cfg.RestartEngines {
+			if e.Failed() != nil || w.set.RestartEngines {
 				e.Close()
 				delete(w.engines, i)
 			}
@@ -298,7 +286,7 @@ func (w *local) play(ctx context.Context, s Slot) (*Finished, error) {
 		for c := range eng {
 			g.Sides[c].Engine = eng[c]
 		}
-		if res, err = referee.Play(ctx, g, w.rules); err != nil {
+		if res, err = referee.Play(ctx, g, w.set.Rules); err != nil {
 			return nil, err
 		}
 	}
@@ -309,58 +297,38 @@ func (w *local) play(ctx context.Context, s Slot) (*Finished, error) {
 // and the start's tags: the position after the opening's moves, the
 // position command's start ("startpos" or "fen F") and each side's limits.
 func (w *local) start(s Slot) (referee.Game, [][2]string, error) {
-	o := book.Opening{Tags: w.game.NewTags(s.Seed)}
+	game := w.set.Game
+	o := book.Opening{Tags: game.NewTags(s.Seed)}
 	if s.Opening != nil {
 		o = *s.Opening
 	}
-	pos, err := o.Start(w.game)
+	pos, err := o.Start(game)
 	if err != nil {
 		return referee.Game{}, nil, fmt.Errorf("slot %d: start position: %w", s.Slot, err)
 	}
-	g := referee.Game{Pos: pos, Start: "startpos", Book: o.Moves, First: w.game.FirstMover()}
+	g := referee.Game{Pos: pos, Start: "startpos", Book: o.Moves, First: game.FirstMover()}
 	if len(o.Tags) > 0 {
 		g.Start = "fen " + pos.FEN()
 	}
 	if err := o.Play(pos); err != nil {
 		return referee.Game{}, nil, fmt.Errorf("slot %d: opening %w", s.Slot, err)
 	}
-	for c, i := range [2]int{rules.White: s.White, rules.Black: s.Black} {
-		tc := w.cfg.EngineTimeControl(i)
-		side := &g.Sides[c]
-		side.Name = w.cfg.Engines[i].Name
-		switch {
-		case tc.MoveMS != nil:
-			side.MoveTime = time.Duration(*tc.MoveMS) * time.Millisecond
-		case tc.BaseMS != nil:
-			side.Base = time.Duration(*tc.BaseMS) * time.Millisecond
-			if tc.IncrementMS != nil {
-				side.Inc = time.Duration(*tc.IncrementMS) * time.Millisecond
-			}
-			if tc.MovesToGo != nil {
-				side.MovesToGo = *tc.MovesToGo
-			}
-		}
-		side.Nodes, side.Depth = w.cfg.EngineLimits(i)
-		side.Margin = w.cfg.EngineMargin(i)
-	}
+	g.Sides[rules.White] = w.set.Engines[s.White].Side
+	g.Sides[rules.Black] = w.set.Engines[s.Black].Side
 	return g, o.Tags, nil
 }
 
 // finished is the finished game of slot s, its record written.
 func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [][2]string, started time.Time) *Finished {
-	cfg := w.cfg
+	set := w.set
 	f := &Finished{Slot: s, White: g.Sides[rules.White].Name, Black: g.Sides[rules.Black].Name, StartedAt: started,
 		Result: res.Result, Termination: res.Termination, Comment: res.Comment, Plies: len(res.Moves),
 		WhiteTime: res.Used[rules.White], BlackTime: res.Used[rules.Black],
 		WhiteStats: res.Stats[rules.White], BlackStats: res.Stats[rules.Black]}
 	f.Duration = time.Since(started)
-	event := cfg.Name
-	if cfg.Event != "" {
-		event = cfg.Event
-	}
-	tags := [][2]string{{"Event", event}}
-	if cfg.Site != "" {
-		tags = append(tags, [2]string{"Site", cfg.Site})
+	tags := [][2]string{{"Event", set.Event}}
+	if set.Site != "" {
+		tags = append(tags, [2]string{"Site", set.Site})
 	}
 	tags = append(tags, [][2]string{
 		{"Date", started.UTC().Format("2006.01.02")},
@@ -368,7 +336,7 @@ func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [
 		{"White", f.White},
 		{"Black", f.Black},
 		{"Result", f.Result.String()},
-		{"Game", w.game.Name()},
+		{"Game", set.Game.Name()},
 	}...)
 	tags = append(tags, startTags...)
 	f.Final = g.Pos.FEN()
@@ -376,12 +344,12 @@ func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [
 		f.Score = &sc
 		tags = append(tags, [2]string{"Score", sc.String()})
 	}
-	if wt, bt := cfg.TimeControlTag(s.White), cfg.TimeControlTag(s.Black); wt == bt {
+	if wt, bt := set.Engines[s.White].TimeControl, set.Engines[s.Black].TimeControl; wt == bt {
 		tags = append(tags, [2]string{"TimeControl", wt})
 	} else {
 		tags = append(tags, [2]string{"WhiteTimeControl", wt}, [2]string{"BlackTimeControl", bt})
 	}
-	tags = append(tags, [2]string{"Termination", f.Termination})
+	tags = append(tags, [2]string{"Termination", string(f.Termination)})
 	f.Record = res.Record(tags)
 	return f
 }

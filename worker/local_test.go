@@ -27,7 +27,8 @@ func TestOpeningStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newLocal(&starter{cfg: cfg}, nil, 1)
+	set := SettingsOf(cfg)
+	w := newLocal(&starter{set: &set}, nil, 1)
 	for pair, want := range []string{"fen 17/3/2/b", "startpos"} {
 		o, err := cfg.Opening(pair)
 		if err != nil {

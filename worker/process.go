@@ -15,9 +15,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -41,8 +41,10 @@ import (
 
 // initMsg is the first line a worker reads.
 type initMsg struct {
-	File string `json:"file"` // the config's file: relative paths in it are relative to its directory
-	Text string `json:"text"` // the config as given
+	// Game is the ID of the game of Settings, which Settings leaves out
+	// of its JSON.
+	Game     string    `json:"game"`
+	Settings *Settings `json:"settings"`
 	// Start lists the engines to start and check before the first game,
 	// as engine index → processes.
 	Start map[int]int `json:"start,omitempty"`
@@ -113,11 +115,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := dec.Decode(&init); err != nil {
 		return fmt.Errorf("tournament worker: read the start: %w", err)
 	}
-	cfg, err := config.Parse(ctx, init.File, []byte(init.Text), config.NoOpenings)
-	if err == nil && len(cfg.Affinity) > 0 {
+	set := init.Settings
+	var err error
+	if set == nil {
+		err = errors.New("tournament worker: the start has no settings")
+	} else if set.Game, err = games.Lookup(init.Game); err == nil && len(set.Affinity) > 0 {
 		// Each game at a time (worker) on a CPU of its own, and its
 		// engines with it.
-		err = bindCPU(cfg.Affinity[(max(init.Worker, 1)-1)%len(cfg.Affinity)])
+		err = bindCPU(set.Affinity[(max(init.Worker, 1)-1)%len(set.Affinity)])
 	}
 	if err != nil {
 		enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
@@ -147,7 +152,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	}()
 
 	var warns warnings
-	st := &starter{cfg: cfg, warn: warns.add}
+	st := &starter{set: set, warn: warns.add}
 	if init.Log != "" {
 		// The run's start on this process's monotonic clock.
 		start := time.Now()
@@ -377,12 +382,12 @@ func (p *process) closeAll() {
 // the engines that no first slot has: the preflight, as Run does it in
 // process. It returns the workers, or the failures of the engines (all of
 // them, in engine order) after ending every worker.
-func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, first []pairing.Game, lo *EngineLog, warn func(string)) ([]*process, error) {
+func startProcs(ctx context.Context, set *Settings, argv []string, first []pairing.Game, lo *EngineLog, warn func(string)) ([]*process, error) {
 	var procs []*process
 	closeProcs := func() { atOnce(procs, (*process).closeAll) }
 	checked := map[int]bool{}
 	for k, s := range first {
-		init := initMsg{File: cfg.File, Text: cfg.Text, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
+		init := initMsg{Game: set.Game.ID(), Settings: set, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
 		if lo != nil {
 			init.Log, init.LogStart = lo.Path, lo.Start.UnixNano()
 		}
@@ -395,12 +400,12 @@ func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, firs
 		checked[s.White], checked[s.Black] = true, true
 	}
 	rest := map[int]int{}
-	for i := range cfg.Specs() {
+	for i := range set.Engines {
 		if !checked[i] {
 			rest[i] = 1
 		}
 	}
-	p := pool{st: &starter{cfg: cfg, warn: warn}, logAs: "-/-"}
+	p := pool{st: &starter{set: set, warn: warn}, logAs: "-/-"}
 	if lo != nil {
 		p.st.log = lo.Log
 	}
@@ -409,7 +414,7 @@ func startProcs(ctx context.Context, cfg *config.Tournament, argv []string, firs
 	// A worker answers once it has started two engines (at the same time),
 	// which the engine timeouts bound; a command that is no worker may
 	// never answer.
-	t := cfg.Timeouts().WithDefaults()
+	t := set.Timeouts.WithDefaults()
 	wait := t.Startup + t.Ping + procStartWait
 	ictx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()

@@ -14,13 +14,14 @@ import (
 )
 
 // TestSilentWorker: a worker command that never answers, does not end
-// when told, and does not read its stdin (the config, which goes there, is
-// larger than a pipe holds) fails the start within the engines' timeouts
-// and the process's start, and leaves no process behind.
+// when told, and does not read its stdin (the settings, which go there,
+// are larger than a pipe holds: their Event is long) fails the start
+// within the engines' timeouts and the process's start, and leaves no
+// process behind.
 func TestSilentWorker(t *testing.T) {
 	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
 	procStartWait, procExitWait = time.Second, time.Second
-	long := "# " + strings.Repeat("x", 200<<10) + "\n"
+	long := "event: " + strings.Repeat("x", 200<<10) + "\n"
 	path := toyrace.WriteConfig(t, t.TempDir(), long+toyrace.HeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
 	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
@@ -32,7 +33,7 @@ func TestSilentWorker(t *testing.T) {
 	}
 	first := []pairing.Game{{Slot: 0, White: 0, Black: 1}, {Slot: 1, White: 1, Black: 0}}
 	start := time.Now()
-	ps, err := Start(context.Background(), cfg, Options{Argv: []string{exe, "fake-sleep"}}, first)
+	ps, err := Start(context.Background(), SettingsOf(cfg), Options{Argv: []string{exe, "fake-sleep"}}, first)
 	if err == nil || !strings.Contains(err.Error(), "did not answer within") {
 		t.Errorf("Start with a silent worker = %v, %v", ps, err)
 	}

@@ -4,8 +4,9 @@
 // its games in this process or, with Options.Argv set, in a worker process
 // of its own (Serve is that process's work), which gets more games a
 // second out of the cores and ends its engines' escaped descendants when
-// the runner dies. Which games to play, and what becomes of them, is
-// package tournament's.
+// the runner dies. What it needs of the tournament is its Settings,
+// resolved from the config once (SettingsOf). Which games to play, and
+// what becomes of them, is package tournament's.
 package worker
 
 import (
@@ -13,10 +14,10 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/book"
-	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
@@ -39,7 +40,7 @@ type Finished struct {
 	White, Black string
 	Result       rules.Result
 	Score        *rules.Score // for games that score points
-	Termination  string
+	Termination  notation.Termination
 	Comment      string // why it ended, when not by the rules alone
 	Plies        int
 	Duration     time.Duration
@@ -50,7 +51,7 @@ type Finished struct {
 	Final        string // the final position's text (FEN)
 	// WhiteStats and BlackStats sum up what each engine's search reported
 	// (nil when the side played no move).
-	WhiteStats, BlackStats *store.EngineStats
+	WhiteStats, BlackStats *search.Stats
 }
 
 // EngineLog is the engine log of a run (see ugi.Log), which worker
@@ -107,13 +108,14 @@ type Players struct {
 	procs []*process
 }
 
-// Start starts a player for each of the first games: worker processes
-// (o.Argv, when set), else players in this process after the preflight of
-// every engine. On an error nothing it started is left running.
-func Start(ctx context.Context, cfg *config.Tournament, o Options, first []pairing.Game) (*Players, error) {
+// Start starts a player for each of the first games of a tournament of
+// set: worker processes (o.Argv, when set), else players in this process
+// after the preflight of every engine. On an error nothing it started is
+// left running.
+func Start(ctx context.Context, set Settings, o Options, first []pairing.Game) (*Players, error) {
 	ps := &Players{}
 	if len(o.Argv) > 0 {
-		procs, err := startProcs(ctx, cfg, o.Argv, first, o.Log, o.Warn)
+		procs, err := startProcs(ctx, &set, o.Argv, first, o.Log, o.Warn)
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +128,7 @@ func Start(ctx context.Context, cfg *config.Tournament, o Options, first []pairi
 	if len(first) == 0 {
 		return ps, nil
 	}
-	st := &starter{cfg: cfg, warn: o.Warn}
+	st := &starter{set: &set, warn: o.Warn}
 	if o.Log != nil {
 		st.log = o.Log.Log
 	}

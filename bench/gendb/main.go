@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -77,19 +79,19 @@ func game(tid int64, i, players int) *store.Game {
 	if i%2 == 1 {
 		white, black, edge = b, a, b-a
 	}
-	result := "1/2-1/2"
+	result := rules.Draw
 	switch {
 	case h < 440+10*edge:
-		result = "1-0"
+		result = rules.WhiteWins
 	case h < 930:
-		result = "0-1"
+		result = rules.BlackWins
 	}
-	term := "normal"
+	term := notation.TermNormal
 	switch {
 	case h%97 == 0:
-		term = "time forfeit"
+		term = notation.TermTimeForfeit
 	case h%89 == 0:
-		term = "adjudication"
+		term = notation.TermAdjudication
 	}
 	return &store.Game{TournamentID: tid, Slot: i, Pair: p, Game: "lines-of-action",
 		White: "engine-" + strconv.Itoa(white), Black: "engine-" + strconv.Itoa(black),

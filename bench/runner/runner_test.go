@@ -27,6 +27,8 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/internal/proc"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -73,9 +75,9 @@ func BenchmarkStoreGame(b *testing.B) {
 					}
 				}
 				g := &store.Game{TournamentID: t.ID, Slot: slot, Pair: slot / 2, Game: "lines-of-action",
-					White: "a", Black: "b", Result: "1-0", Plies: 100, Record: fmt.Sprintf("%s%s %d\n", record, t.Name, i),
-					WhiteStats: &store.EngineStats{Moves: 50, Depth: 9, MoveMS: 12, Nodes: 100000, NPS: 1000000},
-					BlackStats: &store.EngineStats{Moves: 50, Depth: 8, MoveMS: 11, Nodes: 90000, NPS: 900000}}
+					White: "a", Black: "b", Result: rules.WhiteWins, Plies: 100, Record: fmt.Sprintf("%s%s %d\n", record, t.Name, i),
+					WhiteStats: &search.Stats{Moves: 50, Depth: 9, MoveMS: 12, Nodes: 100000, NPS: 1000000},
+					BlackStats: &search.Stats{Moves: 50, Depth: 8, MoveMS: 11, Nodes: 90000, NPS: 900000}}
 				if err := ins.Insert(ctx, g); err != nil {
 					b.Fatal(err)
 				}

@@ -107,7 +107,7 @@ func (cv *converter) convert(r replay.Report) {
 			fmt.Fprintf(cv.e.stderr, "%s: left out: its text cannot be read to its end\n", r.Heading(r.Line, 1))
 			return
 		}
-		if cv.write(&r, r.Record.String()) {
+		if cv.write(&r, r.Canonical().String()) {
 			cv.kept++
 		}
 		return
@@ -117,15 +117,15 @@ func (cv *converter) convert(r replay.Report) {
 	}
 }
 
-// write writes the record of r: text in .agn, or r.Record as SGF. It
-// reports whether it did.
+// write writes the record of r: text in .agn, or r.Canonical() as SGF.
+// It reports whether it did.
 func (cv *converter) write(r *replay.Report, text string) bool {
 	if !cv.sgf {
 		_, cv.err = io.WriteString(cv.w, text)
 		return cv.err == nil
 	}
 	var err error
-	cv.buf, err = sgf.Append(cv.buf[:0], r.Record)
+	cv.buf, err = sgf.Append(cv.buf[:0], r.Canonical())
 	if err != nil {
 		cv.unwritable++
 		what := "cannot be written as SGF"

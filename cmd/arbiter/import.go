@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -203,8 +204,8 @@ func prepareGame(r *replay.Report) {
 // side's engine reported: its moves, its mean depth and its mean time per
 // move (the nodes and nps are not in the comments). A side none of whose
 // moves has such a comment gets nil; so does a record without any.
-func engineStats(r *replay.Report) (white, black *store.EngineStats) {
-	var sides [2]store.EngineTally
+func engineStats(r *replay.Report) (white, black *search.Stats) {
+	var sides [2]search.Tally
 	mover := r.First
 	for _, m := range r.Record.Moves {
 		if m.Comment != "" {

@@ -220,7 +220,7 @@ type gameJSON struct {
 
 func jsonReport(r *replay.Report) gameJSON {
 	j := gameJSON{File: r.File, Index: r.Index, Line: r.Line, Game: r.Game, White: r.White, Black: r.Black,
-		Plies: r.Plies, Valid: r.Valid, Result: r.Result.String(), Termination: r.Termination, Error: r.Err, Warnings: r.Warnings}
+		Plies: r.Plies, Valid: r.Valid, Result: r.Result.String(), Termination: string(r.Termination), Error: r.Err, Warnings: r.Warnings}
 	if r.Score != nil {
 		j.Score = r.Score.String()
 	}
