@@ -13,7 +13,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/workerstart"
-	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -179,38 +178,6 @@ func exitCode(ctx context.Context, stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "arbiter: %v\n", err)
 	}
 	return code
-}
-
-// noArgs is the usage error of command cmd, which takes no arguments, when
-// it was given some.
-func noArgs(c *cli.Context, cmd string) error {
-	if c.NArg() > 0 {
-		return usageErrorf("%s: unexpected argument %q", cmd, c.Args().First())
-	}
-	return nil
-}
-
-// gameOnly returns the game that command cmd's --game flag names, cmd
-// taking no arguments (see noArgs and gameFlag).
-func gameOnly(c *cli.Context, cmd string) (rules.Game, error) {
-	if err := noArgs(c, cmd); err != nil {
-		return nil, err
-	}
-	return gameFlag(c, cmd)
-}
-
-// gameFlag returns the game that command cmd's --game flag names. The flag
-// is checked here rather than marked Required: a missing required flag makes
-// urfave/cli print the help on stdout.
-func gameFlag(c *cli.Context, cmd string) (rules.Game, error) {
-	if !c.IsSet("game") {
-		return nil, usageErrorf("%s: --game is required (one of %s)", cmd, games.IDs())
-	}
-	g, err := games.Lookup(c.String("game"))
-	if err != nil {
-		return nil, usageErrorf("%s: %v", cmd, err)
-	}
-	return g, nil
 }
 
 // interspersed moves a subcommand's flags that follow its arguments in front

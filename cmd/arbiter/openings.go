@@ -53,7 +53,7 @@ func openingsCommand(e *env) *cli.Command {
 			"   arbiter openings -g lines-of-action --plies 6 --from testdata/loa-real/*.agn > real.agn\n\n" +
 			"--count is at most 100000. Ctrl-C stops it at once (exit 130), writing nothing.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
+			gameFlag("the game, by id or name (required): "+games.IDs(), "g"),
 			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)", DefaultText: "none"},
 			&cli.IntFlag{Name: "count", Usage: "openings to write (required, except with --from: then at most this many)", DefaultText: "none"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random openings"},
@@ -70,7 +70,7 @@ func openingsCommand(e *env) *cli.Command {
 					return err
 				}
 			}
-			g, err := gameFlag(c, "openings")
+			g, err := readGame(c, "openings")
 			if err != nil {
 				return err
 			}

@@ -145,9 +145,9 @@ func reportQuery(c *cli.Context) (stats.Query, error) {
 // which of its games (see selection).
 func selectionFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database: a SQLite `FILE` or a postgres:// URL"},
+		dbFlag(""),
 		&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
-		&cli.StringFlag{Name: "game", Usage: "only games of the game `ID` (" + games.IDs() + ")"},
+		gameFlag("only games of the game `ID` (" + games.IDs() + ")"),
 		&cli.StringSliceFlag{Name: "player", Usage: "only games the player `NAME` took part in; given twice, only the games between the two"},
 	}
 }

@@ -46,7 +46,7 @@ func tournamentCommand(e *env) *cli.Command {
 			"the games in play finish and stores them, then exits with status 130; a second\n" +
 			"Ctrl-C abandons the games in play and ends every engine; a third exits at once.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database that stores the games: a SQLite `FILE` or a postgres:// URL"},
+			dbFlag("the database that stores the games: a SQLite `FILE` or a postgres:// URL"),
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md); at least 1s, checked on SQLite too, where it has no effect"},
