@@ -120,7 +120,7 @@ func reportQuery(c *cli.Context) (stats.Query, error) {
 		return q, err
 	}
 	if c.IsSet("sprt") {
-		test, err := parseSPRT(c.String("sprt"))
+		test, err := rating.ParseSPRT(c.String("sprt"))
 		if err != nil {
 			return q, usageErrorf("report: --sprt %q: %v", c.String("sprt"), err)
 		}
@@ -178,36 +178,6 @@ func selection(c *cli.Context, cmd string) (stats.Query, error) {
 		return q, usageErrorf("%s: --player is given %d times; at most two (the games between them)", cmd, len(players))
 	}
 	return q, nil
-}
-
-// parseSPRT reads ELO0,ELO1[,ALPHA,BETA[,MODEL]].
-func parseSPRT(s string) (rating.SPRT, error) {
-	test := rating.SPRT{Alpha: rating.DefaultSPRTAlpha, Beta: rating.DefaultSPRTBeta, Model: rating.ModelNormalized}
-	parts := strings.Split(s, ",")
-	if len(parts) != 2 && len(parts) != 4 && len(parts) != 5 {
-		return test, errors.New("want ELO0,ELO1[,ALPHA,BETA[,MODEL]]")
-	}
-	nums := []*float64{&test.Elo0, &test.Elo1, &test.Alpha, &test.Beta}
-	for i, p := range parts {
-		if i == 4 {
-			test.Model = strings.TrimSpace(p)
-			break
-		}
-		p = strings.TrimSpace(p)
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || !rating.IsDecimal(p) {
-			return test, fmt.Errorf("%q is not a plain decimal number (5, -1.5, 0.05, 1e-3)", p)
-		}
-		*nums[i] = v
-	}
-	if errs := test.Check(); len(errs) > 0 {
-		msgs := make([]string, len(errs))
-		for i, e := range errs {
-			msgs[i] = e.Msg
-		}
-		return test, errors.New(strings.Join(msgs, "; "))
-	}
-	return test, nil
 }
 
 // parseAdvantage reads --white-advantage: "auto" (fit it) or a finite
