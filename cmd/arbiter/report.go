@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -244,22 +243,14 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 
 // checkOutput refuses an output path that would replace the database at
 // db or one of its companion files (-wal, -shm, -journal), under the same
-// name or another one (a link, another spelling of the path): writing the
-// output there would destroy the data it is made from.
+// name or another one (see outfile.Same): writing the output there would
+// destroy the data it is made from.
 func checkOutput(output, db string) error {
 	if output == "" || output == "-" || store.IsPostgres(db) {
 		return nil
 	}
-	out, outErr := os.Stat(output)
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-		name := db + suffix
-		same := samePath(output, name)
-		if !same && outErr == nil {
-			if st, err := os.Stat(name); err == nil {
-				same = os.SameFile(out, st)
-			}
-		}
-		if same {
+		if name := db + suffix; outfile.Same(output, name) {
 			what := "the database " + db
 			if suffix != "" {
 				what = "the database's file " + name
@@ -268,23 +259,6 @@ func checkOutput(output, db string) error {
 		}
 	}
 	return nil
-}
-
-// samePath reports whether paths a and b name the same place once made
-// absolute and their folders' links resolved (the files need not exist).
-func samePath(a, b string) bool {
-	canon := func(p string) string {
-		p, err := filepath.Abs(p)
-		if err != nil {
-			return p
-		}
-		dir, base := filepath.Split(p)
-		if d, err := filepath.EvalSymlinks(dir); err == nil {
-			dir = d
-		}
-		return filepath.Join(dir, base)
-	}
-	return canon(a) == canon(b)
 }
 
 // createOutput returns a writer to stdout (path "" or "-") or to path,
