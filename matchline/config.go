@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -800,6 +801,18 @@ func Load(ctx context.Context, opts []Option) (*Match, error) {
 	}
 	run.Config = cfg
 	return &run, nil
+}
+
+// ConfigFile is the text -config-out writes: the config under a header
+// that says where it comes from, the day it is written, and how to play
+// it.
+func (m *Match) ConfigFile(written time.Time) string {
+	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
+		"# Play it (or resume it) with: arbiter tournament FILE", m.Config.Name, written.UTC().Format("2006-01-02"))
+	if m.Out != "" {
+		header += " --out " + m.Out
+	}
+	return header + "\n" + m.Config.Text
 }
 
 // hasOption reports whether opts has option name.

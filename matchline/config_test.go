@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // builtin is the command line of a built-in Lines of Action engine, as
@@ -272,5 +273,24 @@ func TestForceConcurrency(t *testing.T) {
 	m, err := Load(context.Background(), opts)
 	if err != nil || strconv.Itoa(m.Config.Concurrency) != n {
 		t.Errorf("with -force-concurrency: %v, match %+v; want concurrency %s", err, m, n)
+	}
+}
+
+// TestConfigFile checks -config-out's text: the header that says how to
+// play it, then the config.
+func TestConfigFile(t *testing.T) {
+	opts, err := Parse(append(twoRandom(), "-name", "m", "-pgnout", "file=/tmp/x.agn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.ConfigFile(time.Date(2026, 12, 6, 23, 0, 0, 0, time.FixedZone("", -3600)))
+	want := "# The tournament m of an arbiter match command line, written 2026-12-07.\n" +
+		"# Play it (or resume it) with: arbiter tournament FILE --out /tmp/x.agn\n" + m.Config.Text
+	if got != want {
+		t.Errorf("ConfigFile = %q; want %q", got, want)
 	}
 }

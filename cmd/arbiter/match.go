@@ -109,7 +109,7 @@ func matchCommand(e *env) *cli.Command {
 				}
 			}
 			if m.ConfigOut != "" {
-				if err := writeConfigOut(m.ConfigOut, cfg.Text, cfg.Name, m.Out); err != nil {
+				if err := writeConfigOut(m.ConfigOut, m.ConfigFile(time.Now())); err != nil {
 					if errors.Is(err, syscall.EISDIR) {
 						return usageErrorf("match: -config-out %s is a directory: give a file name", m.ConfigOut)
 					}
@@ -124,21 +124,15 @@ func matchCommand(e *env) *cli.Command {
 	}
 }
 
-// writeConfigOut writes a match's config text to path, with a header that
-// says how to play it, through outfile (a regular file replaced
-// atomically, a device or a FIFO written in place).
-func writeConfigOut(path, text, name, out string) error {
-	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
-		"# Play it (or resume it) with: arbiter tournament FILE", name, time.Now().UTC().Format("2006-01-02"))
-	if out != "" {
-		header += " --out " + out
-	}
-	header += "\n"
+// writeConfigOut writes text, a match's config file, to path through
+// outfile (a regular file replaced atomically, a device or a FIFO written
+// in place).
+func writeConfigOut(path, text string) error {
 	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
-	if _, err := io.WriteString(f, header+text); err != nil {
+	if _, err := io.WriteString(f, text); err != nil {
 		f.Discard()
 		return err
 	}
