@@ -203,14 +203,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		}
 		defer epd.Close()
 	}
-	// results writes what a match says of its games so far: fastchess's
-	// block, or cutechess-cli's lines.
-	results := func(w io.Writer) error {
-		if o.cutechess {
-			return console.WriteCutechess(ctx, w, db, cfg)
-		}
-		return console.WriteResults(ctx, w, db, cfg, o.wdl)
-	}
+	res := console.Results{DB: db, Config: cfg, Cutechess: o.cutechess, WDL: o.wdl}
 	interval := o.ratingInterval
 	if o.cutechess {
 		interval = o.scoreInterval
@@ -229,13 +222,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		if interval > 0 && (ev.Done-ev.Resumed)%interval == 0 {
 			// Every interval games this run stores, the results so far,
 			// among the progress lines.
-			p.Print(func(w io.Writer) {
-				if o.cutechess {
-					console.WriteScores(ctx, w, db, cfg)
-				} else {
-					console.WriteResults(ctx, w, db, cfg, o.wdl)
-				}
-			})
+			p.Print(func(w io.Writer) { res.WriteSoFar(ctx, w) })
 		}
 	}
 	opt.Stopping = p.Stopping
@@ -261,7 +248,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	// on stdout.
 	stopped := func() {
 		if o.resultsOnStop {
-			results(e.stderr)
+			res.Write(ctx, e.stderr)
 		}
 	}
 	if err != nil {
@@ -289,7 +276,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
 	}
 	console.WriteSummary(e.stdout, cfg, sum)
-	if err := results(e.stdout); err != nil {
+	if err := res.Write(ctx, e.stdout); err != nil {
 		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
 	}
 	if o.showLatency {

@@ -17,12 +17,42 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// WriteResults writes the result block of cfg's tournament as stored in
+// Results writes what a match says of its games as they are stored in
+// DB: fastchess's result block, or with Cutechess cutechess-cli's score
+// lines and Elo line.
+type Results struct {
+	DB        *store.DB
+	Config    *config.Tournament
+	Cutechess bool
+	// WDL takes the block's figures from the games rather than from the
+	// colour-swapped pairs (-report penta=false).
+	WDL bool
+}
+
+// Write writes what a match ends with (or stops with): the result
+// block, or cutechess-cli's score lines and Elo line.
+func (r Results) Write(ctx context.Context, w io.Writer) error {
+	if r.Cutechess {
+		return writeCutechess(ctx, w, r.DB, r.Config)
+	}
+	return writeResults(ctx, w, r.DB, r.Config, r.WDL)
+}
+
+// WriteSoFar writes what a match says every few games, among its
+// progress: the result block, or cutechess-cli's score lines.
+func (r Results) WriteSoFar(ctx context.Context, w io.Writer) error {
+	if r.Cutechess {
+		return writeScores(ctx, w, r.DB, r.Config)
+	}
+	return writeResults(ctx, w, r.DB, r.Config, r.WDL)
+}
+
+// writeResults writes the result block of cfg's tournament as stored in
 // db (see stats.Report.WriteResults). Its figures come from the pairs
 // unless wdl, as fastchess's do: and as fastchess, it takes them from the
 // games when the encounters are not colour-swapped pairs or the SPRT is
 // BayesElo's (which counts games, not pairs).
-func WriteResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament, wdl bool) error {
+func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament, wdl bool) error {
 	// The block's figures are each pair's: it needs the pairs at any
 	// number of engines.
 	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
@@ -42,9 +72,9 @@ func WriteResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.To
 	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
 }
 
-// WriteScores writes cutechess-cli's score lines of cfg's tournament as
+// writeScores writes cutechess-cli's score lines of cfg's tournament as
 // stored in db (see stats.Report.WriteScores).
-func WriteScores(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+func writeScores(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
 	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
 	if err != nil {
 		return err
@@ -52,9 +82,9 @@ func WriteScores(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tou
 	return r.WriteScores(w, engineNames(cfg))
 }
 
-// WriteCutechess writes what cutechess-cli ends a match with: the score
+// writeCutechess writes what cutechess-cli ends a match with: the score
 // lines and, for two engines, the Elo line (stats.Report.WriteCutechess).
-func WriteCutechess(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
+func writeCutechess(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
 	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
 	if err != nil {
 		return err
