@@ -3,6 +3,7 @@ package rating
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -39,4 +40,41 @@ func ParseSPRT(s string) (SPRT, error) {
 		return test, errors.New(strings.Join(msgs, "; "))
 	}
 	return test, nil
+}
+
+// MaxAnchor is the largest rating an anchor, or White's advantage, may
+// be given, in absolute value: far past any real rating difference, and
+// far from the numbers that the fit cannot hold.
+const MaxAnchor = 10000
+
+// ParseAnchor reads an anchor written NAME=ELO (arbiter report --anchor):
+// a player's name and the finite rating, within ±MaxAnchor, that the fit
+// gives it.
+func ParseAnchor(a string) (name string, elo float64, err error) {
+	i := strings.LastIndexByte(a, '=')
+	if i <= 0 {
+		return "", 0, errors.New("want NAME=ELO")
+	}
+	elo, err = strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
+		return "", 0, fmt.Errorf("rating %q is not a number", a[i+1:])
+	}
+	if math.Abs(elo) > MaxAnchor {
+		return "", 0, fmt.Errorf("rating %s is out of range (-%d to %d)", a[i+1:], MaxAnchor, MaxAnchor)
+	}
+	return a[:i], elo, nil
+}
+
+// ParseAdvantage reads White's advantage in the fit (arbiter report
+// --white-advantage): "auto" (fit it with the ratings) or a finite number
+// of Elo within ±MaxAnchor.
+func ParseAdvantage(a string) (fit bool, elo float64, err error) {
+	if strings.EqualFold(strings.TrimSpace(a), "auto") {
+		return true, 0, nil
+	}
+	elo, err = strconv.ParseFloat(strings.TrimSpace(a), 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) || math.Abs(elo) > MaxAnchor {
+		return false, 0, fmt.Errorf("want auto or a number of Elo within ±%d", MaxAnchor)
+	}
+	return false, elo, nil
 }

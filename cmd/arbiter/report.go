@@ -7,11 +7,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -129,12 +127,13 @@ func reportQuery(c *cli.Context) (stats.Query, error) {
 		q.SPRT = &test
 	}
 	if a := c.String("anchor"); a != "" {
-		if q.Anchor, q.AnchorElo, err = parseAnchor(a); err != nil {
-			return q, err
+		if q.Anchor, q.AnchorElo, err = rating.ParseAnchor(a); err != nil {
+			return q, usageErrorf("report: --anchor %q: %v", a, err)
 		}
 	}
-	if q.FitAdvantage, q.Advantage, err = parseAdvantage(c.String("white-advantage")); err != nil {
-		return q, err
+	advantage := c.String("white-advantage")
+	if q.FitAdvantage, q.Advantage, err = rating.ParseAdvantage(advantage); err != nil {
+		return q, usageErrorf("report: --white-advantage %q: %v", advantage, err)
 	}
 	q.Pairs = c.Bool("pairs")
 	return q, nil
@@ -179,40 +178,8 @@ func selection(c *cli.Context, cmd string) (stats.Query, error) {
 	return q, nil
 }
 
-// parseAdvantage reads --white-advantage: "auto" (fit it) or a finite
-// number of Elo within ±maxAnchor.
-func parseAdvantage(a string) (fit bool, elo float64, err error) {
-	if strings.EqualFold(strings.TrimSpace(a), "auto") {
-		return true, 0, nil
-	}
-	elo, err = strconv.ParseFloat(strings.TrimSpace(a), 64)
-	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) || math.Abs(elo) > maxAnchor {
-		return false, 0, usageErrorf("report: --white-advantage %q: want auto or a number of Elo within ±%d", a, maxAnchor)
-	}
-	return false, elo, nil
-}
-
 // reportMemoryLimit is the soft limit of the Go heap while report runs.
 const reportMemoryLimit = 320 << 20
-
-// maxAnchor is the largest rating --anchor accepts, in absolute value.
-const maxAnchor = 10000
-
-// parseAnchor reads --anchor NAME=ELO: a finite rating within ±maxAnchor.
-func parseAnchor(a string) (name string, elo float64, err error) {
-	i := strings.LastIndexByte(a, '=')
-	if i <= 0 {
-		return "", 0, usageErrorf("report: --anchor %q: want NAME=ELO", a)
-	}
-	elo, err = strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
-	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
-		return "", 0, usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
-	}
-	if math.Abs(elo) > maxAnchor {
-		return "", 0, usageErrorf("report: --anchor %q: rating %s is out of range (-%d to %d)", a, a[i+1:], maxAnchor, maxAnchor)
-	}
-	return a[:i], elo, nil
-}
 
 // outputFlag is --output, which createOutput honours.
 func outputFlag() cli.Flag {
