@@ -56,23 +56,10 @@ func usageErrorf(format string, args ...any) error {
 // withCode attaches an exit code to err (err may be nil: exit quietly).
 func withCode(code int, err error) error { return &exitError{code: code, err: err} }
 
-// gameNames lists the display names of games.All for help texts:
-// "Lines of Action, Tank Battle and Knight Fight".
-func gameNames() string {
-	names := make([]string, len(games.All))
-	for i, g := range games.All {
-		names[i] = g.Name()
-	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 func newApp(e *env) *cli.App {
 	return &cli.App{
 		Name:  "arbiter",
-		Usage: "record, validate, play and report " + gameNames() + " games",
+		Usage: "record, validate, play and report " + games.Names() + " games",
 		Description: "arbiter reads and writes game records (*.agn, and boardspace.net's SGF of Lines\n" +
 			"of Action), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
