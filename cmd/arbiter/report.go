@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/view"
 )
 
 func reportCommand(e *env) *cli.Command {
@@ -91,7 +92,7 @@ func reportCommand(e *env) *cli.Command {
 				if err := writeGamesPage(c.Context, e, db, q, gamesPage); err != nil {
 					return err
 				}
-				r.GameLink = gameLink(c.String("output"), gamesPage)
+				r.GameLink = view.Linker(c.String("output"), gamesPage)
 			}
 			// The report is written as it is formatted (a big one is
 			// hundreds of MB of text), to a regular file through a
