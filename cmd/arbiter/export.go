@@ -12,8 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/sgf"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -148,12 +147,7 @@ func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter
 			_, err = w.Write(append(buf, '\n'))
 			return err
 		}
-		if game := gameOfRecord(g); game != nil && game.FirstMover() == rules.Black {
-			g.Result = notation.FlipResult(g.Result)
-			if v, ok := g.Tag("Result"); ok {
-				g.SetTag("Result", notation.FlipResult(v))
-			}
-		}
+		replay.WriteResults(g, results)
 		_, err = io.WriteString(w, strings.TrimRight(g.String(), "\r\n \t")+"\n\n")
 		return err
 	})
@@ -161,15 +155,4 @@ func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
-}
-
-// gameOfRecord is the game of the record g's Game tag; nil when it names
-// none.
-func gameOfRecord(g *notation.Game) rules.Game {
-	v, _ := g.Tag("Game")
-	game, err := games.Lookup(v)
-	if err != nil {
-		return nil
-	}
-	return game
 }
