@@ -15,6 +15,14 @@ import (
 // of Action, which SGF's GM[9] does not hold.
 var ErrNotLOA = errors.New("SGF (GM[9]) holds Lines of Action games only")
 
+// Game is the one game whose records SGF holds: GM[9], Lines of Action.
+// arbiter's other games have no number in SGF.
+var Game = loa.Game
+
+// Holds reports whether SGF holds the records of the game with the id
+// (a rules.Game's ID), which Append writes: Game's only.
+func Holds(id string) bool { return id == Game.ID() }
+
 // tagProperty maps the tags that SGF has a property for to it.
 var tagProperty = map[string]string{
 	"Event": "EV", "Site": "PC", "Round": "RO", "White": "PW", "Black": "PB",
@@ -50,7 +58,7 @@ func Append(b []byte, g *notation.Game) ([]byte, error) {
 	if !ok {
 		return b, fmt.Errorf("%w: the record has no Game tag", ErrNotLOA)
 	}
-	if game, err := games.Lookup(name); err != nil || game.ID() != loa.Game.ID() {
+	if game, err := games.Lookup(name); err != nil || !Holds(game.ID()) {
 		return b, fmt.Errorf("%w, not %s", ErrNotLOA, notation.Shorten(name))
 	}
 	mover := loa.Game.FirstMover()

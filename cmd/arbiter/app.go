@@ -13,7 +13,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/workerstart"
-	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -57,23 +56,10 @@ func usageErrorf(format string, args ...any) error {
 // withCode attaches an exit code to err (err may be nil: exit quietly).
 func withCode(code int, err error) error { return &exitError{code: code, err: err} }
 
-// gameNames lists the display names of games.All for help texts:
-// "Lines of Action, Tank Battle and Knight Fight".
-func gameNames() string {
-	names := make([]string, len(games.All))
-	for i, g := range games.All {
-		names[i] = g.Name()
-	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 func newApp(e *env) *cli.App {
 	return &cli.App{
 		Name:  "arbiter",
-		Usage: "record, validate, play and report " + gameNames() + " games",
+		Usage: "record, validate, play and report " + games.Names() + " games",
 		Description: "arbiter reads and writes game records (*.agn, and boardspace.net's SGF of Lines\n" +
 			"of Action), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
@@ -179,38 +165,6 @@ func exitCode(ctx context.Context, stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "arbiter: %v\n", err)
 	}
 	return code
-}
-
-// noArgs is the usage error of command cmd, which takes no arguments, when
-// it was given some.
-func noArgs(c *cli.Context, cmd string) error {
-	if c.NArg() > 0 {
-		return usageErrorf("%s: unexpected argument %q", cmd, c.Args().First())
-	}
-	return nil
-}
-
-// gameOnly returns the game that command cmd's --game flag names, cmd
-// taking no arguments (see noArgs and gameFlag).
-func gameOnly(c *cli.Context, cmd string) (rules.Game, error) {
-	if err := noArgs(c, cmd); err != nil {
-		return nil, err
-	}
-	return gameFlag(c, cmd)
-}
-
-// gameFlag returns the game that command cmd's --game flag names. The flag
-// is checked here rather than marked Required: a missing required flag makes
-// urfave/cli print the help on stdout.
-func gameFlag(c *cli.Context, cmd string) (rules.Game, error) {
-	if !c.IsSet("game") {
-		return nil, usageErrorf("%s: --game is required (one of %s)", cmd, games.IDs())
-	}
-	g, err := games.Lookup(c.String("game"))
-	if err != nil {
-		return nil, usageErrorf("%s: %v", cmd, err)
-	}
-	return g, nil
 }
 
 // interspersed moves a subcommand's flags that follow its arguments in front

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -385,7 +386,7 @@ func TestValidateCodes(t *testing.T) {
 		m := lines[i]
 		i++
 		e := g.Error
-		white, black := name(g.White), name(g.Black)
+		white, black := cmp.Or(g.White, "?"), cmp.Or(g.Black, "?")
 		want := []string{codesFile, strconv.Itoa(e.Line), strconv.Itoa(e.Col), strconv.Itoa(g.Index), white, black}
 		if e.Ply > 0 {
 			want = append(want, strconv.Itoa(e.Ply), e.Move)

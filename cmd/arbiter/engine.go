@@ -19,7 +19,7 @@ func engineCommand(e *env) *cli.Command {
 			"greedy (the best move one ply deep), search (alpha-beta search; the default).\n" +
 			"The protocol is described in docs/protocol.md.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "game", Usage: "game to play (required): " + games.IDs()},
+			gameFlag("game to play (required): " + games.IDs()),
 			&cli.StringFlag{Name: "level", Value: "search", Usage: "random, greedy or search"},
 			&cli.Int64Flag{Name: "seed", Usage: "seed of the random choices (same seed, same moves)"},
 			&cli.IntFlag{Name: "hash", Value: engine.DefaultHashMB, Usage: "transposition table size in MiB (1-1024)"},

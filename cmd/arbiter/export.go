@@ -12,9 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
-	"github.com/arbiter-games/arbiter/rules/loa"
+	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/sgf"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
@@ -73,7 +71,7 @@ func exportCommand(e *env) *cli.Command {
 				return err
 			}
 			if format == "sgf" {
-				if err := onlyLOA(ctx, db, f); err != nil {
+				if err := sgfOnly(ctx, db, f); err != nil {
 					return err
 				}
 			}
@@ -86,12 +84,12 @@ func exportCommand(e *env) *cli.Command {
 	}
 }
 
-// onlyLOA fails when the games of f are not all Lines of Action games, which
-// alone SGF's GM[9] holds: nothing is written then.
-func onlyLOA(ctx context.Context, db *store.DB, f store.Filter) error {
+// sgfOnly fails when the games of f are not all of the game SGF holds
+// (sgf.Holds): nothing is written then.
+func sgfOnly(ctx context.Context, db *store.DB, f store.Filter) error {
 	var other []string
 	err := db.Tallies(ctx, f, func(t *store.Tally) {
-		if t.Game != loa.Game.ID() && !slices.Contains(other, t.Game) {
+		if !sgf.Holds(t.Game) && !slices.Contains(other, t.Game) {
 			other = append(other, t.Game)
 		}
 	})
@@ -100,8 +98,8 @@ func onlyLOA(ctx context.Context, db *store.DB, f store.Filter) error {
 	}
 	if len(other) > 0 {
 		slices.Sort(other)
-		return usageErrorf("export: --format sgf writes Lines of Action games only, and the selection holds %s games "+
-			"(choose with --game %s); nothing was written", strings.Join(other, " and "), loa.Game.ID())
+		return usageErrorf("export: --format sgf writes %s games only, and the selection holds %s games "+
+			"(choose with --game %s); nothing was written", sgf.Game.Name(), strings.Join(other, " and "), sgf.Game.ID())
 	}
 	return nil
 }
@@ -149,12 +147,7 @@ func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter
 			_, err = w.Write(append(buf, '\n'))
 			return err
 		}
-		if game := gameOfRecord(g); game != nil && game.FirstMover() == rules.Black {
-			g.Result = notation.FlipResult(g.Result)
-			if v, ok := g.Tag("Result"); ok {
-				g.SetTag("Result", notation.FlipResult(v))
-			}
-		}
+		replay.WriteResults(g, results)
 		_, err = io.WriteString(w, strings.TrimRight(g.String(), "\r\n \t")+"\n\n")
 		return err
 	})
@@ -162,15 +155,4 @@ func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
-}
-
-// gameOfRecord is the game of the record g's Game tag; nil when it names
-// none.
-func gameOfRecord(g *notation.Game) rules.Game {
-	v, _ := g.Tag("Game")
-	game, err := games.Lookup(v)
-	if err != nil {
-		return nil
-	}
-	return game
 }

@@ -86,7 +86,7 @@ func importCommand(e *env) *cli.Command {
 			"Exit status: 0 when every game was valid, 1 when any was skipped, 2 for usage\n" +
 			"errors or unreadable files (then nothing is stored).\n\n" + recordHelp,
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database: a SQLite `FILE` (created if missing) or a postgres:// URL"},
+			dbFlag("the database: a SQLite `FILE` (created if missing) or a postgres:// URL"),
 			&cli.StringFlag{Name: "tournament", Usage: "attach the games to the tournament `NAME`"},
 		}, replayFlags()...),
 		Action: func(c *cli.Context) error {

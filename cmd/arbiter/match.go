@@ -6,13 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/outfile"
+	"github.com/arbiter-games/arbiter/matchline"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -40,7 +40,7 @@ func matchCommand(e *env) *cli.Command {
 			"-rounds and -games say otherwise, and warns when no -openings is given.\n" +
 			"docs/match.md lists fastchess's options and what each does here; those that\n" +
 			"cannot apply to these games (-variant, -tb, -quick, ...) are refused with why.\n\n" +
-			"Options:\n\n" + matchHelp() + "\n" +
+			"Options:\n\n" + matchline.Help() + "\n" +
 			"Time controls: tc=10+0.1 (seconds + increment), tc=40/60+0.6 (40 moves in 60 s,\n" +
 			"then 60 s more for the next 40), tc=1:30+1 (minutes:seconds), tc=inf (no limit:\n" +
 			"give nodes= or depth=); st=0.05 is a fixed time per move. A time (the base, the\n" +
@@ -65,36 +65,37 @@ func matchCommand(e *env) *cli.Command {
 					return cli.ShowCommandHelp(c.Lineage()[1], "match")
 				}
 			}
-			opts, err := readMatchLine(args)
+			opts, err := matchline.Parse(args)
 			if err != nil {
 				return usageErrorf("match: %v", err)
 			}
-			cfg, y, run, err := loadMatch(c.Context, opts)
+			m, err := matchline.Load(c.Context, opts)
 			if err != nil {
 				if c.Context.Err() != nil {
 					return err // interrupted: run exits with 130
 				}
 				return usageErrorf("match: %v", err)
 			}
-			if run.db == "" {
-				run.db = os.Getenv("ARBITER_DB")
+			cfg, db := m.Config, m.DB
+			if db == "" {
+				db = os.Getenv("ARBITER_DB")
 			}
-			if run.db == "" {
-				run.db = "arbiter.db"
+			if db == "" {
+				db = "arbiter.db"
 			}
-			if run.strict && len(run.warnings) > 0 {
-				for _, w := range run.warnings {
+			if m.Strict && len(m.Warnings) > 0 {
+				for _, w := range m.Warnings {
 					fmt.Fprintf(e.stderr, "arbiter: warning: %s\n", w)
 				}
 				return withCode(exitFailure, errors.New("match: -strict: the warning above ends the match before it starts"))
 			}
 			// As fastchess, the files a match writes may be in a directory
 			// that does not exist yet.
-			for _, f := range []struct{ option, path string }{{"-pgnout", run.out}, {"-epdout", run.epdOut}, {"-log", cfg.LogPath()}} {
+			for _, f := range []struct{ option, path string }{{"-pgnout", m.Out}, {"-epdout", m.EPDOut}, {"-log", cfg.LogPath()}} {
 				if f.path == "" {
 					continue
 				}
-				if err := checkOutput(f.path, run.db); err != nil {
+				if err := checkOutput(f.path, db); err != nil {
 					return err
 				}
 				if err := os.MkdirAll(filepath.Dir(f.path), 0o777); err != nil {
@@ -102,51 +103,36 @@ func matchCommand(e *env) *cli.Command {
 				}
 			}
 			// append=false: the file starts empty.
-			for _, path := range run.truncate {
+			for _, path := range m.Truncate {
 				if err := os.WriteFile(path, nil, 0o644); err != nil {
 					return usageErrorf("match: %v", err)
 				}
 			}
-			if run.configOut != "" {
-				if err := writeConfigOut(run.configOut, y.text(), cfg.Name, run.out); err != nil {
+			if m.ConfigOut != "" {
+				if err := writeConfigOut(m.ConfigOut, m.ConfigFile(time.Now())); err != nil {
 					if errors.Is(err, syscall.EISDIR) {
-						return usageErrorf("match: -config-out %s is a directory: give a file name", run.configOut)
+						return usageErrorf("match: -config-out %s is a directory: give a file name", m.ConfigOut)
 					}
 					return fmt.Errorf("match: -config-out: %w", err)
 				}
 			}
-			return play(c.Context, e, cfg, playOptions{cmd: "match", db: run.db, out: run.out,
-				lease: tournament.DefaultLease, source: "the command line", ratingInterval: run.ratingInterval, wdl: run.wdl,
-				resultsOnStop: true, strict: run.strict, epdOut: run.epdOut, cutechess: run.cutechess,
-				scoreInterval: run.scoreInterval, showLatency: run.showLatency, warnings: run.warnings})
+			return play(c.Context, e, cfg, playOptions{cmd: "match", db: db, out: m.Out,
+				lease: tournament.DefaultLease, source: "the command line", ratingInterval: m.RatingInterval, wdl: m.WDL,
+				resultsOnStop: true, strict: m.Strict, epdOut: m.EPDOut, cutechess: m.Cutechess,
+				scoreInterval: m.ScoreInterval, showLatency: m.ShowLatency, warnings: m.Warnings})
 		},
 	}
 }
 
-// matchHelp lists the options for the help text.
-func matchHelp() string {
-	var b strings.Builder
-	for _, s := range matchSpecs {
-		fmt.Fprintf(&b, "  -%-17s %s\n", s.name, s.spec.usage)
-	}
-	return b.String()
-}
-
-// writeConfigOut writes a match's config text to path, with a header that
-// says how to play it, through outfile (a regular file replaced
-// atomically, a device or a FIFO written in place).
-func writeConfigOut(path, text, name, out string) error {
-	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
-		"# Play it (or resume it) with: arbiter tournament FILE", name, time.Now().UTC().Format("2006-01-02"))
-	if out != "" {
-		header += " --out " + out
-	}
-	header += "\n"
+// writeConfigOut writes text, a match's config file, to path through
+// outfile (a regular file replaced atomically, a device or a FIFO written
+// in place).
+func writeConfigOut(path, text string) error {
 	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
-	if _, err := io.WriteString(f, header+text); err != nil {
+	if _, err := io.WriteString(f, text); err != nil {
 		f.Discard()
 		return err
 	}

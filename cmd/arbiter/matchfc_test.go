@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -24,57 +23,6 @@ func twoRandom(db string) []string {
 	return append(append(args, builtin("b", "random", "2")...), "-each", "tc=600+1")
 }
 
-// TestMatchDefaults checks fastchess's defaults: 2 rounds of 2 games,
-// -repeat the same as the default -games, the result block every 10 games,
-// and a warning when no opening suite is given.
-func TestMatchDefaults(t *testing.T) {
-	for _, tc := range []struct {
-		name          string
-		args          []string
-		rounds, games int // 0: not in the config
-		interval      int
-		warns         bool
-	}{
-		{"none", []string{"-srand", "0"}, 2, 2, 10, true},
-		{"rounds", []string{"-rounds", "4"}, 4, 2, 10, true},
-		{"readme's -rounds 5 -repeat", []string{"-rounds", "5", "-repeat"}, 5, 2, 10, true},
-		{"one game", []string{"-games", "1"}, 2, 1, 10, true},
-		{"ratinginterval", []string{"-ratinginterval", "0"}, 2, 2, 0, true},
-		{"openings", []string{"-openings", "file=../../examples/openings/lines-of-action.agn"}, 2, 2, 10, false},
-		{"knockout", []string{"-tournament", "knockout"}, 0, 2, 10, true},
-		{"knight fight", []string{"-game", "knight-fight"}, 2, 2, 10, false}, // its boards come from the seed
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			args := append(twoRandom("x.db")[1:], tc.args...)
-			if tc.args[0] == "-game" {
-				args = append(tc.args, "-engine", "cmd=arbiter", "name=a", "args=engine --game knight-fight",
-					"-engine", "cmd=arbiter", "name=b", "args=engine --game knight-fight", "-each", "tc=600+1")
-			}
-			opts, err := readMatchLine(args)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg, y, run, err := loadMatch(context.Background(), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hasRounds := strings.Contains(y.text(), "\nrounds: ")
-			if tc.rounds == 0 && hasRounds || tc.rounds > 0 && *cfg.Rounds != tc.rounds {
-				t.Errorf("rounds: %v in:\n%s\nwant %d", *cfg.Rounds, y.text(), tc.rounds)
-			}
-			if *cfg.GamesPerEncounter != tc.games {
-				t.Errorf("games_per_encounter = %d; want %d", *cfg.GamesPerEncounter, tc.games)
-			}
-			if run.ratingInterval != tc.interval {
-				t.Errorf("rating interval = %d; want %d", run.ratingInterval, tc.interval)
-			}
-			if got := len(run.warnings) > 0; got != tc.warns {
-				t.Errorf("warnings %q; want some: %v", run.warnings, tc.warns)
-			}
-		})
-	}
-}
-
 // TestMatchPlaysFastchessDefaults plays a match without -rounds and -games:
 // 4 games, as fastchess, with the no-openings warning on stderr.
 func TestMatchPlaysFastchessDefaults(t *testing.T) {
@@ -87,7 +35,7 @@ func TestMatchPlaysFastchessDefaults(t *testing.T) {
 }
 
 // TestMatchConcurrency checks that a -concurrency above the processors is
-// refused unless -force-concurrency takes it.
+// a usage error (matchline's tests check that -force-concurrency takes it).
 func TestMatchConcurrency(t *testing.T) {
 	n := strconv.Itoa(runtime.NumCPU() + 1)
 	db := filepath.Join(t.TempDir(), "m.db")
@@ -95,14 +43,6 @@ func TestMatchConcurrency(t *testing.T) {
 	want := "-concurrency " + n + ": more games at once than the " + strconv.Itoa(runtime.NumCPU()) + " processors of this machine"
 	if r.code != exitUsage || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "-force-concurrency") {
 		t.Errorf("%v; want exit 2 and %q", r, want)
-	}
-	opts, err := readMatchLine(append(twoRandom(db)[1:], "-concurrency", n, "-force-concurrency"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _, _, err := loadMatch(context.Background(), opts)
-	if err != nil || strconv.Itoa(cfg.Concurrency) != n {
-		t.Errorf("with -force-concurrency: %v, concurrency %v; want %s", err, cfg, n)
 	}
 }
 
@@ -220,59 +160,6 @@ func TestMatchEachOption(t *testing.T) {
 	r = arbiterMain(t, "", args...)
 	if r.code == 0 || !strings.Contains(r.stderr, `sets "Threads", which it does not declare`) {
 		t.Errorf("-engine option.Threads=1: %v; want it failed", r)
-	}
-}
-
-// TestMatchFastchessKeys checks the config that each of fastchess's
-// options makes, and what else it says to the match.
-func TestMatchFastchessKeys(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		args []string
-		want []string // lines or parts of lines of the config text
-		run  func(matchRun) bool
-	}{
-		{"noswap", []string{"-noswap"}, []string{"no_swap: true"}, nil},
-		{"reverse", []string{"-reverse"}, []string{"reverse_colours: true"}, nil},
-		{"event site", []string{"-event", "Club Cup", "-site", "Here"}, []string{"event: Club Cup", "site: Here"}, nil},
-		{"wait", []string{"-wait", "250"}, []string{"wait_ms: 250"}, nil},
-		{"plies", []string{"plies=3"}, []string{"limits: {depth: 3}"}, nil},
-		{"restart", []string{"restart=on"}, []string{"restart_engines: true"}, nil},
-		{"restart off", []string{"restart=off"}, nil, nil},
-		{"pgnout fields", []string{"-pgnout", "file=x.agn", "nodes=true", "seldepth=true", "nps=true", "hashfull=true", "pv=true",
-			"timeleft=true", "latency=true", "tbhits=false", "notation=san", "append=false"},
-			[]string{"move_fields: [timeleft, latency, nodes, seldepth, nps, hashfull, pv]"},
-			func(r matchRun) bool { return strings.HasSuffix(r.out, "x.agn") && len(r.truncate) == 1 }},
-		{"pgnout min", []string{"-pgnout", "file=x.agn", "min=true"}, []string{"move_comments: false"}, nil},
-		{"epdout", []string{"-epdout", "file=x.epd"}, nil, func(r matchRun) bool { return strings.HasSuffix(r.epdOut, "x.epd") && r.truncate == nil }},
-		{"show-latency", []string{"-show-latency"}, []string{"move_fields: [latency]"}, func(r matchRun) bool { return r.showLatency }},
-		{"log", []string{"-log", "file=e.log", "level=info", "engine=true", "append=false", "realtime=false", "compress=false"},
-			[]string{"log: "}, func(r matchRun) bool { return len(r.truncate) == 1 }},
-		{"output", []string{"-output", "format=cutechess", "-scoreinterval", "3"}, nil,
-			func(r matchRun) bool { return r.cutechess && r.scoreInterval == 3 }},
-		{"output fastchess", []string{"-output", "format=fastchess"}, nil, func(r matchRun) bool { return !r.cutechess }},
-		{"autosaveinterval recover", []string{"-autosaveinterval", "20", "-recover"}, nil, nil},
-		{"use-affinity", []string{"-use-affinity", "0,2-3"}, []string{"affinity: [0, 2, 3]"}, nil},
-		{"use-affinity all", []string{"-use-affinity"}, []string{"affinity: [0"}, nil},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			opts, err := readMatchLine(append(twoRandom("x.db")[1:], tc.args...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, y, run, err := loadMatch(context.Background(), opts)
-			if err != nil {
-				t.Fatalf("loadMatch: %v", err)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(y.text(), w) {
-					t.Errorf("config lacks %q:\n%s", w, y.text())
-				}
-			}
-			if tc.run != nil && !tc.run(run) {
-				t.Errorf("match: %+v", run)
-			}
-		})
 	}
 }
 

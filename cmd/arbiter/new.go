@@ -27,7 +27,7 @@ func newCommand(e *env) *cli.Command {
 			"picked. Fill in the tags and append the moves, or hand it to a tournament.\n\n" +
 			"   arbiter new --game knight-fight --seed 7 > game.agn",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
+			gameFlag("the game, by id or name (required): "+games.IDs(), "g"),
 			&cli.Int64Flag{Name: "seed", DefaultText: "random", Usage: "seed of the random start"},
 		},
 		Action: func(c *cli.Context) error {

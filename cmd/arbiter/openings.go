@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -53,7 +49,7 @@ func openingsCommand(e *env) *cli.Command {
 			"   arbiter openings -g lines-of-action --plies 6 --from testdata/loa-real/*.agn > real.agn\n\n" +
 			"--count is at most 100000. Ctrl-C stops it at once (exit 130), writing nothing.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "game", Aliases: []string{"g"}, Usage: "the game, by id or name (required): " + games.IDs()},
+			gameFlag("the game, by id or name (required): "+games.IDs(), "g"),
 			&cli.IntFlag{Name: "plies", Usage: "plies of each opening (required)", DefaultText: "none"},
 			&cli.IntFlag{Name: "count", Usage: "openings to write (required, except with --from: then at most this many)", DefaultText: "none"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random openings"},
@@ -70,7 +66,7 @@ func openingsCommand(e *env) *cli.Command {
 					return err
 				}
 			}
-			g, err := gameFlag(c, "openings")
+			g, err := readGame(c, "openings")
 			if err != nil {
 				return err
 			}
@@ -83,21 +79,23 @@ func openingsCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
+			var filter func(rules.Position) (bool, error)
+			var comments map[string]string
+			if keep != nil {
+				filter = func(pos rules.Position) (bool, error) { return keep.Keep(ctx, pos) }
+				comments = keep.Evals
+			}
 			var suite []book.Opening
 			if len(from) > 0 {
 				if c.IsSet("seed") {
 					return usageErrorf("openings: --seed does not go with --from, which takes the files' games in order")
 				}
-				var st fromStats
-				suite, st, err = fromGames(ctx, g, from, plies, count, keep)
+				var st book.FromStats
+				suite, st, err = book.FromGames(ctx, g, from, openFrom(ctx), plies, count, filter)
 				if err == nil {
-					fmt.Fprintf(e.stderr, "openings: %s\n", st.summary(plies))
+					fmt.Fprintf(e.stderr, "openings: %s\n", st.Summary(plies))
 				}
 			} else {
-				var filter func(rules.Position) (bool, error)
-				if keep != nil {
-					filter = func(pos rules.Position) (bool, error) { return keep.keep(ctx, pos) }
-				}
 				suite, err = book.Generate(ctx, g, c.Int64("seed"), plies, count, 1000+200*count, filter)
 			}
 			var ee *exitError
@@ -110,9 +108,9 @@ func openingsCommand(e *env) *cli.Command {
 				return withCode(exitFailure, fmt.Errorf("openings: %w", err))
 			}
 			if keep != nil {
-				fmt.Fprintf(e.stderr, "openings: %d candidates evaluated, %d outside ±%d kept out\n", keep.seen, keep.seen-keep.kept, keep.cp)
+				fmt.Fprintf(e.stderr, "openings: %d candidates evaluated, %d outside ±%d kept out\n", keep.Seen, keep.Seen-keep.Kept, keep.CP)
 			}
-			return writeSuite(e.stdout, c, g, plies, suite, keep)
+			return book.Write(e.stdout, g, plies, suite, "arbiter "+commandLine(c), comments)
 		},
 	}
 }
@@ -138,41 +136,8 @@ func openingsCounts(c *cli.Context, withFrom bool) (plies, count int, err error)
 	return plies, count, nil
 }
 
-// writeSuite writes suite to w as a record file: a head comment, then each
-// opening as a record with its Event and Round, and with --balanced its
-// evaluation as the comment of its last move.
-func writeSuite(w io.Writer, c *cli.Context, g rules.Game, plies int, suite []book.Opening, keep *balanced) error {
-	b := bufio.NewWriterSize(w, 64<<10)
-	fmt.Fprintf(b, "; %s\n; made by: arbiter %s\n\n", fmt.Sprintf("%d openings of %s, %d plies each", len(suite), g.Name(), plies), commandLine(c))
-	for i, o := range suite {
-		rec := o.Record(g)
-		rec.Tags = append([]notation.Tag{{Name: "Event", Value: g.ID() + " openings"}, {Name: "Round", Value: strconv.Itoa(i + 1)}}, rec.Tags...)
-		if keep != nil {
-			if pos, err := o.Position(g); err == nil {
-				if len(rec.Moves) > 0 {
-					rec.Moves[len(rec.Moves)-1].Comment = keep.evals[pos.FEN()]
-				} else {
-					rec.Comment = keep.evals[pos.FEN()]
-				}
-			}
-		}
-		b.WriteString(rec.String())
-	}
-	return b.Flush()
-}
-
-// balanced keeps the positions the built-in engine evaluates within ±cp.
-type balanced struct {
-	game       rules.Game
-	level      engine.Level
-	lim        ugi.Limits
-	cp         int
-	seen, kept int
-	evals      map[string]string // position text → the evaluation's comment
-}
-
 // balancedFilter reads the --balanced flags; nil without --balanced.
-func balancedFilter(c *cli.Context, g rules.Game) (*balanced, error) {
+func balancedFilter(c *cli.Context, g rules.Game) (*engine.Balance, error) {
 	for _, f := range []string{"level", "movetime", "depth"} {
 		if c.IsSet(f) && !c.IsSet("balanced") {
 			return nil, usageErrorf("openings: --%s only goes with --balanced", f)
@@ -196,34 +161,8 @@ func balancedFilter(c *cli.Context, g rules.Game) (*balanced, error) {
 	if !c.IsSet("movetime") && !c.IsSet("depth") {
 		ms = 100
 	}
-	return &balanced{game: g, level: lvl, cp: cp, evals: map[string]string{},
-		lim: ugi.Limits{MoveTime: time.Duration(ms) * time.Millisecond, Depth: depth}}, nil
-}
-
-// eval is the engine's evaluation of pos for the side to move: a fresh
-// engine each time, so that one evaluation does not depend on the others.
-// The search stops when ctx is done, and eval then returns ctx.Err().
-func (b *balanced) eval(ctx context.Context, pos rules.Position) (engine.Info, error) {
-	e := engine.New(b.game, engine.Options{Level: b.level, HashMB: 1})
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	in := e.Think(pos, nil, b.lim, &stop, nil).Info
-	return in, ctx.Err()
-}
-
-// keep is book.Generate's filter.
-func (b *balanced) keep(ctx context.Context, pos rules.Position) (bool, error) {
-	b.seen++
-	in, err := b.eval(ctx, pos)
-	if err != nil {
-		return false, err
-	}
-	if ev := in.Eval; ev.Mate || ev.Value > b.cp || ev.Value < -b.cp {
-		return false, nil
-	}
-	b.kept++
-	b.evals[pos.FEN()] = fmt.Sprintf("%s: %+d for the side to move, depth %d", b.level, in.Eval.Value, in.Depth)
-	return true, nil
+	return &engine.Balance{Game: g, Level: lvl, CP: cp, Evals: map[string]string{},
+		Limits: ugi.Limits{MoveTime: time.Duration(ms) * time.Millisecond, Depth: depth}}, nil
 }
 
 // fromFiles returns the record files of --from: the flag's values, then
@@ -236,95 +175,23 @@ func fromFiles(c *cli.Context) []string {
 	return append(from, c.Args().Slice()...)
 }
 
-// fromStats counts what fromGames did with the games it read.
-type fromStats struct {
-	games    int
-	skipped  book.Skipped
-	repeated int // positions an earlier opening reached
-	written  int
-}
-
-// summary is the line stderr gets about a suite of plies plies from games.
-func (st fromStats) summary(plies int) string {
-	s := fmt.Sprintf("%s read, %d %s written", nGames(st.games), st.written, plural(st.written, "opening", "openings"))
-	var out []string
-	if st.skipped.Over > 0 {
-		out = append(out, fmt.Sprintf("%d over within %d plies", st.skipped.Over, plies))
-	}
-	if st.skipped.Short > 0 {
-		out = append(out, fmt.Sprintf("%d shorter than %d plies", st.skipped.Short, plies))
-	}
-	if len(out) > 0 {
-		s += fmt.Sprintf("; %s skipped: %s", nGames(st.skipped.Over+st.skipped.Short), strings.Join(out, ", "))
-	}
-	if st.repeated > 0 {
-		s += fmt.Sprintf("; %d repeated positions left out", st.repeated)
-	}
-	return s
-}
-
-// fromGames makes a suite of the first plies plies of the games of files,
-// in order, distinct positions only, at most count of them when count > 0
-// (after keep, when set). The games that are over within plies plies, or
-// shorter, are skipped. The files are read as validate reads them (a FIFO
-// too, a stream no further than its games need); it all stops when ctx is
-// done.
-func fromGames(ctx context.Context, g rules.Game, files []string, plies, count int, keep *balanced) ([]book.Opening, fromStats, error) {
-	var (
-		all []book.Opening
-		st  fromStats
-	)
-	for _, name := range files {
+// openFrom opens the files of --from as validate reads its files (a FIFO
+// too, a stream no further than its games need), for book.FromGames: an
+// unreadable file is a usage error; reading stops when ctx is done.
+func openFrom(ctx context.Context) func(name string) ([]byte, func(), error) {
+	return func(name string) ([]byte, func(), error) {
 		f, err := input.Read(ctx, name, input.Options{Map: true, Records: streamBound})
 		var tl *notation.TooLongError
 		switch {
 		case ctx.Err() != nil:
-			return nil, st, ctx.Err()
+			return nil, nil, ctx.Err()
 		case errors.As(err, &tl):
-			return nil, st, err
+			return nil, nil, err
 		case err != nil:
-			return nil, st, withCode(exitUsage, err)
+			return nil, nil, withCode(exitUsage, err)
 		}
-		suite, skipped, err := book.ReadFirst(ctx, g, name, f.Data, plies)
-		f.Release() // the openings hold copies
-		if err != nil {
-			return nil, st, err
-		}
-		st.games += len(suite) + skipped.Over + skipped.Short
-		st.skipped.Over += skipped.Over
-		st.skipped.Short += skipped.Short
-		all = append(all, suite...)
+		return f.Data, f.Release, nil
 	}
-	distinct, err := book.Distinct(ctx, g, all)
-	if err != nil {
-		return nil, st, err
-	}
-	st.repeated = len(all) - len(distinct)
-	var out []book.Opening
-	for _, o := range distinct {
-		if count > 0 && len(out) == count {
-			break
-		}
-		if keep != nil {
-			pos, err := o.Position(g)
-			if err != nil {
-				return nil, st, err
-			}
-			ok, err := keep.keep(ctx, pos)
-			if err != nil {
-				return nil, st, err
-			}
-			if !ok {
-				continue
-			}
-		}
-		out = append(out, o)
-	}
-	st.written = len(out)
-	if len(out) == 0 {
-		return nil, st, fmt.Errorf("no game of %s has %d plies without being over (%s)", strings.Join(files, ", "), plies, st.summary(plies))
-	}
-	return out, st, nil
 }
 
 // commandLine is the command as given: "openings" and its flags that are

@@ -22,7 +22,7 @@ func perftCommand(e *env) *cli.Command {
 			"start position, from --fen, or from tags given with --tag (Knight Fight\n" +
 			"needs a Board: give --tag Board=... or --seed N for a random one).",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "game", Usage: "game id (required): " + games.IDs()},
+			gameFlag("game id (required): " + games.IDs()),
 			&cli.StringFlag{Name: "fen", Usage: "start from this position text"},
 			&cli.StringSliceFlag{Name: "tag", Usage: "a record tag for the start, as Name=Value (repeatable)"},
 			&cli.Int64Flag{Name: "seed", Usage: "seed for the game's new-record tags (Knight Fight's random Board)"},
@@ -35,7 +35,7 @@ func perftCommand(e *env) *cli.Command {
 			if err != nil || depth < 1 || depth > 20 {
 				return usageErrorf("perft: DEPTH must be a whole number from 1 to 20, not %q", c.Args().First())
 			}
-			game, err := gameFlag(c, "perft")
+			game, err := readGame(c, "perft")
 			if err != nil {
 				return err
 			}

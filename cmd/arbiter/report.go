@@ -7,12 +7,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -23,6 +20,7 @@ import (
 	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/view"
 )
 
 func reportCommand(e *env) *cli.Command {
@@ -94,7 +92,7 @@ func reportCommand(e *env) *cli.Command {
 				if err := writeGamesPage(c.Context, e, db, q, gamesPage); err != nil {
 					return err
 				}
-				r.GameLink = gameLink(c.String("output"), gamesPage)
+				r.GameLink = view.Linker(c.String("output"), gamesPage)
 			}
 			// The report is written as it is formatted (a big one is
 			// hundreds of MB of text), to a regular file through a
@@ -120,7 +118,7 @@ func reportQuery(c *cli.Context) (stats.Query, error) {
 		return q, err
 	}
 	if c.IsSet("sprt") {
-		test, err := parseSPRT(c.String("sprt"))
+		test, err := rating.ParseSPRT(c.String("sprt"))
 		if err != nil {
 			return q, usageErrorf("report: --sprt %q: %v", c.String("sprt"), err)
 		}
@@ -130,12 +128,13 @@ func reportQuery(c *cli.Context) (stats.Query, error) {
 		q.SPRT = &test
 	}
 	if a := c.String("anchor"); a != "" {
-		if q.Anchor, q.AnchorElo, err = parseAnchor(a); err != nil {
-			return q, err
+		if q.Anchor, q.AnchorElo, err = rating.ParseAnchor(a); err != nil {
+			return q, usageErrorf("report: --anchor %q: %v", a, err)
 		}
 	}
-	if q.FitAdvantage, q.Advantage, err = parseAdvantage(c.String("white-advantage")); err != nil {
-		return q, err
+	advantage := c.String("white-advantage")
+	if q.FitAdvantage, q.Advantage, err = rating.ParseAdvantage(advantage); err != nil {
+		return q, usageErrorf("report: --white-advantage %q: %v", advantage, err)
 	}
 	q.Pairs = c.Bool("pairs")
 	return q, nil
@@ -145,9 +144,9 @@ func reportQuery(c *cli.Context) (stats.Query, error) {
 // which of its games (see selection).
 func selectionFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database: a SQLite `FILE` or a postgres:// URL"},
+		dbFlag(""),
 		&cli.StringFlag{Name: "tournament", Usage: "only the games of the tournament `NAME`"},
-		&cli.StringFlag{Name: "game", Usage: "only games of the game `ID` (" + games.IDs() + ")"},
+		gameFlag("only games of the game `ID` (" + games.IDs() + ")"),
 		&cli.StringSliceFlag{Name: "player", Usage: "only games the player `NAME` took part in; given twice, only the games between the two"},
 	}
 }
@@ -180,70 +179,8 @@ func selection(c *cli.Context, cmd string) (stats.Query, error) {
 	return q, nil
 }
 
-// parseSPRT reads ELO0,ELO1[,ALPHA,BETA[,MODEL]].
-func parseSPRT(s string) (rating.SPRT, error) {
-	test := rating.SPRT{Alpha: rating.DefaultSPRTAlpha, Beta: rating.DefaultSPRTBeta, Model: rating.ModelNormalized}
-	parts := strings.Split(s, ",")
-	if len(parts) != 2 && len(parts) != 4 && len(parts) != 5 {
-		return test, errors.New("want ELO0,ELO1[,ALPHA,BETA[,MODEL]]")
-	}
-	nums := []*float64{&test.Elo0, &test.Elo1, &test.Alpha, &test.Beta}
-	for i, p := range parts {
-		if i == 4 {
-			test.Model = strings.TrimSpace(p)
-			break
-		}
-		p = strings.TrimSpace(p)
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || !rating.IsDecimal(p) {
-			return test, fmt.Errorf("%q is not a plain decimal number (5, -1.5, 0.05, 1e-3)", p)
-		}
-		*nums[i] = v
-	}
-	if errs := test.Check(); len(errs) > 0 {
-		msgs := make([]string, len(errs))
-		for i, e := range errs {
-			msgs[i] = e.Msg
-		}
-		return test, errors.New(strings.Join(msgs, "; "))
-	}
-	return test, nil
-}
-
-// parseAdvantage reads --white-advantage: "auto" (fit it) or a finite
-// number of Elo within ±maxAnchor.
-func parseAdvantage(a string) (fit bool, elo float64, err error) {
-	if strings.EqualFold(strings.TrimSpace(a), "auto") {
-		return true, 0, nil
-	}
-	elo, err = strconv.ParseFloat(strings.TrimSpace(a), 64)
-	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) || math.Abs(elo) > maxAnchor {
-		return false, 0, usageErrorf("report: --white-advantage %q: want auto or a number of Elo within ±%d", a, maxAnchor)
-	}
-	return false, elo, nil
-}
-
 // reportMemoryLimit is the soft limit of the Go heap while report runs.
 const reportMemoryLimit = 320 << 20
-
-// maxAnchor is the largest rating --anchor accepts, in absolute value.
-const maxAnchor = 10000
-
-// parseAnchor reads --anchor NAME=ELO: a finite rating within ±maxAnchor.
-func parseAnchor(a string) (name string, elo float64, err error) {
-	i := strings.LastIndexByte(a, '=')
-	if i <= 0 {
-		return "", 0, usageErrorf("report: --anchor %q: want NAME=ELO", a)
-	}
-	elo, err = strconv.ParseFloat(strings.TrimSpace(a[i+1:]), 64)
-	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
-		return "", 0, usageErrorf("report: --anchor %q: rating %q is not a number", a, a[i+1:])
-	}
-	if math.Abs(elo) > maxAnchor {
-		return "", 0, usageErrorf("report: --anchor %q: rating %s is out of range (-%d to %d)", a, a[i+1:], maxAnchor, maxAnchor)
-	}
-	return a[:i], elo, nil
-}
 
 // outputFlag is --output, which createOutput honours.
 func outputFlag() cli.Flag {
@@ -274,22 +211,14 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 
 // checkOutput refuses an output path that would replace the database at
 // db or one of its companion files (-wal, -shm, -journal), under the same
-// name or another one (a link, another spelling of the path): writing the
-// output there would destroy the data it is made from.
+// name or another one (see outfile.Same): writing the output there would
+// destroy the data it is made from.
 func checkOutput(output, db string) error {
 	if output == "" || output == "-" || store.IsPostgres(db) {
 		return nil
 	}
-	out, outErr := os.Stat(output)
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-		name := db + suffix
-		same := samePath(output, name)
-		if !same && outErr == nil {
-			if st, err := os.Stat(name); err == nil {
-				same = os.SameFile(out, st)
-			}
-		}
-		if same {
+		if name := db + suffix; outfile.Same(output, name) {
 			what := "the database " + db
 			if suffix != "" {
 				what = "the database's file " + name
@@ -298,23 +227,6 @@ func checkOutput(output, db string) error {
 		}
 	}
 	return nil
-}
-
-// samePath reports whether paths a and b name the same place once made
-// absolute and their folders' links resolved (the files need not exist).
-func samePath(a, b string) bool {
-	canon := func(p string) string {
-		p, err := filepath.Abs(p)
-		if err != nil {
-			return p
-		}
-		dir, base := filepath.Split(p)
-		if d, err := filepath.EvalSymlinks(dir); err == nil {
-			dir = d
-		}
-		return filepath.Join(dir, base)
-	}
-	return canon(a) == canon(b)
 }
 
 // createOutput returns a writer to stdout (path "" or "-") or to path,

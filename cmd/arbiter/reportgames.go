@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/url"
 	"path/filepath"
 
 	"github.com/arbiter-games/arbiter/replay"
@@ -41,18 +40,4 @@ func writeGamesPage(ctx context.Context, e *env, db *store.DB, q stats.Query, pa
 		return finish(fmt.Errorf("report: --games: the selection holds no games"))
 	}
 	return finish(page.Write(interruptible(ctx, w), ""))
-}
-
-// gameLink returns the report's GameLink: the viewer page at gamesPage,
-// as the report written to output reaches it, opened at the games between
-// two players.
-func gameLink(output, gamesPage string) func(game, a, b string) string {
-	href := gamesPage
-	if output != "" && output != "-" {
-		if rel, err := filepath.Rel(filepath.Dir(output), gamesPage); err == nil {
-			href = rel
-		}
-	}
-	href = (&url.URL{Path: filepath.ToSlash(href)}).String()
-	return func(game, a, b string) string { return href + "#" + view.PlayerLink(a, b, game) }
 }

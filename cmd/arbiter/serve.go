@@ -25,7 +25,7 @@ func serveCommand(e *env) *cli.Command {
 			"gives another, which is then said on start. Ctrl-C stops it at once.\n" +
 			"See docs/viewing.md.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database: a SQLite `FILE` or a postgres:// URL"},
+			dbFlag(""),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT` (port 0: any free port)"},
 		},
 		Action: func(c *cli.Context) error {

@@ -5,14 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/rules/games"
 	"github.com/arbiter-games/arbiter/view"
 )
 
@@ -92,58 +89,15 @@ func showCommand(e *env) *cli.Command {
 			}
 			switch output {
 			case "svg":
-				_, err = fmt.Fprint(e.stdout, showSVG(f.Name, g, &r, pos))
+				_, err = fmt.Fprint(e.stdout, view.PositionSVG(f.Name, g, &r, pos))
 				return err
 			case "html":
 				return showHTML(e, f.Name, g, r.Plies)
 			}
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s: %s vs %s, after ply %d\n\n", r.Game, name(r.White), name(r.Black), r.Plies)
-			b.WriteString(pos.String())
-			if !strings.HasSuffix(b.String(), "\n") {
-				b.WriteByte('\n')
-			}
-			fmt.Fprintf(&b, "\nFEN: %s\n", pos.FEN())
-			out := pos.Outcome()
-			if out.Over() {
-				fmt.Fprintf(&b, "result: %s (%s)\n", out.Result, out.Reason)
-			} else {
-				fmt.Fprintf(&b, "to move: %s\nresult so far: *\n", pos.Turn())
-			}
-			if sc, ok := pos.Score(); ok {
-				fmt.Fprintf(&b, "score: %s\n", sc)
-			}
-			_, err = fmt.Fprint(e.stdout, b.String())
+			_, err = fmt.Fprint(e.stdout, view.PositionText(&r, pos))
 			return err
 		},
 	}
-}
-
-// showSVG draws pos, reached by the replay r of g, as an SVG picture with
-// its last move framed; a game that cannot draw itself gets its text board.
-func showSVG(file string, g *notation.Game, r *replay.Report, pos rules.Position) string {
-	o := rules.SVGOptions{Title: fmt.Sprintf("%s: %s vs %s, after ply %d", games.Name(r.Game), name(r.White), name(r.Black), r.Plies)}
-	if out := pos.Outcome(); out.Over() {
-		o.Desc = fmt.Sprintf("result %s (%s)", out.Result, out.Reason)
-	} else {
-		o.Desc = pos.Turn().String() + " to move"
-	}
-	d, ok := pos.(rules.Drawer)
-	if !ok {
-		return rules.TextSVG(pos.String(), o)
-	}
-	last := rules.NoMove
-	if r.Plies > 0 {
-		// The move of the last ply, read in the position before it.
-		if _, _, before := replay.Position(file, g, r.Plies-1, replay.Options{}); before != nil {
-			if m, err := before.ParseMove(g.Moves[r.Plies-1].Text); err == nil {
-				last = m
-			}
-		}
-	}
-	var pic rules.Picture
-	d.Draw(&pic, last)
-	return pic.SVG(o)
 }
 
 // showHTML writes the viewer page of game g alone, opened after ply.
@@ -152,11 +106,4 @@ func showHTML(e *env, file string, g *notation.Game, ply int) error {
 	r := replay.Game(file, g, replay.Options{})
 	page.Add(r)
 	return page.Write(e.stdout, fmt.Sprintf("g1p%d", ply))
-}
-
-func name(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }

@@ -123,22 +123,6 @@ func TestSPRTCommands(t *testing.T) {
 	}
 }
 
-// FuzzParseSPRT checks that --sprt's parser never panics and accepts only
-// tests that pass the SPRT's own check.
-func FuzzParseSPRT(f *testing.F) {
-	for _, s := range []string{"0,5", "0,5,0.05,0.05", "0,5,0.05,0.05,logistic", "-1.5,3,0.1,0.2,bayesian",
-		"5,0", "0,5,0.5,0.5", "0", "0,x", "0,5,0.05", "0,5,0.05,0.05,normalized,extra", " 0 , 5 ", "NaN,5", "0,Inf",
-		"0_1,5", "-2000,2000", "0,5,1e-320,0.05"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		test, err := parseSPRT(s)
-		if err == nil && len(test.Check()) > 0 {
-			t.Errorf("parseSPRT(%q) = %+v, accepted with problems %v", s, test, test.Check())
-		}
-	})
-}
-
 // checkSPRTKept checks, from what db stores, that a match's SPRT kept its
 // word: every slot up to the verdict's count is stored (the test walks the
 // slots in order), no game started after the verdict was reached (the

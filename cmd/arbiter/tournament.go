@@ -9,31 +9,20 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"runtime/debug"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/workerstart"
-	"github.com/arbiter-games/arbiter/notation"
-	"github.com/arbiter-games/arbiter/pairing"
-	"github.com/arbiter-games/arbiter/rating"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/standings"
-	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/tournament/console"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -57,7 +46,7 @@ func tournamentCommand(e *env) *cli.Command {
 			"the games in play finish and stores them, then exits with status 130; a second\n" +
 			"Ctrl-C abandons the games in play and ends every engine; a third exits at once.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Value: "arbiter.db", EnvVars: []string{"ARBITER_DB"}, Usage: "the database that stores the games: a SQLite `FILE` or a postgres:// URL"},
+			dbFlag("the database that stores the games: a SQLite `FILE` or a postgres:// URL"),
 			&cli.StringFlag{Name: "out", Usage: "also append each finished game's record to `FILE.agn`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Usage: "games played at once (at most 4 per CPU)", DefaultText: "the config's concurrency, else 1"},
 			&cli.DurationFlag{Name: "lease", Value: tournament.DefaultLease, Usage: "on PostgreSQL, how long a slot stays this runner's without renewal: a runner that dies loses its games in play to the others after this (see docs/scaling.md); at least 1s, checked on SQLite too, where it has no effect"},
@@ -214,54 +203,39 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		}
 		defer epd.Close()
 	}
-	// results writes what a match says of its games so far: fastchess's
-	// block, or cutechess-cli's lines.
-	results := func(w io.Writer) error {
-		if o.cutechess {
-			return writeCutechess(ctx, w, db, cfg)
-		}
-		return writeResults(ctx, w, db, cfg, o.wdl)
-	}
+	res := console.Results{DB: db, Config: cfg, Cutechess: o.cutechess, WDL: o.wdl}
 	interval := o.ratingInterval
 	if o.cutechess {
 		interval = o.scoreInterval
 	}
-	p := newProgress(e.stderr, cfg)
-	p.match = o.cmd == "match"
-	p.warnings = o.warnings
+	p := console.NewProgress(e.stderr, cfg.Name, o.cmd == "match", o.warnings)
 	opt.Progress = func(ev tournament.Progress) {
-		p.update(ev)
+		p.Update(ev)
 		if ev.Game == nil {
 			return
 		}
 		if epd != nil && ev.Game.Final != "" {
 			if _, err := fmt.Fprintln(epd, ev.Game.Final); err != nil {
-				p.warn(fmt.Sprintf("-epdout %s: %v", o.epdOut, err))
+				p.Warn(fmt.Sprintf("-epdout %s: %v", o.epdOut, err))
 			}
 		}
 		if interval > 0 && (ev.Done-ev.Resumed)%interval == 0 {
 			// Every interval games this run stores, the results so far,
 			// among the progress lines.
-			p.mu.Lock()
-			if o.cutechess {
-				writeScores(ctx, p.w, db, cfg)
-			} else {
-				writeResults(ctx, p.w, db, cfg, o.wdl)
-			}
-			p.mu.Unlock()
+			p.Print(func(w io.Writer) { res.WriteSoFar(ctx, w) })
 		}
 	}
-	opt.Stopping = p.stopping
-	opt.Warn = p.warn
+	opt.Stopping = p.Stopping
+	opt.Warn = p.Warn
 	if o.strict {
 		opt.Warn = func(msg string) {
-			p.warn(msg)
+			p.Warn(msg)
 			warned.Store(true)
 			endStrict()
 		}
 	}
 	sum, err := tournament.Run(ctx, cfg, opt)
-	p.finish()
+	p.Finish()
 	if sum != nil && sum.LogErr != nil && (err != nil || sum.Stopped) {
 		// Said here, beside the run's own failure or stop.
 		fmt.Fprintf(e.stderr, "arbiter: %s: %v\n", o.cmd, sum.LogErr)
@@ -274,7 +248,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	// on stdout.
 	stopped := func() {
 		if o.resultsOnStop {
-			results(e.stderr)
+			res.Write(ctx, e.stderr)
 		}
 	}
 	if err != nil {
@@ -301,12 +275,12 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return withCode(exitFailure, fmt.Errorf("%s: %w (the %d %s played %s stored: 'arbiter report' gives the standings)",
 			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
 	}
-	writeSummary(e.stdout, cfg, sum)
-	if err := results(e.stdout); err != nil {
+	console.WriteSummary(e.stdout, cfg, sum)
+	if err := res.Write(ctx, e.stdout); err != nil {
 		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
 	}
 	if o.showLatency {
-		if err := writeLatency(ctx, e.stdout, db, cfg); err != nil {
+		if err := console.WriteLatency(ctx, e.stdout, db, cfg); err != nil {
 			return withCode(exitFailure, fmt.Errorf("%s: the latency: %w", o.cmd, err))
 		}
 	}
@@ -431,371 +405,5 @@ func interrupts(parent context.Context, stderr io.Writer) (ctx context.Context, 
 		signal.Stop(ch)
 		close(done)
 		cancel()
-	}
-}
-
-// progress shows how the tournament goes on stderr: a bar with a live
-// standings line on a terminal, else one plain line per finished game. The
-// bar is made at the first report, which gives the number of games.
-type progress struct {
-	mu   sync.Mutex
-	w    io.Writer
-	tty  bool
-	bar  *progressbar.ProgressBar
-	name string
-	// match: the first report says whether the match is new or resumed.
-	match, started bool
-	warnings       []string        // said after the first line
-	said           map[string]bool // the warnings said
-}
-
-func newProgress(w io.Writer, cfg *config.Tournament) *progress {
-	f, ok := w.(*os.File)
-	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd())), name: cfg.Name}
-}
-
-func (p *progress) update(ev tournament.Progress) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if ev.Game == nil && ev.Elsewhere > 0 { // games other runners stored
-		if p.bar != nil {
-			p.bar.Set(ev.Done)
-		} else {
-			fmt.Fprintf(p.w, "game %d/%d: %d stored by other runners\n", ev.Done, ev.Total, ev.Elsewhere)
-		}
-		return
-	}
-	if ev.Game == nil {
-		if p.match && !p.started {
-			// The match's name is made from its settings and engines: the
-			// first line says whether this command line is one played
-			// before.
-			if ev.Found {
-				fmt.Fprintf(p.w, "resuming match %s: %d of %d games stored\n", p.name, ev.Resumed, ev.Total)
-			} else {
-				fmt.Fprintf(p.w, "new match %s\n", p.name)
-			}
-		}
-		if !p.started {
-			for _, w := range p.warnings {
-				fmt.Fprintf(p.w, "arbiter: warning: %s\n", w)
-			}
-		}
-		p.started = true
-		if p.tty && p.bar == nil {
-			p.bar = progressbar.NewOptions(ev.Total,
-				progressbar.OptionSetWriter(p.w),
-				progressbar.OptionSetDescription(p.name),
-				progressbar.OptionShowCount(),
-				progressbar.OptionShowIts(),
-				progressbar.OptionSetItsString("games"),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionThrottle(100*time.Millisecond),
-				progressbar.OptionFullWidth(),
-			)
-		}
-		if sp := ev.SPRT; sp != nil && sp.Verdict != "" {
-			fmt.Fprintf(p.w, "tournament %s: the SPRT has answered (%s after %d games), nothing to play\n",
-				p.name, sp.Verdict, sp.DecidedAfter)
-		} else if ev.Resumed == ev.Total && ev.Total == 1 {
-			fmt.Fprintf(p.w, "tournament %s: its one game is stored already, nothing to play\n", p.name)
-		} else if ev.Resumed == ev.Total {
-			fmt.Fprintf(p.w, "tournament %s: all %d games stored already, nothing to play\n", p.name, ev.Total)
-		} else {
-			fmt.Fprintf(p.w, "tournament %s: %s, %d stored already, playing %d, %d at a time\n",
-				p.name, nGames(ev.Total), ev.Resumed, ev.Total-ev.Resumed, ev.Concurrency)
-		}
-		if p.bar != nil {
-			p.bar.Set(ev.Done)
-		}
-		return
-	}
-	if p.bar != nil {
-		desc := standingsLine(ev.Standings, 3)
-		if ev.SPRT != nil {
-			desc += ", " + ev.SPRT.LLRText()
-		}
-		p.bar.Describe(desc)
-		p.bar.Set(ev.Done)
-		return
-	}
-	g := ev.Game
-	line := fmt.Sprintf("game %d/%d (slot %d, round %s): %s - %s %s (%s, %d plies)",
-		ev.Done, ev.Total, g.Slot.Slot, g.Slot.RoundTag(), g.White, g.Black, g.Result, g.Termination, g.Plies)
-	if g.Score != nil {
-		line += " score " + g.Score.String()
-	}
-	if sp := ev.SPRT; sp != nil {
-		line += ", " + sp.LLRText()
-		if sp.DecidedAfter > 0 {
-			line = fmt.Sprintf("%s; the SPRT answered %s after %d games (LLR %.2f): no new game starts",
-				line, sp.Verdict, sp.DecidedAfter, sp.DecidedLLR)
-		}
-	}
-	fmt.Fprintln(p.w, line)
-}
-
-// warn says what an engine said that does not stop it, once: an engine
-// started for every game says the same every game.
-func (p *progress) warn(msg string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.said[msg] {
-		return
-	}
-	if p.said == nil {
-		p.said = map[string]bool{}
-	}
-	p.said[msg] = true
-	if p.bar != nil {
-		fmt.Fprintln(p.w)
-	}
-	fmt.Fprintf(p.w, "arbiter: warning: %s\n", msg)
-}
-
-// stopping says that the tournament stops after the games in play.
-func (p *progress) stopping(inPlay int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.bar != nil {
-		fmt.Fprintln(p.w)
-	}
-	games := "games"
-	if inPlay == 1 {
-		games = "game"
-	}
-	fmt.Fprintf(p.w, "arbiter: finishing %d %s in play; press Ctrl-C again to abandon them\n", inPlay, games)
-}
-
-func (p *progress) finish() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.bar != nil {
-		p.bar.Exit()
-		fmt.Fprintln(p.w)
-	}
-}
-
-// standingsLine is "alpha 3.5, beta 2, gamma 0.5" for the first n engines.
-func standingsLine(st []standings.Row, n int) string {
-	var parts []string
-	for i, s := range st {
-		if i == n {
-			parts = append(parts, "…")
-			break
-		}
-		parts = append(parts, s.Name+" "+strconv.FormatFloat(s.Points, 'f', -1, 64))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// writeResults writes the result block of cfg's tournament as stored in
-// db (see stats.Report.WriteResults). Its figures come from the pairs
-// unless wdl, as fastchess's do: and as fastchess, it takes them from the
-// games when the encounters are not colour-swapped pairs or the SPRT is
-// BayesElo's (which counts games, not pairs).
-func writeResults(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament, wdl bool) error {
-	// The block's figures are each pair's: it needs the pairs at any
-	// number of engines.
-	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
-	if err != nil {
-		return err
-	}
-	names := make([]string, len(cfg.Engines))
-	for i, e := range cfg.Engines {
-		names[i] = e.Name
-	}
-	about := []string{cfg.TimeControlTag(0)}
-	if o := cfg.Openings; o != nil {
-		about = append(about, filepath.Base(o.File))
-	}
-	penta := !wdl && cfg.GamesPerEncounter != nil && *cfg.GamesPerEncounter == 2 &&
-		(cfg.SPRT == nil || cfg.SPRT.Model != rating.ModelBayesian)
-	return r.WriteResults(w, names, strings.Join(about, ", "), penta)
-}
-
-// writeScores writes cutechess-cli's score lines of cfg's tournament as
-// stored in db (see stats.Report.WriteScores).
-func writeScores(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
-	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
-	if err != nil {
-		return err
-	}
-	return r.WriteScores(w, engineNames(cfg))
-}
-
-// writeCutechess writes what cutechess-cli ends a match with: the score
-// lines and, for two engines, the Elo line (stats.Report.WriteCutechess).
-func writeCutechess(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
-	r, err := stats.Compute(context.WithoutCancel(ctx), db, stats.Query{Tournament: cfg.Name, Pairs: true})
-	if err != nil {
-		return err
-	}
-	return r.WriteCutechess(w, engineNames(cfg))
-}
-
-// engineNames are cfg's engines' names, in config order.
-func engineNames(cfg *config.Tournament) []string {
-	names := make([]string, len(cfg.Engines))
-	for i, e := range cfg.Engines {
-		names[i] = e.Name
-	}
-	return names
-}
-
-// latencyRE finds a move comment's latency field (see referee.Rules.Fields).
-var latencyRE = regexp.MustCompile(`, latency=(-?\d+\.\d+)s`)
-
-// writeLatency writes, as fastchess's -show-latency, each engine's
-// latency over the moves of cfg's tournament stored in db: the time
-// measured less the time the engine reported, read from the moves'
-// comments (an engine that reports no time has none).
-func writeLatency(ctx context.Context, w io.Writer, db *store.DB, cfg *config.Tournament) error {
-	id, err := db.TournamentID(ctx, cfg.Name)
-	if err != nil {
-		return err
-	}
-	type sum struct {
-		total float64
-		n     int
-	}
-	by := map[string]*sum{}
-	err = db.Records(ctx, store.Filter{Tournament: id}, func(record string) error {
-		gs, err := notation.Parse("db", []byte(record))
-		if err != nil || len(gs) != 1 {
-			return nil // a record that does not read has no latency to give
-		}
-		g := gs[0]
-		var side [2]string
-		side[rules.White], _ = g.Tag("White")
-		side[rules.Black], _ = g.Tag("Black")
-		// The mover of each move is the position's: replay the game.
-		pos, err := cfg.GameRules().Start(g)
-		if err != nil {
-			return nil
-		}
-		for _, m := range g.Moves {
-			mover := pos.Turn()
-			mv, err := pos.ParseMove(m.Text)
-			if err != nil || pos.Play(mv) != nil {
-				return nil
-			}
-			if l := latencyRE.FindStringSubmatch(m.Comment); l != nil {
-				x, _ := strconv.ParseFloat(l[1], 64)
-				name := side[mover]
-				if by[name] == nil {
-					by[name] = &sum{}
-				}
-				by[name].total += x
-				by[name].n++
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, name := range engineNames(cfg) {
-		if s := by[name]; s != nil {
-			fmt.Fprintf(w, "Latency of %s: average %.3f ms over %d moves\n", name, s.total/float64(s.n)*1000, s.n)
-		} else {
-			fmt.Fprintf(w, "Latency of %s: not known (it reports no time with its moves)\n", name)
-		}
-	}
-	return nil
-}
-
-// writeSummary prints the final standings: with a Swiss's tie-breaks and
-// byes, and a knockout's bracket.
-func writeSummary(w io.Writer, cfg *config.Tournament, sum *tournament.Summary) {
-	others := ""
-	if sum.Elsewhere > 0 || sum.Discarded > 0 {
-		others = fmt.Sprintf(", %d by other runners", sum.Elsewhere)
-		if sum.Discarded > 0 {
-			others += fmt.Sprintf(", %d discarded as stored by another", sum.Discarded)
-		}
-	}
-	fmt.Fprintf(w, "tournament %s (%s): %d of %d games stored (%d played now, %d before%s)\n",
-		sum.Name, cfg.GameRules().Name(), sum.Played+sum.Resumed+sum.Elsewhere, sum.Total, sum.Played, sum.Resumed, others)
-	writeStandings(w, sum.Standings)
-	kinds := make([]string, 0, len(sum.Terminations))
-	for k := range sum.Terminations {
-		kinds = append(kinds, k)
-	}
-	sort.Slice(kinds, func(i, j int) bool {
-		a, b := sum.Terminations[kinds[i]], sum.Terminations[kinds[j]]
-		return a > b || a == b && kinds[i] < kinds[j]
-	})
-	parts := make([]string, len(kinds))
-	for i, k := range kinds {
-		parts[i] = fmt.Sprintf("%s %d", k, sum.Terminations[k])
-	}
-	if len(parts) > 0 {
-		fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
-	}
-	if sum.Bracket != nil {
-		writeBracket(w, cfg, sum.Bracket)
-	}
-	if sum.SPRT != nil {
-		fmt.Fprintln(w, sum.SPRT.Line())
-	}
-}
-
-// writeStandings prints the standings table; a Swiss's has its byes and
-// tie-breaks too.
-func writeStandings(w io.Writer, rows []standings.Row) {
-	width := len("engine")
-	swiss := false
-	for _, s := range rows {
-		width = max(width, len(s.Name))
-		swiss = swiss || s.Buchholz != nil
-	}
-	fmt.Fprintf(w, "%4s  %-*s  %5s  %4s  %5s  %6s  %6s  %6s", "rank", width, "engine", "games", "wins", "draws", "losses", "points", "score")
-	if swiss {
-		fmt.Fprintf(w, "  %4s  %8s  %8s", "byes", "buchholz", "s-b")
-	}
-	fmt.Fprintln(w)
-	for i, s := range rows {
-		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6.1f  %5.1f%%", i+1, width, s.Name, s.Games, s.Wins, s.Draws, s.Losses, s.Points, s.ScorePct())
-		if swiss {
-			fmt.Fprintf(w, "  %4d  %8.2f  %8.2f", s.Byes, *s.Buchholz, *s.SonnebornBerger)
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-// writeBracket prints a knockout's bracket, round by round, and its
-// winner once there is one.
-func writeBracket(w io.Writer, cfg *config.Tournament, rounds []pairing.KnockoutRound) {
-	name := func(i int) string { return cfg.Engines[i].Name }
-	pts := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-	winner := -1
-	for _, r := range rounds {
-		fmt.Fprintf(w, "knockout round %d:", r.Round)
-		for i, e := range r.Encounters {
-			sep := ";"
-			if i == 0 {
-				sep = ""
-			}
-			switch {
-			case e.B < 0:
-				fmt.Fprintf(w, "%s %s (bye)", sep, name(e.A))
-			default:
-				fmt.Fprintf(w, "%s %s %s-%s %s", sep, name(e.A), pts(e.PointsA), pts(e.PointsB), name(e.B))
-				switch {
-				case e.Winner < 0:
-					fmt.Fprint(w, " (playing)")
-				case e.BySeed:
-					fmt.Fprintf(w, " (%s through as the higher seed)", name(e.Winner))
-				}
-			}
-		}
-		fmt.Fprintln(w)
-		if len(r.Encounters) == 1 && r.Encounters[0].Winner >= 0 {
-			winner = r.Encounters[0].Winner
-		}
-	}
-	if winner >= 0 {
-		fmt.Fprintf(w, "knockout winner: %s\n", name(winner))
 	}
 }

@@ -48,3 +48,16 @@ func IDs() string {
 	}
 	return strings.Join(ids, ", ")
 }
+
+// Names returns the display names of all games as a sentence lists
+// them, for help: "Lines of Action, Tank Battle and Knight Fight".
+func Names() string {
+	names := make([]string, len(All))
+	for i, g := range All {
+		names[i] = g.Name()
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

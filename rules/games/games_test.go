@@ -116,3 +116,18 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// TestNames checks that Names lists every game's name, the last after
+// "and".
+func TestNames(t *testing.T) {
+	got := Names()
+	for i, g := range All {
+		sep := ", "
+		if i == len(All)-1 {
+			sep = " and "
+		}
+		if i > 0 && !strings.Contains(got, sep+g.Name()) || !strings.Contains(got, g.Name()) {
+			t.Errorf("Names() = %q; want %q in it after %q", got, g.Name(), sep)
+		}
+	}
+}

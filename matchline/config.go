@@ -1,4 +1,4 @@
-package main
+package matchline
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -21,19 +22,26 @@ import (
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// matchRun is what a match's command line says besides its config: where
-// and how to play it.
-type matchRun struct {
-	db, out, configOut string
-	epdOut             string
-	truncate           []string // the files to empty before the match: -pgnout, -epdout, -log append=false
-	cutechess          bool     // -output format=cutechess
-	scoreInterval      int      // -output format=cutechess: the score line every this many games
-	showLatency        bool
-	ratingInterval     int
-	wdl                bool     // -report penta=false
-	strict             bool     // -strict: a warning ends the match
-	warnings           []string // what the command line leaves to chance, said before the match starts
+// Match is a match's command line read: the tournament config it plays,
+// and where and how to play it.
+type Match struct {
+	// Config is the checked config; its Text is what -config-out writes.
+	Config *config.Tournament
+	// DB is -db as given ("" when it is not).
+	DB        string
+	Out       string   // -pgnout's file, absolute
+	ConfigOut string   // -config-out's file
+	EPDOut    string   // -epdout's file, absolute
+	Truncate  []string // the files to empty before the match: -pgnout, -epdout, -log append=false
+	Cutechess bool     // -output format=cutechess
+	// ScoreInterval is, with Cutechess, the score line every this many
+	// games.
+	ScoreInterval  int
+	ShowLatency    bool
+	RatingInterval int      // the result block every this many games (0: at the end only)
+	WDL            bool     // -report penta=false: the block's figures from the games
+	Strict         bool     // -strict: a warning ends the match
+	Warnings       []string // what the command line leaves to chance, said before the match starts
 }
 
 // defaultRounds and defaultRatingInterval are fastchess's defaults of
@@ -43,10 +51,10 @@ const (
 	defaultRatingInterval = 10
 )
 
-// matchYAML writes a tournament config line by line, noting for each line
+// configText writes a tournament config line by line, noting for each line
 // the option it comes from, so that the config's checks can be told in
 // the command line's words.
-type matchYAML struct {
+type configText struct {
 	lines  []string
 	origin []string // by line: the option as typed, and which engine
 	file   string   // the name the config's messages locate its lines with
@@ -55,12 +63,12 @@ type matchYAML struct {
 	book, bookTyped string
 }
 
-func (y *matchYAML) add(origin, format string, args ...any) {
+func (y *configText) add(origin, format string, args ...any) {
 	y.lines = append(y.lines, fmt.Sprintf(format, args...))
 	y.origin = append(y.origin, origin)
 }
 
-func (y *matchYAML) text() string { return strings.Join(y.lines, "\n") + "\n" }
+func (y *configText) text() string { return strings.Join(y.lines, "\n") + "\n" }
 
 // locatedRE matches a config message's "FILE:LINE: ". It is compiled when
 // a match's config is first found wrong, not as every command starts.
@@ -70,7 +78,7 @@ var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // they come from: "-engine #2 (name=beta): command ./nope not found". A
 // message about the openings file keeps its file and line, as typed,
 // under -openings: "-openings: book.fen:3: not a Lines of Action position".
-func (y *matchYAML) explain(err error) error {
+func (y *configText) explain(err error) error {
 	re := locatedRE()
 	lines := strings.Split(err.Error(), "\n")
 	for i, l := range lines {
@@ -113,17 +121,17 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
-// matchConfig turns a match's options into the equivalent tournament
+// build turns a match's options into the equivalent tournament
 // config text and what else they say. Errors name the option and key as
 // typed.
-func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
-	var run matchRun
+func build(opts []Option) (*configText, Match, error) {
+	var run Match
 	get := map[string][]kv{}
 	typed := map[string]string{}
 	var engines [][]kv
 	var engineTyped []string
 	for _, o := range opts {
-		spec, _ := matchSpec(o.name)
+		spec, _ := specOf(o.name)
 		kvs, _ := o.kvs(spec)
 		if o.name == "engine" {
 			engines = append(engines, kvs)
@@ -149,7 +157,7 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 		}
 		return n, true, nil
 	}
-	y := &matchYAML{}
+	y := &configText{}
 	game, ok := one("game")
 	if !ok {
 		return nil, run, fmt.Errorf("-game is missing: give the game the engines play (%s)", games.IDs())
@@ -164,52 +172,52 @@ func matchConfig(opts []matchOption) (*matchYAML, matchRun, error) {
 	}
 	y.add(typed["name"], "name: %s", q(name))
 	y.add(typed["game"], "game: %s", g.ID())
-	if err := matchFormat(y, get, typed, number); err != nil {
+	if err := writeSchedule(y, get, typed, number); err != nil {
 		return nil, run, err
 	}
-	if err := matchAdjudication(y, get, typed, number); err != nil {
+	if err := writeAdjudication(y, get, typed, number); err != nil {
 		return nil, run, err
 	}
-	if err := matchOpenings(y, get, typed); err != nil {
+	if err := writeOpenings(y, get, typed); err != nil {
 		return nil, run, err
 	}
 	if _, ok := get["openings"]; !ok && g.NewTags(0) == nil {
 		// A game whose start is drawn from the seed (Knight Fight's
 		// board) varies without a suite.
-		run.warnings = append(run.warnings, "no opening suite (-openings file=...): every game starts from the start position, "+
+		run.Warnings = append(run.Warnings, "no opening suite (-openings file=...): every game starts from the start position, "+
 			"and engines that play the same moves in the same position play the same games again")
 	}
-	_, run.strict = get["strict"]
+	_, run.Strict = get["strict"]
 	if v, ok := one("db"); ok {
-		run.db = v
+		run.DB = v
 	}
 	if v, ok := one("config-out"); ok {
-		run.configOut = v
+		run.ConfigOut = v
 	}
-	if err := matchOutputs(y, get, typed, number, &run); err != nil {
+	if err := readOutputs(y, get, typed, number, &run); err != nil {
 		return nil, run, err
 	}
-	run.ratingInterval = defaultRatingInterval
+	run.RatingInterval = defaultRatingInterval
 	if n, ok, err := number("ratinginterval", 0); err != nil {
 		return nil, run, err
 	} else if ok {
-		run.ratingInterval = n
+		run.RatingInterval = n
 	}
 	if kvs, ok := get["report"]; ok {
 		if v := kvs[0].value; v != "true" && v != "false" {
 			return nil, run, fmt.Errorf("%s penta=%s: want true or false", typed["report"], v)
 		}
-		run.wdl = kvs[0].value == "false"
+		run.WDL = kvs[0].value == "false"
 	}
-	if err := matchEngines(y, engines, engineTyped, get["each"], typed["each"]); err != nil {
+	if err := writeEngines(y, engines, engineTyped, get["each"], typed["each"]); err != nil {
 		return nil, run, err
 	}
 	return y, run, nil
 }
 
-// matchFormat writes the schedule's keys: format, seeds, rounds, games,
+// writeSchedule writes the schedule's keys: format, seeds, rounds, games,
 // concurrency, seed, sprt.
-func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
+func writeSchedule(y *configText, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
 	format := "round-robin"
 	if kvs, ok := get["tournament"]; ok {
 		format = map[string]string{"roundrobin": "round-robin", "round-robin": "round-robin", "gauntlet": "gauntlet",
@@ -291,10 +299,10 @@ func matchFormat(y *matchYAML, get map[string][]kv, typed map[string]string, num
 // -force-concurrency.
 var numCPU = runtime.NumCPU
 
-// matchOutputs reads what the match writes and where: -pgnout, -epdout,
+// readOutputs reads what the match writes and where: -pgnout, -epdout,
 // -log, -output, -scoreinterval, -show-latency, -event, -site; and how it
 // plays besides the schedule: -wait, -noswap, -reverse, -use-affinity.
-func matchOutputs(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error), run *matchRun) error {
+func readOutputs(y *configText, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error), run *Match) error {
 	boolKey := func(name string, p kv) (bool, error) {
 		b, err := strconv.ParseBool(p.value)
 		if err != nil {
@@ -370,21 +378,21 @@ func matchOutputs(y *matchYAML, get map[string][]kv, typed map[string]string, nu
 			return fmt.Errorf("%s: file= is missing", typed[name])
 		}
 		if !appendTo {
-			run.truncate = append(run.truncate, path)
+			run.Truncate = append(run.Truncate, path)
 		}
 		switch name {
 		case "pgnout":
-			run.out = path
+			run.Out = path
 			moveFields = fields
 		case "epdout":
-			run.epdOut = path
+			run.EPDOut = path
 		case "log":
 			y.add(typed[name], "log: %s", q(path))
 		}
 	}
 	origin := typed["pgnout"]
 	if _, ok := get["show-latency"]; ok {
-		run.showLatency = true
+		run.ShowLatency = true
 		if !slices.Contains(moveFields, "latency") {
 			// The latency of each move is in its comment, where the
 			// figures at the end come from.
@@ -399,16 +407,16 @@ func matchOutputs(y *matchYAML, get map[string][]kv, typed map[string]string, nu
 		switch kvs[0].value {
 		case "fastchess":
 		case "cutechess":
-			run.cutechess = true
+			run.Cutechess = true
 		default:
 			return fmt.Errorf("%s format=%s: want fastchess or cutechess", typed["output"], kvs[0].value)
 		}
 	}
-	run.scoreInterval = 1
+	run.ScoreInterval = 1
 	if n, ok, err := number("scoreinterval", 1); err != nil {
 		return err
 	} else if ok {
-		run.scoreInterval = n
+		run.ScoreInterval = n
 	}
 	if _, _, err := number("autosaveinterval", 0); err != nil {
 		return err
@@ -480,8 +488,8 @@ func affinityCPUs(kvs []kv) ([]int, error) {
 // plays, and twice it (the plies) is far from the end of an int.
 const maxMoves = 1_000_000
 
-// matchAdjudication writes max_plies, resign and draw.
-func matchAdjudication(y *matchYAML, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
+// writeAdjudication writes max_plies, resign and draw.
+func writeAdjudication(y *configText, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
 	if n, ok, err := number("maxmoves", 1); err != nil {
 		return err
 	} else if ok {
@@ -528,8 +536,8 @@ func matchAdjudication(y *matchYAML, get map[string][]kv, typed map[string]strin
 	return nil
 }
 
-// matchOpenings writes the openings key.
-func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) error {
+// writeOpenings writes the openings key.
+func writeOpenings(y *configText, get map[string][]kv, typed map[string]string) error {
 	kvs, ok := get["openings"]
 	if !ok {
 		return nil
@@ -563,9 +571,9 @@ func matchOpenings(y *matchYAML, get map[string][]kv, typed map[string]string) e
 	return nil
 }
 
-// matchEngines writes time_control and the engines: each engine's keys,
+// writeEngines writes time_control and the engines: each engine's keys,
 // and -each's for the keys it does not give.
-func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachTyped string) error {
+func writeEngines(y *configText, engines [][]kv, typed []string, each []kv, eachTyped string) error {
 	if len(engines) < 2 {
 		return fmt.Errorf("-engine: a match needs at least two engines; found %d", len(engines))
 	}
@@ -597,7 +605,7 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 			return fmt.Errorf("%s restart=%s: want on or off", from["restart"], r)
 		}
 		restarts[r] = where
-		line, tc, err := matchEngine(merged, from, where, eachTyped)
+		line, tc, err := engineEntry(merged, from, where, eachTyped)
 		if err != nil {
 			return err
 		}
@@ -626,11 +634,11 @@ func matchEngines(y *matchYAML, engines [][]kv, typed []string, each []kv, eachT
 	return nil
 }
 
-// matchEngine writes one engine's entry (without its time control) and
+// engineEntry writes one engine's entry (without its time control) and
 // its time control, from its keys. The options that come from -each (each)
 // are the engine's options_if_declared: as fastchess, an engine that does
 // not declare one is warned about, not failed.
-func matchEngine(keys, from map[string]string, where, each string) (line, tc string, err error) {
+func engineEntry(keys, from map[string]string, where, each string) (line, tc string, err error) {
 	bad := func(k, format string, args ...any) error {
 		return fmt.Errorf("%s %s=%s: %s", from[k], k, keys[k], fmt.Sprintf(format, args...))
 	}
@@ -758,24 +766,24 @@ func engineTC(keys map[string]string, bad func(k, format string, args ...any) er
 	return "", nil
 }
 
-// loadMatch makes the match's tournament config: the text of opts, checked
+// Load makes the match's tournament config: the text of opts, checked
 // by the config's own checks (told in the options' words), named after its
-// identity unless -name names it. base is the directory relative paths
-// are taken from. Reading the openings file stops when ctx is done.
-func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *matchYAML, matchRun, error) {
-	y, run, err := matchConfig(opts)
+// identity unless -name names it. Relative paths are taken from the
+// working directory. Reading the openings file stops when ctx is done.
+func Load(ctx context.Context, opts []Option) (*Match, error) {
+	y, run, err := build(opts)
 	if err != nil {
-		return nil, nil, run, err
+		return nil, err
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		return nil, nil, run, err
+		return nil, err
 	}
 	file := filepath.Join(wd, "match.yaml")
 	y.file = file
 	cfg, err := config.Parse(ctx, file, []byte(y.text()), 0)
 	if err != nil {
-		return nil, nil, run, y.explain(err)
+		return nil, y.explain(err)
 	}
 	if !hasOption(opts, "name") {
 		// The name comes from the settings that make the games and from
@@ -786,15 +794,28 @@ func loadMatch(ctx context.Context, opts []matchOption) (*config.Tournament, *ma
 		// every engine's file again.
 		id, err := cfg.Identity()
 		if err != nil {
-			return nil, nil, run, fmt.Errorf("the match's identity: %w", err)
+			return nil, fmt.Errorf("the match's identity: %w", err)
 		}
 		y.lines[0] = "name: match-" + id[:12]
 		cfg.Name, cfg.Text = "match-"+id[:12], y.text()
 	}
-	return cfg, y, run, nil
+	run.Config = cfg
+	return &run, nil
+}
+
+// ConfigFile is the text -config-out writes: the config under a header
+// that says where it comes from, the day it is written, and how to play
+// it.
+func (m *Match) ConfigFile(written time.Time) string {
+	header := fmt.Sprintf("# The tournament %s of an arbiter match command line, written %s.\n"+
+		"# Play it (or resume it) with: arbiter tournament FILE", m.Config.Name, written.UTC().Format("2006-01-02"))
+	if m.Out != "" {
+		header += " --out " + m.Out
+	}
+	return header + "\n" + m.Config.Text
 }
 
 // hasOption reports whether opts has option name.
-func hasOption(opts []matchOption, name string) bool {
-	return slices.ContainsFunc(opts, func(o matchOption) bool { return o.name == name })
+func hasOption(opts []Option, name string) bool {
+	return slices.ContainsFunc(opts, func(o Option) bool { return o.name == name })
 }

@@ -1,4 +1,4 @@
-package main
+package matchline
 
 import (
 	"errors"
@@ -10,13 +10,8 @@ import (
 	"github.com/arbiter-games/arbiter/config"
 )
 
-// A match's command line is read as fastchess and cutechess-cli read
-// theirs: an option is a word that starts with "-" or "--" and a letter,
-// and the words up to the next option are its values, most of them
-// key=value.
-
-// matchOption is one option of a match's command line, as typed.
-type matchOption struct {
+// Option is one option of a match's command line, as typed.
+type Option struct {
 	name   string   // without its dashes: "engine"
 	typed  string   // as typed: "-engine"
 	values []string // the words that follow it
@@ -42,9 +37,9 @@ var engineKeys = []string{"cmd", "name", "args", "dir", "tc", "st", "nodes", "de
 // comment, in the order the comment has them.
 var pgnoutFields = []string{"timeleft", "latency", "nodes", "seldepth", "nps", "hashfull", "tbhits", "pv"}
 
-// matchSpecs lists the options of arbiter match, in the order the help
+// specs lists the options of arbiter match, in the order the help
 // shows them.
-var matchSpecs = []struct {
+var specs = []struct {
 	name string
 	spec optionSpec
 }{
@@ -87,9 +82,9 @@ var matchSpecs = []struct {
 	{"config-out", optionSpec{value: "FILE", usage: "also write the equivalent tournament config to FILE.yaml (arbiter tournament FILE plays the same games)"}},
 }
 
-// refusedOptions are fastchess's and cutechess-cli's options that have no
+// refused are fastchess's and cutechess-cli's options that have no
 // meaning for these games, and why.
-var refusedOptions = map[string]string{
+var refused = map[string]string{
 	"variant":        "these games have no variants: the game is -game",
 	"tb":             "there are no tablebases for these games",
 	"tbpieces":       "there are no tablebases for these games",
@@ -111,9 +106,9 @@ var refusedOptions = map[string]string{
 	"epdin":          "-openings file=FILE format=epd reads positions",
 }
 
-// matchSpec returns the spec of option name.
-func matchSpec(name string) (optionSpec, bool) {
-	for _, s := range matchSpecs {
+// specOf returns the spec of option name.
+func specOf(name string) (optionSpec, bool) {
+	for _, s := range specs {
 		if s.name == name {
 			return s.spec, true
 		}
@@ -128,11 +123,11 @@ func isOption(word string) bool {
 	return strings.HasPrefix(word, "-") && name != "" && (name[0] >= 'a' && name[0] <= 'z' || name[0] >= 'A' && name[0] <= 'Z')
 }
 
-// readMatchLine cuts args into options and checks each against its spec:
+// Parse cuts args into options and checks each against its spec:
 // a known option, a known key, the right number of values. Errors name
 // the option (and key) as typed.
-func readMatchLine(args []string) ([]matchOption, error) {
-	var opts []matchOption
+func Parse(args []string) ([]Option, error) {
+	var opts []Option
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !isOption(a) {
@@ -144,16 +139,16 @@ func readMatchLine(args []string) ([]matchOption, error) {
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		opts = append(opts, matchOption{name: name, typed: a})
+		opts = append(opts, Option{name: name, typed: a})
 	}
 	seen := map[string]bool{}
 	for _, o := range opts {
-		spec, ok := matchSpec(o.name)
-		if why, refused := refusedOptions[o.name]; !ok && refused {
+		spec, ok := specOf(o.name)
+		if why, refused := refused[o.name]; !ok && refused {
 			return nil, fmt.Errorf("%s: not taken: %s", o.typed, why)
 		}
 		if !ok {
-			return nil, fmt.Errorf("%s: unknown option (options: %s)", o.typed, matchOptionNames())
+			return nil, fmt.Errorf("%s: unknown option (options: %s)", o.typed, optionNames())
 		}
 		if seen[o.name] && !spec.repeat {
 			return nil, fmt.Errorf("%s: given twice", o.typed)
@@ -166,10 +161,20 @@ func readMatchLine(args []string) ([]matchOption, error) {
 	return opts, nil
 }
 
-// matchOptionNames lists the options, for messages.
-func matchOptionNames() string {
-	names := make([]string, len(matchSpecs))
-	for i, s := range matchSpecs {
+// Help lists the options and what each takes, one a line, for the
+// command's help.
+func Help() string {
+	var b strings.Builder
+	for _, s := range specs {
+		fmt.Fprintf(&b, "  -%-17s %s\n", s.name, s.spec.usage)
+	}
+	return b.String()
+}
+
+// optionNames lists the options, for messages.
+func optionNames() string {
+	names := make([]string, len(specs))
+	for i, s := range specs {
 		names[i] = "-" + s.name
 	}
 	return strings.Join(names, ", ")
@@ -177,7 +182,7 @@ func matchOptionNames() string {
 
 // kvs checks o's values against spec and returns them as key=value pairs
 // (a value option's one value has the key "").
-func (o matchOption) kvs(spec optionSpec) ([]kv, error) {
+func (o Option) kvs(spec optionSpec) ([]kv, error) {
 	switch {
 	case spec.flag:
 		if o.name == "repeat" && len(o.values) == 1 && o.values[0] == "2" {
