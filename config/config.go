@@ -93,6 +93,11 @@ type Tournament struct {
 	// Log is the engine communication log's file, relative to the config
 	// file's directory; not part of the identity.
 	Log string `yaml:"log" json:"-"`
+	// LogEngines (default true) writes the lines exchanged with the
+	// engines to the log; LogWarnings (default true) the warnings about
+	// them. Not part of the identity.
+	LogEngines  *bool `yaml:"log_engines" json:"-"`
+	LogWarnings *bool `yaml:"log_warnings" json:"-"`
 
 	// File is where the config was read from; relative engine commands and
 	// directories are relative to its directory.
@@ -246,4 +251,13 @@ func (c *Tournament) LogPath() string {
 		return c.Log
 	}
 	return filepath.Join(filepath.Dir(c.File), c.Log)
+}
+
+// LogKeep says which lines the engine log leaves out (log_engines,
+// log_warnings).
+func (c *Tournament) LogKeep() ugi.LogKeep {
+	return ugi.LogKeep{
+		NoEngines:  c.LogEngines != nil && !*c.LogEngines,
+		NoWarnings: c.LogWarnings != nil && !*c.LogWarnings,
+	}
 }

@@ -319,6 +319,7 @@ func readOutputs(y *configText, get map[string][]kv, typed map[string]string, nu
 		var path string
 		appendTo := true
 		var fields []string
+		engines, warnings := true, true
 		for _, p := range kvs {
 			var b bool
 			var err error
@@ -353,14 +354,15 @@ func readOutputs(y *configText, get map[string][]kv, typed map[string]string, nu
 					return fmt.Errorf("%s tbhits=true: not taken: there are no tablebases for these games", typed[name])
 				}
 			case "level":
+				// arbiter's own lines in the log are warnings about the
+				// engines: kept at trace, info and warn, left out at err
+				// and fatal, as fastchess does with its warnings.
 				if !slices.Contains([]string{"trace", "info", "warn", "err", "fatal"}, p.value) {
 					return fmt.Errorf("%s level=%s: want trace, info, warn, err or fatal", typed[name], p.value)
 				}
+				warnings = p.value != "err" && p.value != "fatal"
 			case "engine":
-				if !b {
-					return fmt.Errorf("%s engine=false: not taken: arbiter's log is the lines exchanged with the engines, "+
-						"with its warnings among them; leave -log out for none", typed[name])
-				}
+				engines = b
 			case "compress":
 				if b {
 					return fmt.Errorf("%s compress=true: not taken: the log is written as text (compress it afterwards)", typed[name])
@@ -388,6 +390,12 @@ func readOutputs(y *configText, get map[string][]kv, typed map[string]string, nu
 			run.EPDOut = path
 		case "log":
 			y.add(typed[name], "log: %s", q(path))
+			if !engines {
+				y.add(typed[name], "log_engines: false")
+			}
+			if !warnings {
+				y.add(typed[name], "log_warnings: false")
+			}
 		}
 	}
 	origin := typed["pgnout"]

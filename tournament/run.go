@@ -403,14 +403,14 @@ func (r *run) openLog() (lo *worker.EngineLog, close func(), err error) {
 		return nil, func() {}, nil
 	}
 	start := time.Now()
-	l, err := ugi.OpenLog(path, start, false)
+	l, err := ugi.OpenLog(path, start, false, r.cfg.LogKeep())
 	if err != nil {
 		return nil, nil, err
 	}
 	// The log of a resumed tournament goes on: each run starts with a
 	// note, from which its lines are timed.
 	l.Note(fmt.Sprintf("run of tournament %s started %s", r.cfg.Name, start.UTC().Format(time.RFC3339)))
-	return &worker.EngineLog{Path: path, Start: start, Log: l}, func() {
+	return &worker.EngineLog{Path: path, Start: start, Keep: r.cfg.LogKeep(), Log: l}, func() {
 		if err := l.Close(); err != nil {
 			r.sum.LogErr = err
 		}

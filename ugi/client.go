@@ -623,7 +623,7 @@ func (e *Client) aside(text string) {
 	case ReplyError:
 		msg := fmt.Sprintf("engine %s answered %q", e.name, shorten.To(text, 200))
 		if e.log != nil {
-			e.log.line(e.logWho, '!', "warning: "+msg)
+			e.log.warning(e.logWho, msg)
 		}
 		if e.warn != nil {
 			e.warn(msg)
@@ -688,7 +688,7 @@ func (e *Client) handshake(ctx context.Context, options, ifDeclared map[string]s
 		if len(e.declared) > 0 && !slices.ContainsFunc(e.declared, func(d string) bool { return strings.EqualFold(d, n) }) {
 			msg := fmt.Sprintf("engine %s does not declare option %q: not sent (it declares: %s)", e.name, n, strings.Join(e.declared, ", "))
 			if e.log != nil {
-				e.log.line(e.logWho, '!', "warning: "+msg)
+				e.log.warning(e.logWho, msg)
 			}
 			if e.warn != nil {
 				e.warn(msg)

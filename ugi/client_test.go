@@ -236,7 +236,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 			ctx := context.Background()
 			spec := fakeSpec(b, "fast", v.modes, "toy-race")
 			if v.log {
-				l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true)
+				l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true, LogKeep{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -271,7 +271,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 // BenchmarkLogLine measures what a line of the engine log costs the
 // runner: the lock, the formatting and its share of the buffered writes.
 func BenchmarkLogLine(b *testing.B) {
-	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true)
+	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true, LogKeep{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -36,6 +36,7 @@ import (
 // processes may therefore be out of time order by up to logFlushEvery
 // (sort -n on the first column orders them).
 type Log struct {
+	keep  LogKeep
 	mu    sync.Mutex
 	f     *os.File
 	buf   []byte
@@ -51,9 +52,18 @@ const (
 	logFlushEvery = 100 * time.Millisecond
 )
 
+// LogKeep says which lines a Log leaves out, as fastchess's -log engine=
+// and level= do: the lines exchanged with the engines, or the warnings
+// about them. The note of a run's start is always written: the lines after
+// it are timed from it.
+type LogKeep struct {
+	NoEngines  bool `json:"no_engines,omitempty"`
+	NoWarnings bool `json:"no_warnings,omitempty"`
+}
+
 // OpenLog opens the log file at path for appending (truncating it first
-// when truncate is set), timing lines from start.
-func OpenLog(path string, start time.Time, truncate bool) (*Log, error) {
+// when truncate is set), timing lines from start; keep leaves lines out.
+func OpenLog(path string, start time.Time, truncate bool, keep LogKeep) (*Log, error) {
 	flags := os.O_WRONLY | os.O_APPEND | os.O_CREATE
 	if truncate {
 		flags |= os.O_TRUNC
@@ -62,7 +72,7 @@ func OpenLog(path string, start time.Time, truncate bool) (*Log, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine log: %w", err)
 	}
-	l := &Log{f: f, buf: make([]byte, 0, logFlushSize+1024), start: start,
+	l := &Log{keep: keep, f: f, buf: make([]byte, 0, logFlushSize+1024), start: start,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	go l.flusher()
 	return l, nil
@@ -118,8 +128,19 @@ func (l *Log) Note(text string) {
 	l.mu.Unlock()
 }
 
-// line logs one line: who is "worker/slot engine", dir '>', '<' or '!'.
-func (l *Log) line(who string, dir byte, text string) { logLine(l, who, dir, text) }
+// line logs one line: who is "worker/slot engine", dir '>' or '<'.
+func (l *Log) line(who string, dir byte, text string) {
+	if !l.keep.NoEngines {
+		logLine(l, who, dir, text)
+	}
+}
+
+// warning logs a warning about an engine: "worker/slot engine ! warning: text".
+func (l *Log) warning(who, text string) {
+	if !l.keep.NoWarnings {
+		logLine(l, who, '!', "warning: "+text)
+	}
+}
 
 func logLine[T string | []byte](l *Log, who string, dir byte, text T) {
 	ms := time.Since(l.start).Milliseconds()
@@ -174,6 +195,9 @@ func printable(s string) bool {
 
 // lines logs each line of b (commands as sent: lines ending in '\n').
 func (l *Log) lines(who string, dir byte, b []byte) {
+	if l.keep.NoEngines {
+		return
+	}
 	for len(b) > 0 {
 		i := 0
 		for i < len(b) && b[i] != '\n' {

@@ -14,7 +14,7 @@ import (
 // of the run) writes after it.
 func TestLogNoteWrittenThrough(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "engines.log")
-	l, err := OpenLog(path, time.Now(), true)
+	l, err := OpenLog(path, time.Now(), true, LogKeep{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,5 +35,42 @@ func TestLogNoteWrittenThrough(t *testing.T) {
 	data, _ = os.ReadFile(path)
 	if !strings.HasSuffix(string(data), "1/1 a < ugiok\n") {
 		t.Errorf("file after Close = %q; want the last line too", data)
+	}
+}
+
+// TestLogKeep checks that a Log leaves out the engines' lines or the
+// warnings when told, and always writes a run's note.
+func TestLogKeep(t *testing.T) {
+	for _, tc := range []struct {
+		keep LogKeep
+		want string
+	}{
+		{LogKeep{}, "> go\n< bestmove a1\n! warning: slow\n! run started\n"},
+		{LogKeep{NoEngines: true}, "! warning: slow\n! run started\n"},
+		{LogKeep{NoWarnings: true}, "> go\n< bestmove a1\n! run started\n"},
+		{LogKeep{NoEngines: true, NoWarnings: true}, "! run started\n"},
+	} {
+		path := filepath.Join(t.TempDir(), "engines.log")
+		l, err := OpenLog(path, time.Now(), true, tc.keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.line("1/1 a", '>', "go")
+		l.lines("1/1 a", '<', []byte("bestmove a1\n"))
+		l.warning("1/1 a", "slow")
+		l.Note("run started")
+		if err := l.Close(); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(path)
+		var got strings.Builder
+		for _, line := range strings.SplitAfter(string(data), "\n") {
+			if f := strings.SplitN(line, " ", 4); len(f) == 4 {
+				got.WriteString(f[3])
+			}
+		}
+		if got.String() != tc.want {
+			t.Errorf("log with %+v = %q; want %q", tc.keep, got.String(), tc.want)
+		}
 	}
 }

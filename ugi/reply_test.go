@@ -118,7 +118,7 @@ func TestLogWhole(t *testing.T) {
 	done := make(chan error, writers)
 	for w := range writers {
 		go func() {
-			l, err := OpenLog(path, start, false)
+			l, err := OpenLog(path, start, false, LogKeep{})
 			if err != nil {
 				done <- err
 				return
@@ -166,7 +166,7 @@ func TestLogWhole(t *testing.T) {
 // forged a line of its own).
 func TestLogText(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "engines.log")
-	l, err := OpenLog(path, time.Now(), false)
+	l, err := OpenLog(path, time.Now(), false, LogKeep{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,8 +53,9 @@ type initMsg struct {
 	// Log is the engine log's file ("" for none), which the worker appends
 	// to; LogStart is the run's start (Unix nanoseconds), which its lines
 	// are timed from.
-	Log      string `json:"log,omitempty"`
-	LogStart int64  `json:"log_start,omitempty"`
+	Log      string      `json:"log,omitempty"`
+	LogKeep  ugi.LogKeep `json:"log_keep"`
+	LogStart int64       `json:"log_start,omitempty"`
 }
 
 // replyMsg is a line a worker writes: its answer to the init or to a
@@ -157,7 +158,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		// The run's start on this process's monotonic clock.
 		start := time.Now()
 		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
-		if st.log, err = ugi.OpenLog(init.Log, start, false); err != nil {
+		if st.log, err = ugi.OpenLog(init.Log, start, false, init.LogKeep); err != nil {
 			enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
 			return err
 		}
@@ -389,7 +390,7 @@ func startProcs(ctx context.Context, set *Settings, argv []string, first []pairi
 	for k, s := range first {
 		init := initMsg{Game: set.Game.ID(), Settings: set, Start: map[int]int{s.White: 1, s.Black: 1}, Worker: k + 1}
 		if lo != nil {
-			init.Log, init.LogStart = lo.Path, lo.Start.UnixNano()
+			init.Log, init.LogStart, init.LogKeep = lo.Path, lo.Start.UnixNano(), lo.Keep
 		}
 		p, err := startProc(argv, init, warn)
 		if err != nil {

@@ -58,8 +58,9 @@ type Finished struct {
 // processes append to.
 type EngineLog struct {
 	Path  string
-	Start time.Time // the run's start, which its lines are timed from
-	Log   *ugi.Log  // this process's, for the engines it starts
+	Start time.Time   // the run's start, which its lines are timed from
+	Keep  ugi.LogKeep // the lines left out
+	Log   *ugi.Log    // this process's, for the engines it starts
 }
 
 // Options say how players play.

@@ -190,7 +190,6 @@ func TestMatchRefused(t *testing.T) {
 		{[]string{"-pgnout", "file=x.agn", "notation=fen"}, "-pgnout notation=fen: want san, lan or uci"},
 		{[]string{"-pgnout", "nodes=true"}, "-pgnout: file= is missing"},
 		{[]string{"-pgnout", "file=x.agn", "nodes=yes"}, "-pgnout nodes=yes: want true or false"},
-		{[]string{"-log", "file=e.log", "engine=false"}, "-log engine=false: not taken: arbiter's log is the lines exchanged with the engines"},
 		{[]string{"-log", "file=e.log", "compress=true"}, "-log compress=true: not taken: the log is written as text"},
 		{[]string{"-log", "file=e.log", "level=loud"}, "-log level=loud: want trace, info, warn, err or fatal"},
 		{[]string{"-output", "format=xml"}, "-output format=xml: want fastchess or cutechess"},
