@@ -2,6 +2,7 @@ package ugi
 
 import (
 	"bytes"
+	"runtime"
 	"slices"
 
 	"context"
@@ -138,7 +139,9 @@ func TestEngineCloseKillsGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid := e.Pid()
-	enginetest.WaitFor(t, "grandchild in the engine's process group", func() bool { return len(enginetest.GroupMembers(pid)) >= 2 })
+	if runtime.GOOS == "linux" { // elsewhere the group cannot be listed
+		enginetest.WaitFor(t, "grandchild in the engine's process group", func() bool { return len(enginetest.GroupMembers(pid)) >= 2 })
+	}
 	e.Close()
 	checkGone(t, pid)
 	if !enginetest.Reaped(pid) {

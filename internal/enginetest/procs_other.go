@@ -13,3 +13,6 @@ func Children() []string { return nil }
 
 // ChildrenLeft cannot be listed without /proc; it reports none.
 func ChildrenLeft() []string { return nil }
+
+// GroupMembers cannot be listed without /proc; it reports none.
+func GroupMembers(pgid int) []int { return nil }
