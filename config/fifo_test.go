@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 )
 
@@ -41,11 +42,10 @@ func TestLoadFIFO(t *testing.T) {
 				if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
 					w.Close()
 				}
-				for start := time.Now(); fifoOpenWaits(); time.Sleep(2 * time.Millisecond) {
-					if time.Since(start) > time.Minute {
-						t.Fatalf("the abandoned open(2) of %s still waits a minute after a writer came", fifo)
-					}
-				}
+				enginetest.WaitFor(t, "end of the abandoned open(2) of "+fifo+" after a writer came", func() bool {
+					waits, _ := enginetest.FIFOOpenWaits(os.Getpid())
+					return !waits
+				})
 			}()
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
@@ -54,7 +54,7 @@ func TestLoadFIFO(t *testing.T) {
 				_, err := Load(ctx, path)
 				done <- err
 			}()
-			awaitFIFOOpen(t)
+			enginetest.AwaitFIFOOpen(t, os.Getpid(), "Load")
 			cancel()
 			// One that ignored the cancel would wait in open(2) for ever.
 			const guard = time.Minute
@@ -88,32 +88,4 @@ func TestEngineFilesFIFO(t *testing.T) {
 	if _, err := cfg.EngineFiles(); err == nil || !strings.Contains(err.Error(), `engine "b"`) || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("EngineFiles with a FIFO = %v; want it refused, naming the engine", err)
 	}
-}
-
-// awaitFIFOOpen waits until a thread of this process waits in open(2) for
-// the other end of a FIFO; where /proc cannot tell, it gives it a moment.
-func awaitFIFOOpen(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat("/proc/self/task"); err != nil {
-		time.Sleep(100 * time.Millisecond)
-		return
-	}
-	const guard = time.Minute
-	for start := time.Now(); !fifoOpenWaits(); time.Sleep(2 * time.Millisecond) {
-		if time.Since(start) > guard {
-			t.Fatalf("no open(2) of a FIFO waiting within %v", guard)
-		}
-	}
-}
-
-// fifoOpenWaits reports whether a thread of this process waits in open(2)
-// for the other end of a FIFO.
-func fifoOpenWaits() bool {
-	chans, _ := filepath.Glob("/proc/self/task/*/wchan")
-	for _, c := range chans {
-		if b, _ := os.ReadFile(c); string(b) == "wait_for_partner" {
-			return true
-		}
-	}
-	return false
 }

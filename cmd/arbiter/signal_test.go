@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/replay"
 )
 
@@ -60,29 +61,6 @@ func interrupt(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, sig syscall.Si
 	t.Logf("arbiter %q exited %v after %v", cmd.Args[1:], time.Since(at), sig)
 	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("arbiter %q after %v: exit %d, stderr %q; want exit %d, \"interrupted\"", cmd.Args[1:], sig, code, stderr.String(), exitInterrupted)
-	}
-}
-
-// awaitFIFOOpen waits until a thread of cmd waits in open(2) for the
-// writer of a FIFO; where /proc cannot tell, it gives it a second.
-func awaitFIFOOpen(t *testing.T, cmd *exec.Cmd) {
-	t.Helper()
-	dir := fmt.Sprintf("/proc/%d/task", cmd.Process.Pid)
-	if _, err := os.Stat(dir); err != nil {
-		time.Sleep(time.Second)
-		return
-	}
-	const guard = time.Minute
-	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
-		chans, _ := filepath.Glob(dir + "/*/wchan")
-		for _, c := range chans {
-			if b, _ := os.ReadFile(c); string(b) == "wait_for_partner" {
-				return
-			}
-		}
-		if time.Since(start) > guard {
-			t.Fatalf("arbiter %q not waiting in the open of a FIFO within %v", cmd.Args[1:], guard)
-		}
 	}
 }
 
@@ -140,7 +118,7 @@ func TestInterruptReading(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run("fifo "+sig.String(), func(t *testing.T) {
 			cmd, _, stderr := startMain(t, nil, "validate", fifo)
-			awaitFIFOOpen(t, cmd)
+			enginetest.AwaitFIFOOpen(t, cmd.Process.Pid, fmt.Sprintf("arbiter %q", cmd.Args[1:]))
 			interrupt(t, cmd, stderr, sig)
 		})
 		t.Run("stdin "+sig.String(), func(t *testing.T) {
@@ -320,7 +298,7 @@ func TestInterruptStart(t *testing.T) {
 				if tt.fifo {
 					// Waiting in open(2), it uses no CPU time: one that
 					// ignored the signal would wait for ever.
-					awaitFIFOOpen(t, cmd)
+					enginetest.AwaitFIFOOpen(t, cmd.Process.Pid, fmt.Sprintf("arbiter %q", cmd.Args[1:]))
 					interrupt(t, cmd, stderr, sig)
 					return
 				}

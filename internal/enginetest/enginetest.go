@@ -75,6 +75,21 @@ func WaitFor(t testing.TB, what string, cond func() bool) {
 	}
 }
 
+// AwaitFIFOOpen waits until a thread of process pid waits in open(2) for
+// the other end of a FIFO, and fails t naming what when it does not within
+// Guard; where /proc cannot tell, it gives the process a second.
+func AwaitFIFOOpen(t testing.TB, pid int, what string) {
+	t.Helper()
+	if _, ok := FIFOOpenWaits(pid); !ok {
+		time.Sleep(time.Second)
+		return
+	}
+	WaitFor(t, what+" waiting in the open(2) of a FIFO", func() bool {
+		waits, _ := FIFOOpenWaits(pid)
+		return waits
+	})
+}
+
 // Marks counts the commands cmd (ugi, go, …) that the mark engines of dir
 // have read.
 func Marks(dir, cmd string) int {

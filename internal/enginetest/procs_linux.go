@@ -143,3 +143,19 @@ func CheckEnded(t *testing.T, pids []int) {
 		}
 	}
 }
+
+// FIFOOpenWaits reports whether a thread of process pid waits in open(2)
+// for the other end of a FIFO; ok is false where /proc cannot tell.
+func FIFOOpenWaits(pid int) (waits, ok bool) {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	if _, err := os.Stat(dir); err != nil {
+		return false, false
+	}
+	chans, _ := filepath.Glob(dir + "/*/wchan")
+	for _, c := range chans {
+		if b, _ := os.ReadFile(c); string(b) == "wait_for_partner" {
+			return true, true
+		}
+	}
+	return false, true
+}

@@ -16,3 +16,6 @@ func ChildrenLeft() []string { return nil }
 
 // GroupMembers cannot be listed without /proc; it reports none.
 func GroupMembers(pgid int) []int { return nil }
+
+// FIFOOpenWaits cannot be told without /proc; ok is false.
+func FIFOOpenWaits(pid int) (waits, ok bool) { return false, false }

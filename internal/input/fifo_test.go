@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/input"
 )
 
@@ -81,7 +82,7 @@ func TestReadFIFO(t *testing.T) {
 			_, err := input.Read(ctx, path, input.Options{Records: records})
 			done <- err
 		}()
-		awaitFIFOOpen(t)
+		enginetest.AwaitFIFOOpen(t, os.Getpid(), "Read")
 		cancel()
 		// One that ignored the cancel would wait in open(2) for ever.
 		const guard = time.Minute
@@ -119,32 +120,4 @@ func TestReadFIFOLimit(t *testing.T) {
 	if !errors.As(err, &le) {
 		t.Fatalf("Read(endless FIFO) = %v, %v; want a *LimitError", f, err)
 	}
-}
-
-// awaitFIFOOpen waits until a thread of this process waits in open(2) for
-// the other end of a FIFO; where /proc cannot tell, it gives it a moment.
-func awaitFIFOOpen(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat("/proc/self/task"); err != nil {
-		time.Sleep(100 * time.Millisecond)
-		return
-	}
-	const guard = time.Minute
-	for start := time.Now(); !fifoOpenWaits(); time.Sleep(2 * time.Millisecond) {
-		if time.Since(start) > guard {
-			t.Fatalf("no open(2) of a FIFO waiting within %v", guard)
-		}
-	}
-}
-
-// fifoOpenWaits reports whether a thread of this process waits in open(2)
-// for the other end of a FIFO.
-func fifoOpenWaits() bool {
-	chans, _ := filepath.Glob("/proc/self/task/*/wchan")
-	for _, c := range chans {
-		if b, _ := os.ReadFile(c); string(b) == "wait_for_partner" {
-			return true
-		}
-	}
-	return false
 }
