@@ -1,7 +1,6 @@
 package stats
 
 import (
-	"bytes"
 	_ "embed"
 	"html/template"
 	"io"
@@ -123,20 +122,20 @@ func crossLink(d htmlData, sec htmlSection, row *CrossRow, j int, c string) stri
 // scale with the page (viewBox, width 100 %) and wide tables scroll in
 // their own box, so that the page fits any screen from 360 px wide.
 func (r *Report) WriteHTML(w io.Writer) error {
-	return writeClean(w, func(b *bytes.Buffer) error { return htmlTemplate().Execute(b, r.htmlData()) })
+	return writeClean(w, func(w io.Writer) error { return htmlTemplate().Execute(w, r.htmlData()) })
 }
 
 // writeClean writes what execute writes, with the characters XML forbids
-// replaced by U+FFFD: a name may hold one (U+FFFE passes validate), and
+// replaced by U+FFFD as it goes (a report of many pairs is hundreds of
+// megabytes): a name may hold one (U+FFFE passes validate), and
 // html/template escapes markup, not those, which break the SVG charts.
 // The template's own text has none, so only names and notes change.
-func writeClean(w io.Writer, execute func(*bytes.Buffer) error) error {
-	var b bytes.Buffer
-	if err := execute(&b); err != nil {
+func writeClean(w io.Writer, execute func(io.Writer) error) error {
+	cw := xmltext.NewWriter(w)
+	if err := execute(cw); err != nil {
 		return err
 	}
-	_, err := w.Write(xmltext.CleanBytes(b.Bytes()))
-	return err
+	return cw.Flush()
 }
 
 // htmlData lays out the page of r.
@@ -168,7 +167,7 @@ func (r *Report) htmlData() htmlData {
 // of one's own (arbiter serve), which must carry HTMLStyle.
 func (r *Report) WriteHTMLParts(w io.Writer) error {
 	d := r.htmlData()
-	return writeClean(w, func(b *bytes.Buffer) error { return htmlTemplate().ExecuteTemplate(b, "parts", d) })
+	return writeClean(w, func(w io.Writer) error { return htmlTemplate().ExecuteTemplate(w, "parts", d) })
 }
 
 // HTMLStyle returns the style sheet of the HTML page, for a page that holds

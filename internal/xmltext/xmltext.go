@@ -8,6 +8,7 @@
 package xmltext
 
 import (
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -75,4 +76,53 @@ func firstIllegal(s string) int {
 		i += n
 	}
 	return -1
+}
+
+// Writer writes what is written to it to another writer, cleaned as Clean
+// cleans it, without holding more than a character: the start of a
+// character that a write splits waits for the next write, or for Flush.
+type Writer struct {
+	w       io.Writer
+	pending [utf8.UTFMax]byte
+	n       int // bytes pending
+}
+
+// NewWriter returns a Writer that writes to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write writes p cleaned; it reports len(p) written unless w fails.
+func (cw *Writer) Write(p []byte) (int, error) {
+	data := p
+	if cw.n > 0 {
+		data = append(cw.pending[:cw.n:cw.n], p...)
+		cw.n = 0
+	}
+	// Hold back a character the write splits: a rune start in the last
+	// UTFMax-1 bytes whose sequence is not whole yet.
+	cut := len(data)
+	for i := len(data) - 1; i >= 0 && i >= len(data)-(utf8.UTFMax-1); i-- {
+		if utf8.RuneStart(data[i]) {
+			if !utf8.FullRune(data[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	cw.n = copy(cw.pending[:], data[cut:])
+	if _, err := cw.w.Write(CleanBytes(data[:cut])); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes what is held back: the start of a character that never
+// ended, as U+FFFD.
+func (cw *Writer) Flush() error {
+	if cw.n == 0 {
+		return nil
+	}
+	b := CleanBytes(cw.pending[:cw.n])
+	cw.n = 0
+	_, err := cw.w.Write(b)
+	return err
 }

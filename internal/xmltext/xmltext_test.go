@@ -3,6 +3,8 @@ package xmltext
 import (
 	"encoding/xml"
 	"html"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -53,6 +55,35 @@ func TestLegal(t *testing.T) {
 			if got, want := Legal(r), err == nil; got != want {
 				t.Errorf("Legal(%U) = %v; want %v (encoding/xml: %v)", r, got, want, err)
 			}
+		}
+	}
+}
+
+// TestWriter checks that text written in pieces cut anywhere, through a
+// character or not, comes out as Clean makes it of the whole.
+func TestWriter(t *testing.T) {
+	pieces := []string{"a", "é", "€", "😀", "\uFFFE", "\x01", "\xff", "\xe2\x82", "\t", "<b>", "\uFFFD"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 2000 {
+		var text strings.Builder
+		for range rng.IntN(20) {
+			text.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := text.String()
+		var out strings.Builder
+		w := NewWriter(&out)
+		for rest := s; rest != ""; {
+			n := 1 + rng.IntN(len(rest))
+			if _, err := w.Write([]byte(rest[:n])); err != nil {
+				t.Fatal(err)
+			}
+			rest = rest[n:]
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := out.String(), Clean(s); got != want {
+			t.Fatalf("case %d: Writer of %q in pieces = %q; want %q", i, s, got, want)
 		}
 	}
 }
