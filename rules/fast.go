@@ -1,5 +1,7 @@
 package rules
 
+import "context"
+
 // The optional parts of the contract. A game works everywhere with Game
 // and Position alone; these small interfaces let it say more, and the code
 // that can use the extra asks for it with a type assertion.
@@ -52,4 +54,48 @@ type Restarter interface {
 type Resulter interface {
 	// Result returns Outcome().Result and Outcome().Over().
 	Result() (r Result, over bool)
+}
+
+// A Solver is a Position that can prove how its game ends when both sides
+// play their best, within a budget: arbiter solve, the annotation of
+// records with proven results, and the referee's adjudication by the
+// solver. A proof never rests on a repeated position: a win it claims is
+// a win in a finite number of plies whatever the defender plays.
+type Solver interface {
+	// Solve searches at most nodes nodes (a game may stop a little past
+	// the budget, by at most one expansion) and returns what it proved.
+	// It stops early, with what it proved so far, once ctx is done. It
+	// leaves the position as it was.
+	Solve(ctx context.Context, nodes int64) Proof
+}
+
+// Proof is what a Solver proved about a position.
+type Proof struct {
+	// Result is the game's result when both sides play their best;
+	// Unfinished when the budget did not prove one.
+	Result Result
+	// Move is a move of the side to move that keeps Result (in a win,
+	// the first move of the proof); NoMove when nothing is proven, when
+	// the game is over, and in a loss where no move was searched.
+	Move Move
+	// Plies is the length of the longest line of the proof: in a proven
+	// win, the most plies the winner needs whatever the defender plays
+	// (0 when the game is already over).
+	Plies int
+	// Nodes is the number of positions the search visited.
+	Nodes int64
+	// Margin is White's points minus Black's at the end of the game with
+	// best play, in the games that score points (HasMargin).
+	Margin    int
+	HasMargin bool
+}
+
+// Solve asks pos to prove its result when it is a Solver; ok is false for
+// a game without a solver.
+func Solve(ctx context.Context, pos Position, nodes int64) (p Proof, ok bool) {
+	s, ok := pos.(Solver)
+	if !ok {
+		return Proof{Move: NoMove}, false
+	}
+	return s.Solve(ctx, nodes), true
 }
