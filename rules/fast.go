@@ -65,7 +65,9 @@ type Solver interface {
 	// Solve searches at most nodes nodes (a game may stop a little past
 	// the budget, by at most one expansion) and returns what it proved.
 	// It stops early, with what it proved so far, once ctx is done. It
-	// leaves the position as it was.
+	// leaves the position as it was, and it is deterministic: the same
+	// position and budget give the same Proof (unless ctx ends it), so
+	// that a validator can check a result the solver adjudicated.
 	Solve(ctx context.Context, nodes int64) Proof
 }
 
