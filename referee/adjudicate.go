@@ -1,7 +1,9 @@
 package referee
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -100,4 +102,50 @@ func (a *adjudicator) decide(pos rules.Position, plies int, byPoints bool, f *Re
 		return true
 	}
 	return false
+}
+
+// Solver adjudicates a game by the game's solver (rules.Solver): the
+// referee asks it about the start position and the position after each
+// move, within a budget of Nodes nodes each time, and a result it proves
+// ends the game (termination solved). The solver runs on the referee's
+// goroutine: its time is the runner's own, counted in Result.Solver.
+type Solver struct{ Nodes int64 }
+
+// SolverUse is what the solver spent on one game.
+type SolverUse struct {
+	// Time is the wall time of its calls, measured around each on the
+	// referee's goroutine (the solver searches on that goroutine alone,
+	// so it is close to their CPU time on an idle core).
+	Time  time.Duration
+	Nodes int64 // the positions it visited, over all its calls
+	Calls int
+}
+
+// solve asks the solver about pos within nodes nodes and ends the game in
+// r when it proves the result; a game without a solver is never ended so
+// (config refuses solver adjudication for it).
+func (r *Result) solve(ctx context.Context, pos rules.Position, nodes int64) bool {
+	start := time.Now()
+	p, ok := rules.Solve(ctx, pos, nodes)
+	if !ok {
+		return false
+	}
+	r.Solver.Time += time.Since(start)
+	r.Solver.Nodes += p.Nodes
+	r.Solver.Calls++
+	if p.Result == rules.Unfinished {
+		return false
+	}
+	r.Result = p.Result
+	r.Termination = notation.TermSolved
+	r.Comment = SolvedComment(p, nodes)
+	return true
+}
+
+// SolvedComment is the closing comment of a game the solver adjudicated
+// with proof p found within a budget of nodes nodes (notation.Solved):
+//
+//	solved: White wins in at most 7 plies, proof of 183211 nodes within 1000000
+func SolvedComment(p rules.Proof, nodes int64) string {
+	return notation.Solved{Result: p.Result.String(), Plies: p.Plies, Nodes: p.Nodes, Budget: nodes}.String()
 }
