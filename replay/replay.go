@@ -611,3 +611,9 @@ func parseScore(s string) (rules.Score, bool) {
 	}
 	return rules.Score{White: wi, Black: bi}, true
 }
+
+// MaxSolverNodes is the largest budget a record's closing comment may ask
+// the solver to prove its result again with (termination solved): the
+// validator runs the solver with it, so a record cannot make it search
+// without end. A tournament's solver adjudication is held to it too.
+const MaxSolverNodes = 100_000_000
