@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/referee"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/ugi"
@@ -52,6 +53,9 @@ type Finished struct {
 	// WhiteStats and BlackStats sum up what each engine's search reported
 	// (nil when the side played no move).
 	WhiteStats, BlackStats *search.Stats
+	// Solver is what adjudication by the solver spent on the game; nil
+	// without it.
+	Solver *referee.SolverUse `json:",omitempty"`
 }
 
 // EngineLog is the engine log of a run (see ugi.Log), which worker
