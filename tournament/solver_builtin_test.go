@@ -99,8 +99,12 @@ func TestSolverAdjudicationBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Workers: workerCmd(t)}); err != nil {
+	sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2, Workers: workerCmd(t)})
+	if err != nil {
 		t.Fatalf("resumed run: %v", err)
+	}
+	if sv := sum.Solver; sv.Games != sum.Played || sv.Nodes < int64(sv.Games) || sv.Time <= 0 {
+		t.Errorf("the resumed run's solver totals %+v; want the %d games it played, a node and some time each at least", sv, sum.Played)
 	}
 	var n, slots int
 	db.QueryRow(`SELECT count(*), count(DISTINCT slot) FROM games`).Scan(&n, &slots)

@@ -214,6 +214,11 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 		}
 	}
 	r.sum.Played++
+	if u := f.Solver; u != nil {
+		r.sum.Solver.Games++
+		r.sum.Solver.Time += u.Time
+		r.sum.Solver.Nodes += u.Nodes
+	}
 	learnt := r.learnt
 	if !learnt {
 		if err := r.learn(slotGame(g)); err != nil {
