@@ -1,4 +1,4 @@
-package ugi
+package engineproc
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/ugi"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/proc"
@@ -108,7 +109,7 @@ func TestEngineClassifies(t *testing.T) {
 				if tc.want == Timeout {
 					wait = 300 * time.Millisecond
 				}
-				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, wait)
+				r, err := e.Go(ctx, ugi.Limits{MoveTime: 50 * time.Millisecond}, wait)
 				if tc.want != nil {
 					if !errors.Is(err, tc.want) {
 						t.Fatalf("Go = %+v, %v; want %v", r, err, tc.want)
@@ -162,7 +163,7 @@ func TestEngineContextCancel(t *testing.T) {
 	defer e.Close()
 	e.Position("startpos", nil)
 	go cancelOnGo(t, dir, cancel)
-	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, time.Hour)
+	_, err = e.Go(ctx, ugi.Limits{MoveTime: time.Second}, time.Hour)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Go = %v; want context.Canceled", err)
 	}
@@ -206,7 +207,7 @@ func TestEngineContextEndedBefore(t *testing.T) {
 		t.Fatalf("no expiry of the read deadline within %v of the context's end", enginetest.Guard)
 	}
 	e.Position("startpos", nil)
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, answerWait)
+	r, err := e.Go(context.Background(), ugi.Limits{MoveTime: 50 * time.Millisecond}, answerWait)
 	if err != nil || r.Move != "1" {
 		t.Fatalf("Go = %+v, %v; want bestmove 1", r, err)
 	}
@@ -262,7 +263,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 				if err := e.Position("startpos", moves); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := e.Go(ctx, Limits{Time: [2]time.Duration{time.Minute, time.Minute}}, time.Minute); err != nil {
+				if _, err := e.Go(ctx, ugi.Limits{Time: [2]time.Duration{time.Minute, time.Minute}}, time.Minute); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -315,7 +316,7 @@ func TestEngineRefusesControlCharacters(t *testing.T) {
 			if err := e.Position(tc.start, nil); !errors.Is(err, Refused) {
 				t.Fatalf("Position = %v; want %v", err, Refused)
 			}
-			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, answerWait); !errors.Is(err, Refused) {
+			if _, err := e.Go(context.Background(), ugi.Limits{MoveTime: time.Millisecond}, answerWait); !errors.Is(err, Refused) {
 				t.Errorf("Go after a refused command = %v; want the refusal again", err)
 			}
 		})

@@ -1,4 +1,4 @@
-package ugi
+package engineproc
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/internal/shorten"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Limits on what the client accepts from an engine.
@@ -30,7 +31,7 @@ const (
 )
 
 // Kind classifies how an engine failed. Kind is an error itself, so that
-// errors.Is(err, ugi.Stall) tells the kinds apart.
+// errors.Is(err, engineproc.Stall) tells the kinds apart.
 type Kind uint8
 
 // The ways an engine fails.
@@ -136,7 +137,7 @@ type Reply struct {
 	Elapsed time.Duration // from writing go to reading bestmove (monotonic clock)
 	// Search is what the info lines said: the latest value of each field,
 	// the zero value where none said it.
-	Search Info
+	Search ugi.Info
 	// LastInfo is the last info line before bestmove, if any.
 	LastInfo string
 }
@@ -144,7 +145,7 @@ type Reply struct {
 // addInfo takes what the info line s says of the search: each field it
 // says replaces the one an earlier line said. It does not allocate.
 func (r *Reply) addInfo(s string) {
-	in := ParseInfo(s)
+	in := ugi.ParseInfo(s)
 	if in.Depth > 0 {
 		r.Search.Depth = in.Depth
 	}
@@ -616,11 +617,11 @@ func (e *Client) await(ctx context.Context, want string, d time.Duration, k Kind
 func (e *Client) aside(text string) {
 	word, rest, _ := strings.Cut(text, " ")
 	switch word {
-	case ReplyOption:
+	case ugi.ReplyOption:
 		if name, ok := optionName(rest); ok {
 			e.declared = append(e.declared, name)
 		}
-	case ReplyError:
+	case ugi.ReplyError:
 		msg := fmt.Sprintf("engine %s answered %q", e.name, shorten.To(text, 200))
 		if e.log != nil {
 			e.log.warning(e.logWho, msg)
@@ -668,10 +669,10 @@ func (e *Client) checkOptions(options map[string]string) error {
 }
 
 func (e *Client) handshake(ctx context.Context, options, ifDeclared map[string]string) error {
-	if err := e.sendString(CmdUGI); err != nil {
+	if err := e.sendString(ugi.CmdUGI); err != nil {
 		return err
 	}
-	if err := e.await(ctx, ReplyUGIOK, e.t.Startup, Stall); err != nil {
+	if err := e.await(ctx, ugi.ReplyUGIOK, e.t.Startup, Stall); err != nil {
 		return err
 	}
 	if err := e.checkOptions(options); err != nil {
@@ -698,7 +699,7 @@ func (e *Client) handshake(ctx context.Context, options, ifDeclared map[string]s
 		send[n] = ifDeclared[n]
 	}
 	for _, n := range slices.Sorted(maps.Keys(send)) {
-		if err := e.sendString(CmdSetOption + " name " + n + " value " + send[n]); err != nil {
+		if err := e.sendString(ugi.CmdSetOption + " name " + n + " value " + send[n]); err != nil {
 			return err
 		}
 	}
@@ -708,15 +709,15 @@ func (e *Client) handshake(ctx context.Context, options, ifDeclared map[string]s
 // Ping sends isready and waits for readyok within the ping timeout; an
 // engine that does not answer stalls.
 func (e *Client) Ping(ctx context.Context) error {
-	if err := e.sendString(CmdIsReady); err != nil {
+	if err := e.sendString(ugi.CmdIsReady); err != nil {
 		return err
 	}
-	return e.await(ctx, ReplyReadyOK, e.t.Ping, Stall)
+	return e.await(ctx, ugi.ReplyReadyOK, e.t.Ping, Stall)
 }
 
 // NewGame sends uginewgame and pings the engine, both in one write.
 func (e *Client) NewGame(ctx context.Context) error {
-	e.wbuf = append(append(e.wbuf[:0], CmdNewGame...), '\n')
+	e.wbuf = append(append(e.wbuf[:0], ugi.CmdNewGame...), '\n')
 	return e.Ping(ctx)
 }
 
@@ -727,7 +728,7 @@ func (e *Client) Position(start string, moves []string) error {
 	if e.failed != nil {
 		return e.failed
 	}
-	b := append(append(e.wbuf[:0], CmdPosition...), ' ')
+	b := append(append(e.wbuf[:0], ugi.CmdPosition...), ' ')
 	b = append(b, start...)
 	if len(moves) > 0 {
 		b = append(b, " moves"...)
@@ -749,7 +750,7 @@ func (e *Client) Position(start string, moves []string) error {
 // bestmove at most wait. Info lines are skipped (the last one is kept);
 // any other line is malformed. The time is measured from writing go to
 // reading bestmove.
-func (e *Client) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply, error) {
+func (e *Client) Go(ctx context.Context, lim ugi.Limits, wait time.Duration) (Reply, error) {
 	e.wbuf = append(lim.AppendGo(e.wbuf), '\n')
 	var r Reply
 	if err := e.send(); err != nil {
@@ -777,12 +778,12 @@ func (e *Client) Go(ctx context.Context, lim Limits, wait time.Duration) (Reply,
 		if s == "" {
 			continue
 		}
-		if word, _, _ := strings.Cut(s, " "); word == ReplyInfo {
+		if word, _, _ := strings.Cut(s, " "); word == ugi.ReplyInfo {
 			r.LastInfo = s
 			r.addInfo(s)
 			continue
 		}
-		if rest, ok := strings.CutPrefix(s, ReplyBestMove+" "); ok {
+		if rest, ok := strings.CutPrefix(s, ugi.ReplyBestMove+" "); ok {
 			if mv, _, _ := strings.Cut(strings.TrimSpace(rest), " "); mv != "" {
 				r.Move = mv
 				r.Elapsed = time.Since(start)
@@ -808,10 +809,10 @@ func (e *Client) Close() error {
 		// A failed engine is killed at once; a sound one is asked to quit.
 		if e.failed == nil {
 			if e.log != nil {
-				e.log.line(e.logWho, '>', CmdQuit)
+				e.log.line(e.logWho, '>', ugi.CmdQuit)
 			}
 			e.stdin.SetWriteDeadline(time.Now().Add(e.t.Grace))
-			e.stdin.Write([]byte(CmdQuit + "\n"))
+			e.stdin.Write([]byte(ugi.CmdQuit + "\n"))
 			t := time.NewTimer(e.t.Grace)
 			select {
 			case <-e.exited:

@@ -1,4 +1,4 @@
-package ugi
+package engineproc
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 func TestReplyInfo(t *testing.T) {
@@ -17,15 +19,15 @@ func TestReplyInfo(t *testing.T) {
 		want  Reply
 	}{
 		{[]string{"info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b"},
-			Reply{Search: Info{Depth: 12, Eval: Eval{OK: true, Value: 35}, Nodes: 5000, NPS: 100000}}},
-		{[]string{"info depth 9 score mate 5"}, Reply{Search: Info{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: 5}}}},
-		{[]string{"info depth 9 score mate -3 lowerbound"}, Reply{Search: Info{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: -3}}}},
+			Reply{Search: ugi.Info{Depth: 12, Eval: ugi.Eval{OK: true, Value: 35}, Nodes: 5000, NPS: 100000}}},
+		{[]string{"info depth 9 score mate 5"}, Reply{Search: ugi.Info{Depth: 9, Eval: ugi.Eval{OK: true, Mate: true, Value: 5}}}},
+		{[]string{"info depth 9 score mate -3 lowerbound"}, Reply{Search: ugi.Info{Depth: 9, Eval: ugi.Eval{OK: true, Mate: true, Value: -3}}}},
 		// Later lines update what they say, and keep the rest.
 		{[]string{"info depth 3 score cp -20 nodes 10", "info depth 4 currmove x", "info string depth 99 score cp 1"},
-			Reply{Search: Info{Depth: 4, Eval: Eval{OK: true, Value: -20}, Nodes: 10}}},
+			Reply{Search: ugi.Info{Depth: 4, Eval: ugi.Eval{OK: true, Value: -20}, Nodes: 10}}},
 		// The pv is not read, nor are bad numbers.
 		{[]string{"info pv depth 5", "info depth x score cp y nodes -4 nps 1e3"}, Reply{}},
-		{[]string{"info", "info   depth\t7   score  cp 0"}, Reply{Search: Info{Depth: 7, Eval: Eval{OK: true}}}},
+		{[]string{"info", "info   depth\t7   score  cp 0"}, Reply{Search: ugi.Info{Depth: 7, Eval: ugi.Eval{OK: true}}}},
 		{[]string{"info score cp"}, Reply{}},
 		{[]string{"info score wdl 1 2 3"}, Reply{}},
 	}
@@ -61,7 +63,7 @@ func FuzzReplyInfo(f *testing.F) {
 		var r Reply
 		r.addInfo(s)
 		in := r.Search
-		if in.Depth < 0 || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > MateCP || in.Eval.Value < -MateCP {
+		if in.Depth < 0 || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > ugi.MateCP || in.Eval.Value < -ugi.MateCP {
 			t.Errorf("addInfo(%q) = %+v", s, in)
 		}
 	})
@@ -78,7 +80,7 @@ func TestGoLimits(t *testing.T) {
 	if err := e.Position("startpos", nil); err != nil {
 		t.Fatal(err)
 	}
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, answerWait)
+	r, err := e.Go(context.Background(), ugi.Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, answerWait)
 	if err != nil {
 		t.Fatal(err)
 	}
