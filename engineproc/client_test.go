@@ -220,13 +220,11 @@ func TestEngineMissingBinary(t *testing.T) {
 	}
 }
 
-// BenchmarkRoundTrip measures one position+go+bestmove exchange with an
-// instant engine; cpu-ns/move is the runner's own CPU (getrusage), not the
-// engine's.
 // BenchmarkRoundTrip measures one move's round trip with an instant
-// engine: position and go out, bestmove back. The info variant's engine
-// sends two info lines before its bestmove (which Go parses); the log
-// variant also writes the engine log, five lines a move.
+// engine: position and go out, bestmove back; cpu-ns/move is the runner's
+// own CPU (getrusage), not the engine's. The info variant's engine sends
+// two info lines before its bestmove (which Go parses); the log variant
+// also writes the engine log, five lines a move.
 func BenchmarkRoundTrip(b *testing.B) {
 	for _, v := range []struct {
 		name, modes string
@@ -269,20 +267,6 @@ func BenchmarkRoundTrip(b *testing.B) {
 			}
 			b.ReportMetric(float64(proc.CPU()-cpu0)/float64(b.N), "cpu-ns/move")
 		})
-	}
-}
-
-// BenchmarkLogLine measures what a line of the engine log costs the
-// runner: the lock, the formatting and its share of the buffered writes.
-func BenchmarkLogLine(b *testing.B) {
-	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true, LogKeep{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer l.Close()
-	b.ReportAllocs()
-	for b.Loop() {
-		l.line("1/17 alpha", '<', "info depth 2 score cp 12 nodes 5000 nps 100000 pv c1-c3")
 	}
 }
 
