@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -25,10 +26,10 @@ type scripted struct {
 
 func (e *scripted) Position(string, []string) error { return nil }
 
-func (e *scripted) Go(_ context.Context, lim ugi.Limits, wait time.Duration) (ugi.Reply, error) {
+func (e *scripted) Go(_ context.Context, lim ugi.Limits, wait time.Duration) (engineproc.Reply, error) {
 	e.gos = append(e.gos, lim)
 	e.waits = append(e.waits, wait)
-	return ugi.Reply{Move: "1", Elapsed: e.elapsed, Search: ugi.Info{Eval: e.eval}}, nil
+	return engineproc.Reply{Move: "1", Elapsed: e.elapsed, Search: ugi.Info{Eval: e.eval}}, nil
 }
 
 // game is a toy race between w and b from the start, with the sides'

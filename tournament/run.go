@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
-	"github.com/arbiter-games/arbiter/ugi"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -28,7 +28,7 @@ type Options struct {
 	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
 	// Log, when set, is the file that gets every line exchanged with every
-	// engine (see ugi.Log); "" takes the config's log, if any. Each run
+	// engine (see engineproc.Log); "" takes the config's log, if any. Each run
 	// appends to it, after a note of its start.
 	Log string
 	// Workers, when set, is the command line of a worker process: one that
@@ -403,7 +403,7 @@ func (r *run) openLog() (lo *worker.EngineLog, close func(), err error) {
 		return nil, func() {}, nil
 	}
 	start := time.Now()
-	l, err := ugi.OpenLog(path, start, false, r.cfg.LogKeep())
+	l, err := engineproc.OpenLog(path, start, false, r.cfg.LogKeep())
 	if err != nil {
 		return nil, nil, err
 	}

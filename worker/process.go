@@ -15,10 +15,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules/games"
-	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Worker processes.
@@ -53,9 +53,9 @@ type initMsg struct {
 	// Log is the engine log's file ("" for none), which the worker appends
 	// to; LogStart is the run's start (Unix nanoseconds), which its lines
 	// are timed from.
-	Log      string      `json:"log,omitempty"`
-	LogKeep  ugi.LogKeep `json:"log_keep"`
-	LogStart int64       `json:"log_start,omitempty"`
+	Log      string             `json:"log,omitempty"`
+	LogKeep  engineproc.LogKeep `json:"log_keep"`
+	LogStart int64              `json:"log_start,omitempty"`
 }
 
 // replyMsg is a line a worker writes: its answer to the init or to a
@@ -158,7 +158,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		// The run's start on this process's monotonic clock.
 		start := time.Now()
 		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
-		if st.log, err = ugi.OpenLog(init.Log, start, false, init.LogKeep); err != nil {
+		if st.log, err = engineproc.OpenLog(init.Log, start, false, init.LogKeep); err != nil {
 			enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
 			return err
 		}
@@ -237,7 +237,7 @@ func startProc(argv []string, init initMsg, warn func(string)) (*process, error)
 	// not open the database, and its engines could read its environment.
 	cmd.Env = proc.Environ()
 	p := &process{cmd: cmd, warn: warn, replies: make(chan replyMsg, 1), quit: make(chan struct{}),
-		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
+		exited: make(chan struct{}), stderr: proc.NewTail(engineproc.StderrKeep)}
 	cmd.Stderr = p.stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

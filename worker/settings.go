@@ -4,9 +4,9 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/referee"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Settings are what players need of a tournament to play its games: the
@@ -15,12 +15,12 @@ import (
 // (SettingsOf); worker processes receive them as JSON, in place of the
 // config, so that no player reads the config again.
 type Settings struct {
-	Game        rules.Game    `json:"-"` // on the wire, its ID (initMsg.Game)
-	Event, Site string        // the records' Event and Site tags ("": no Site)
-	Rules       referee.Rules // the referee's adjudication and comments
-	Engines     []Engine      // by index, in config order
-	Timeouts    ugi.Timeouts  // the engines' start and ping
-	Wait        time.Duration // the pause between a player's games
+	Game        rules.Game          `json:"-"` // on the wire, its ID (initMsg.Game)
+	Event, Site string              // the records' Event and Site tags ("": no Site)
+	Rules       referee.Rules       // the referee's adjudication and comments
+	Engines     []Engine            // by index, in config order
+	Timeouts    engineproc.Timeouts // the engines' start and ping
+	Wait        time.Duration       // the pause between a player's games
 	// RestartEngines ends a game's engines after it, rather than keeping
 	// them for the player's next game.
 	RestartEngines bool
@@ -32,7 +32,7 @@ type Settings struct {
 // Engine is one engine of a tournament as a player starts it and sets up
 // its side of a game.
 type Engine struct {
-	Spec ugi.Spec // how to start it
+	Spec engineproc.Spec // how to start it
 	// Side is its side of a game without the engine: its name, clock,
 	// limits and margin.
 	Side referee.Side

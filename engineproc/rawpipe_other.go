@@ -1,6 +1,6 @@
 //go:build !unix
 
-package ugi
+package engineproc
 
 import "os"
 

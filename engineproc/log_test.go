@@ -1,7 +1,6 @@
-package ugi
+package engineproc
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,79 +10,70 @@ import (
 	"time"
 )
 
-func TestReplyInfo(t *testing.T) {
-	tests := []struct {
-		lines []string
-		want  Reply
+// TestLogNoteWrittenThrough checks that a note is in the file as soon as
+// Note returns, with the lines logged before it, while later lines wait in
+// the buffer: another process appending to the file after a note (a worker
+// of the run) writes after it.
+func TestLogNoteWrittenThrough(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.log")
+	l, err := OpenLog(path, time.Now(), true, LogKeep{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.line("1/1 a", '>', "ugi")
+	l.Note("run of tournament t started")
+	l.line("1/1 a", '<', "ugiok")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(data)
+	if !strings.Contains(got, "1/1 a > ugi\n") || !strings.HasSuffix(got, "-/- - ! run of tournament t started\n") {
+		t.Errorf("file after Note = %q; want the line before it and the note, last", got)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ = os.ReadFile(path)
+	if !strings.HasSuffix(string(data), "1/1 a < ugiok\n") {
+		t.Errorf("file after Close = %q; want the last line too", data)
+	}
+}
+
+// TestLogKeep checks that a Log leaves out the engines' lines or the
+// warnings when told, and always writes a run's note.
+func TestLogKeep(t *testing.T) {
+	for _, tc := range []struct {
+		keep LogKeep
+		want string
 	}{
-		{[]string{"info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b"},
-			Reply{Search: Info{Depth: 12, Eval: Eval{OK: true, Value: 35}, Nodes: 5000, NPS: 100000}}},
-		{[]string{"info depth 9 score mate 5"}, Reply{Search: Info{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: 5}}}},
-		{[]string{"info depth 9 score mate -3 lowerbound"}, Reply{Search: Info{Depth: 9, Eval: Eval{OK: true, Mate: true, Value: -3}}}},
-		// Later lines update what they say, and keep the rest.
-		{[]string{"info depth 3 score cp -20 nodes 10", "info depth 4 currmove x", "info string depth 99 score cp 1"},
-			Reply{Search: Info{Depth: 4, Eval: Eval{OK: true, Value: -20}, Nodes: 10}}},
-		// The pv is not read, nor are bad numbers.
-		{[]string{"info pv depth 5", "info depth x score cp y nodes -4 nps 1e3"}, Reply{}},
-		{[]string{"info", "info   depth\t7   score  cp 0"}, Reply{Search: Info{Depth: 7, Eval: Eval{OK: true}}}},
-		{[]string{"info score cp"}, Reply{}},
-		{[]string{"info score wdl 1 2 3"}, Reply{}},
-	}
-	for _, tc := range tests {
-		var r Reply
-		for _, l := range tc.lines {
-			r.addInfo(l)
+		{LogKeep{}, "> go\n< bestmove a1\n! warning: slow\n! run started\n"},
+		{LogKeep{NoEngines: true}, "! warning: slow\n! run started\n"},
+		{LogKeep{NoWarnings: true}, "> go\n< bestmove a1\n! run started\n"},
+		{LogKeep{NoEngines: true, NoWarnings: true}, "! run started\n"},
+	} {
+		path := filepath.Join(t.TempDir(), "engines.log")
+		l, err := OpenLog(path, time.Now(), true, tc.keep)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if r.Search.Depth != tc.want.Search.Depth || r.Search.Eval != tc.want.Search.Eval || r.Search.Nodes != tc.want.Search.Nodes || r.Search.NPS != tc.want.Search.NPS {
-			t.Errorf("addInfo(%q) = %+v; want %+v", tc.lines, r, tc.want)
+		l.line("1/1 a", '>', "go")
+		l.lines("1/1 a", '<', []byte("bestmove a1\n"))
+		l.warning("1/1 a", "slow")
+		l.Note("run started")
+		if err := l.Close(); err != nil {
+			t.Fatal(err)
 		}
-	}
-}
-
-func TestReplyInfoAllocs(t *testing.T) {
-	var r Reply
-	n := testing.AllocsPerRun(100, func() {
-		r.addInfo("info depth 12 seldepth 20 score cp 35 nodes 5000 nps 100000 time 50 pv a b")
-	})
-	if n != 0 {
-		t.Errorf("addInfo allocates %v times; want 0", n)
-	}
-}
-
-// FuzzReplyInfo checks that no info line panics the client and that what
-// it takes is in range.
-func FuzzReplyInfo(f *testing.F) {
-	for _, s := range []string{"info depth 12 score cp 35 nodes 5000 nps 100000 pv a b",
-		"info score mate -3", "info depth", "info depth 12345678901 score cp 1", "info score cp 99999999999999999999", "info string x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var r Reply
-		r.addInfo(s)
-		in := r.Search
-		if in.Depth < 0 || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > MateCP || in.Eval.Value < -MateCP {
-			t.Errorf("addInfo(%q) = %+v", s, in)
+		data, _ := os.ReadFile(path)
+		var got strings.Builder
+		for _, line := range strings.SplitAfter(string(data), "\n") {
+			if f := strings.SplitN(line, " ", 4); len(f) == 4 {
+				got.WriteString(f[3])
+			}
 		}
-	})
-}
-
-// TestGoLimits checks that an engine's nodes and depth limits reach it in
-// the go command.
-func TestGoLimits(t *testing.T) {
-	e, err := Start(context.Background(), fakeSpec(t, "x", "first,echogo", "toy-race"), quick)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if err := e.Position("startpos", nil); err != nil {
-		t.Fatal(err)
-	}
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond, Nodes: 1000, Depth: 8}, answerWait)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "info string go movetime 50 nodes 1000 depth 8"; r.LastInfo != want {
-		t.Errorf("the engine read %q; want %q", r.LastInfo, want)
+		if got.String() != tc.want {
+			t.Errorf("log with %+v = %q; want %q", tc.keep, got.String(), tc.want)
+		}
 	}
 }
 
@@ -203,5 +193,19 @@ func TestLogText(t *testing.T) {
 				t.Errorf("line %q logged as %q; want %q", tt.line, text, tt.want)
 			}
 		}
+	}
+}
+
+// BenchmarkLogLine measures what a line of the engine log costs the
+// runner: the lock, the formatting and its share of the buffered writes.
+func BenchmarkLogLine(b *testing.B) {
+	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true, LogKeep{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		l.line("1/17 alpha", '<', "info depth 2 score cp 12 nodes 5000 nps 100000 pv c1-c3")
 	}
 }

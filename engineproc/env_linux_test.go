@@ -1,4 +1,4 @@
-package ugi
+package engineproc
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package ugi
+package engineproc
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/proc"
+	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // An engine's descendant that leaves its process group (setsid) is ended
@@ -79,7 +80,7 @@ func TestEngineEndsDetached(t *testing.T) {
 			if tc.cancel {
 				e.Position("startpos", nil)
 				go cancelOnGo(t, marks, cancel)
-				if _, err := e.Go(ctx, Limits{MoveTime: time.Second}, time.Hour); !errors.Is(err, context.Canceled) {
+				if _, err := e.Go(ctx, ugi.Limits{MoveTime: time.Second}, time.Hour); !errors.Is(err, context.Canceled) {
 					t.Errorf("Go = %v; want context.Canceled", err)
 				}
 			}

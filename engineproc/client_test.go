@@ -1,4 +1,4 @@
-package ugi
+package engineproc
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/ugi"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/proc"
@@ -108,7 +109,7 @@ func TestEngineClassifies(t *testing.T) {
 				if tc.want == Timeout {
 					wait = 300 * time.Millisecond
 				}
-				r, err := e.Go(ctx, Limits{MoveTime: 50 * time.Millisecond}, wait)
+				r, err := e.Go(ctx, ugi.Limits{MoveTime: 50 * time.Millisecond}, wait)
 				if tc.want != nil {
 					if !errors.Is(err, tc.want) {
 						t.Fatalf("Go = %+v, %v; want %v", r, err, tc.want)
@@ -162,7 +163,7 @@ func TestEngineContextCancel(t *testing.T) {
 	defer e.Close()
 	e.Position("startpos", nil)
 	go cancelOnGo(t, dir, cancel)
-	_, err = e.Go(ctx, Limits{MoveTime: time.Second}, time.Hour)
+	_, err = e.Go(ctx, ugi.Limits{MoveTime: time.Second}, time.Hour)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Go = %v; want context.Canceled", err)
 	}
@@ -206,7 +207,7 @@ func TestEngineContextEndedBefore(t *testing.T) {
 		t.Fatalf("no expiry of the read deadline within %v of the context's end", enginetest.Guard)
 	}
 	e.Position("startpos", nil)
-	r, err := e.Go(context.Background(), Limits{MoveTime: 50 * time.Millisecond}, answerWait)
+	r, err := e.Go(context.Background(), ugi.Limits{MoveTime: 50 * time.Millisecond}, answerWait)
 	if err != nil || r.Move != "1" {
 		t.Fatalf("Go = %+v, %v; want bestmove 1", r, err)
 	}
@@ -219,13 +220,11 @@ func TestEngineMissingBinary(t *testing.T) {
 	}
 }
 
-// BenchmarkRoundTrip measures one position+go+bestmove exchange with an
-// instant engine; cpu-ns/move is the runner's own CPU (getrusage), not the
-// engine's.
 // BenchmarkRoundTrip measures one move's round trip with an instant
-// engine: position and go out, bestmove back. The info variant's engine
-// sends two info lines before its bestmove (which Go parses); the log
-// variant also writes the engine log, five lines a move.
+// engine: position and go out, bestmove back; cpu-ns/move is the runner's
+// own CPU (getrusage), not the engine's. The info variant's engine sends
+// two info lines before its bestmove (which Go parses); the log variant
+// also writes the engine log, five lines a move.
 func BenchmarkRoundTrip(b *testing.B) {
 	for _, v := range []struct {
 		name, modes string
@@ -262,26 +261,12 @@ func BenchmarkRoundTrip(b *testing.B) {
 				if err := e.Position("startpos", moves); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := e.Go(ctx, Limits{Time: [2]time.Duration{time.Minute, time.Minute}}, time.Minute); err != nil {
+				if _, err := e.Go(ctx, ugi.Limits{Time: [2]time.Duration{time.Minute, time.Minute}}, time.Minute); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(proc.CPU()-cpu0)/float64(b.N), "cpu-ns/move")
 		})
-	}
-}
-
-// BenchmarkLogLine measures what a line of the engine log costs the
-// runner: the lock, the formatting and its share of the buffered writes.
-func BenchmarkLogLine(b *testing.B) {
-	l, err := OpenLog(filepath.Join(b.TempDir(), "engines.log"), time.Now(), true, LogKeep{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer l.Close()
-	b.ReportAllocs()
-	for b.Loop() {
-		l.line("1/17 alpha", '<', "info depth 2 score cp 12 nodes 5000 nps 100000 pv c1-c3")
 	}
 }
 
@@ -315,7 +300,7 @@ func TestEngineRefusesControlCharacters(t *testing.T) {
 			if err := e.Position(tc.start, nil); !errors.Is(err, Refused) {
 				t.Fatalf("Position = %v; want %v", err, Refused)
 			}
-			if _, err := e.Go(context.Background(), Limits{MoveTime: time.Millisecond}, answerWait); !errors.Is(err, Refused) {
+			if _, err := e.Go(context.Background(), ugi.Limits{MoveTime: time.Millisecond}, answerWait); !errors.Is(err, Refused) {
 				t.Errorf("Go after a refused command = %v; want the refusal again", err)
 			}
 		})
