@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/internal/toyrace"
 )
 
@@ -22,6 +22,6 @@ func TestRecordsGolden(t *testing.T) {
 	playConfig(t, path, Options{Out: &out})
 	got := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(out.String(), `[Date "????.??.??"]`)
 	got = blankTimes(got)
-	golden.Check(t, "toy-tournament.golden", got)
+	testkit.Golden(t, "toy-tournament.golden", got)
 	checkValid(t, out.String())
 }
