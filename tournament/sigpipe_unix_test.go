@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -24,7 +24,7 @@ import (
 // of TestRunnerKilledWorkersEndDetached's failures).
 func TestWorkerOutputGone(t *testing.T) {
 	dir := t.TempDir()
-	path := writeConfig(t, dir, toyrace.Head, "a=first", "b=last")
+	path := writeConfig(t, dir, toygames.RaceHead, "a=first", "b=last")
 	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/enginetest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/pairing"
 )
 
@@ -22,7 +22,7 @@ func TestSilentWorker(t *testing.T) {
 	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
 	procStartWait, procExitWait = time.Second, time.Second
 	long := "event: " + strings.Repeat("x", 200<<10) + "\n"
-	path := toyrace.WriteConfig(t, t.TempDir(), long+toyrace.HeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
+	path := toygames.WriteRaceConfig(t, t.TempDir(), long+toygames.RaceHeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
 	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 // TestSettingsJSON checks that a worker process gets the settings the
 // runner resolved, every field, through the JSON of its start.
 func TestSettingsJSON(t *testing.T) {
-	head := toyrace.Head + "site: here\nwait_ms: 5\nmove_fields: [nodes]\n" +
+	head := toygames.RaceHead + "site: here\nwait_ms: 5\nmove_fields: [nodes]\n" +
 		"adjudication: score\nresign: {score: 900, moves: 3}\ndraw: {score: 10, moves: 4, after_ply: 20}\n"
-	cfg, err := config.Load(context.Background(), toyrace.WriteConfig(t, t.TempDir(), head, "a=first", "b=last"))
+	cfg, err := config.Load(context.Background(), toygames.WriteRaceConfig(t, t.TempDir(), head, "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
