@@ -172,7 +172,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 		return sum, err
 	}
 	defer closeLog()
-	players, err := worker.Start(wctx, worker.SettingsOf(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
+	players, err := worker.Start(wctx, workerSettings(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
 	if err != nil {
 		return sum, start.stopped(err)
 	}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/toygames"
-	"github.com/arbiter-games/arbiter/worker"
 )
 
 // TestWorkerOutputGone: a worker whose runner died writes its next reply
@@ -29,7 +28,7 @@ func TestWorkerOutputGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := worker.SettingsOf(cfg)
+	set := workerSettings(cfg)
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

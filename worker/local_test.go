@@ -27,7 +27,7 @@ func TestOpeningStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := SettingsOf(cfg)
+	set := raceSettings(t, "a=first", "b=first")
 	w := newLocal(&starter{set: &set}, nil, 1)
 	for pair, want := range []string{"fen 17/3/2/b", "startpos"} {
 		o, err := cfg.Opening(pair)
