@@ -597,9 +597,9 @@ func TestIdleDeathRestarts(t *testing.T) {
 
 // TestStopDuringStart: a stop (the first Ctrl-C) while the engines are
 // checked before the first game, one of them never answering ugi, ends
-// the run at once, as a stop after the start does (it was ignored until
-// the check timed out): Run returns ErrStopped, having said that no game
-// is in play, and stores nothing.
+// the run at once, as a stop after the start does, rather than after the
+// check times out: Run returns ErrStopped, having said that no game is in
+// play, and stores nothing.
 func TestStopDuringStart(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {

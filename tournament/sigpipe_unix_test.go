@@ -19,8 +19,7 @@ import (
 // TestWorkerOutputGone: a worker whose runner died writes its next reply
 // to a pipe no one reads. The write fails and the worker ends in order
 // (exit 1, saying why) instead of being killed by SIGPIPE, Go's default
-// for descriptor 1, which left its engines' escapees running (the cause
-// of TestRunnerKilledWorkersEndDetached's failures).
+// for descriptor 1, which would leave its engines' escapees running.
 func TestWorkerOutputGone(t *testing.T) {
 	dir := t.TempDir()
 	path := writeConfig(t, dir, toygames.RaceHead, "a=first", "b=last")
