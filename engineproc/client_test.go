@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/ugi"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
@@ -338,7 +338,7 @@ func TestControlAt(t *testing.T) {
 }
 
 // TestMain: the fake engines play the toy race; the test binary is one.
-func TestMain(m *testing.M) { toyrace.Main(m) }
+func TestMain(m *testing.M) { toygames.Main(m) }
 
 // TestEngineOptions checks the options set against those the engine
 // declares: one it does not declare is refused before any game, with the

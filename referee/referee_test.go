@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/engineproc"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
@@ -36,7 +36,7 @@ func (e *scripted) Go(_ context.Context, lim ugi.Limits, wait time.Duration) (en
 // limits set by side.
 func game(t *testing.T, w, b *scripted, side func(*Side)) Game {
 	t.Helper()
-	pos, err := toyrace.Game.Start(rules.TagMap{})
+	pos, err := toygames.Race.Start(rules.TagMap{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,9 +129,9 @@ const DefaultLease = time.Minute
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
 // changed config under the same name, and an engine whose file changed
-// since the tournament recorded it, unless opt.SameEngines), plays every slot that has no stored
-// game yet, opt.Concurrency at a time, and stores each game the moment it
-// ends. The slots come stage by stage from the tournament's pairing (see
+// since the tournament recorded it, unless opt.SameEngines), plays every
+// slot that has no stored game yet, opt.Concurrency at a time, and stores
+// each game the moment it ends. The slots come stage by stage from the tournament's pairing (see
 // package pairing): a knockout's or a Swiss's next round is made once every
 // game of the round before is stored. When ctx is done, the games in play
 // are abandoned, every engine is ended, and Run returns ctx's error with
@@ -146,10 +146,6 @@ const DefaultLease = time.Minute
 // tournament together: each leases the slots it plays (see store.Leases
 // and docs/scaling.md), reads what the others store, for its progress, the
 // next stages and the SPRT, and returns once every slot is stored.
-//
-// The steps: resume (what is stored), concurrency, the engine log, the
-// players (processes or goroutines, after the preflight), the slots
-// (handed out here, or leased), fan-out to the players, and storing.
 func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, error) {
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
@@ -172,7 +168,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 		return sum, err
 	}
 	defer closeLog()
-	players, err := worker.Start(wctx, worker.SettingsOf(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
+	players, err := worker.Start(wctx, workerSettings(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
 	if err != nil {
 		return sum, start.stopped(err)
 	}

@@ -24,13 +24,11 @@ import (
 // Worker processes.
 //
 // With Options.Argv set, each game at a time is played by a process of its
-// own (Serve, which the arbiter binary runs as "arbiter tournament-worker")
-// rather than by a goroutine of the runner. The runner hands out the slots, stores every finished game
-// and reports progress. Games of instant engines are a ping-pong of
-// processes, one short move after another; two of them played by one Go
-// process got about 1.4 times the games of one (the wake-ups of both games
-// go through one runtime's scheduler and poller), while two processes get
-// 1.7 to 1.9 times. See docs/tournament.md.
+// own (Serve, run as "arbiter tournament-worker") rather than by a
+// goroutine of the runner, which hands out the slots, stores every
+// finished game and reports progress: games of instant engines are a
+// ping-pong of processes, and two of them in one Go process wait on one
+// runtime's scheduler and poller (see docs/tournament.md).
 //
 // The protocol is JSON, one value a line, over the worker's stdin and
 // stdout: the runner writes an initMsg, the worker answers with a

@@ -4,9 +4,9 @@
 // its games in this process or, with Options.Argv set, in a worker process
 // of its own (Serve is that process's work), which gets more games a
 // second out of the cores and ends its engines' escaped descendants when
-// the runner dies. What it needs of the tournament is its Settings,
-// resolved from the config once (SettingsOf). Which games to play, and
-// what becomes of them, is package tournament's.
+// the runner dies. What it needs of the tournament is its Settings, which
+// the runner resolves from the config once. Which games to play, and what
+// becomes of them, is package tournament's.
 package worker
 
 import (

@@ -1,4 +1,4 @@
-package golden
+package testkit
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// recorder is a testing.TB that keeps what Check reports instead of
+// recorder is a testing.TB that keeps what Golden reports instead of
 // failing the real test.
 type recorder struct {
 	testing.TB
@@ -18,7 +18,7 @@ func (r *recorder) Errorf(string, ...any) { r.failed = true }
 func (r *recorder) Fatalf(string, ...any) { r.failed = true }
 func (r *recorder) Fatal(...any)          { r.failed = true }
 
-func TestCheck(t *testing.T) {
+func TestGolden(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if err := os.Mkdir("testdata", 0o755); err != nil {
 		t.Fatal(err)
@@ -37,9 +37,9 @@ func TestCheck(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &recorder{TB: t}
-			Check(r, tt.file, tt.got)
+			Golden(r, tt.file, tt.got)
 			if r.failed != tt.fail {
-				t.Errorf("Check(%q, %q) failed = %v; want %v", tt.file, tt.got, r.failed, tt.fail)
+				t.Errorf("Golden(%q, %q) failed = %v; want %v", tt.file, tt.got, r.failed, tt.fail)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package playout
+package testkit
 
 import (
 	"math/rand/v2"
@@ -8,16 +8,17 @@ import (
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// TestGame checks that the games played are valid records of their game,
-// that the rules or maxPlies end them, and that a seed gives the same game.
-func TestGame(t *testing.T) {
+// TestRandomGame checks that the games played are valid records of their
+// game, that the rules or maxPlies end them, and that a seed gives the same
+// game.
+func TestRandomGame(t *testing.T) {
 	for _, g := range games.All {
 		for _, plies := range []int{0, 7, 1000} {
-			a, err := Game(g, rand.New(rand.NewPCG(3, 4)), 11, plies)
+			a, err := RandomGame(g, rand.New(rand.NewPCG(3, 4)), 11, plies)
 			if err != nil {
 				t.Fatalf("%s: %v", g.ID(), err)
 			}
-			b, _ := Game(g, rand.New(rand.NewPCG(3, 4)), 11, plies)
+			b, _ := RandomGame(g, rand.New(rand.NewPCG(3, 4)), 11, plies)
 			if a.String() != b.String() {
 				t.Errorf("%s, %d plies: the same seeds gave two games", g.ID(), plies)
 			}

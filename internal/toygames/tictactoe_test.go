@@ -1,4 +1,4 @@
-package tictactoe
+package toygames
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 func TestPerft(t *testing.T) {
 	want := []uint64{1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872, 0}
 	for d, w := range want {
-		p := &Position{}
+		p := &TicTacToePosition{}
 		if got := rules.Perft(p, d); got != w {
 			t.Errorf("Perft(start, %d) = %d; want %d", d, got, w)
 		}
@@ -24,7 +24,7 @@ func TestPerft(t *testing.T) {
 				if err := q.Play(m); err != nil {
 					t.Fatal(err)
 				}
-				n += rules.Perft(q.(*Position).Clone(), d-1)
+				n += rules.Perft(q.(*TicTacToePosition).Clone(), d-1)
 			}
 			if n != w {
 				t.Errorf("sum of Perft(child, %d) = %d; want %d", d-1, n, w)
@@ -46,7 +46,7 @@ func TestFENAndMoves(t *testing.T) {
 		{"xxx/oo./... b", "c2", "", rules.ErrIllegal},
 	}
 	for _, tc := range tests {
-		p, err := Game.Start(rules.TagMap{"SetUp": "1", "FEN": tc.fen})
+		p, err := TicTacToe.Start(rules.TagMap{"SetUp": "1", "FEN": tc.fen})
 		if err != nil {
 			if !errors.Is(err, tc.err) {
 				t.Errorf("Start(%q) = %v; want %v", tc.fen, err, tc.err)

@@ -1,6 +1,4 @@
-// Package playout plays random legal games and writes them as records, for
-// the benchmarks' corpora (bench/gen) and for tests.
-package playout
+package testkit
 
 import (
 	"fmt"
@@ -10,12 +8,12 @@ import (
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// Game plays a random legal game of g, from the start g.NewTags(seed)
+// RandomGame plays a random legal game of g, from the start g.NewTags(seed)
 // describes, until the rules end it or for maxPlies plies (then its result
 // is "*"), drawing every move uniformly from rng. The record has the Game
 // tag, the start's tags, Result, and Score for games that score points;
 // the caller adds the players and whatever else it wants.
-func Game(g rules.Game, rng *rand.Rand, seed int64, maxPlies int) (*notation.Game, error) {
+func RandomGame(g rules.Game, rng *rand.Rand, seed int64, maxPlies int) (*notation.Game, error) {
 	rec := &notation.Game{}
 	rec.SetTag("Game", g.Name())
 	tags := rules.TagMap{}

@@ -1,23 +1,20 @@
-// Package drawtest checks how a game draws itself (rules.Drawer) for the
-// tests of the games in rules: pictures as SVG against golden files.
-package drawtest
+package testkit
 
 import (
 	"encoding/xml"
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
-// CheckSVG draws the start position of game with tags, and the position
+// GoldenSVG draws the start position of game with tags, and the position
 // after ten plies from it (each the seventh legal move, counting round), as
 // SVG pictures titled title and compares them with the golden files
 // start.svg and ply10-flipped.svg of the calling package (the second
 // flipped). Each must be well-formed XML and draw every piece's square with
 // its data-piece.
-func CheckSVG(t *testing.T, game rules.Game, tags rules.Tags, title string) {
+func GoldenSVG(t *testing.T, game rules.Game, tags rules.Tags, title string) {
 	t.Helper()
 	pos, err := game.Start(tags)
 	if err != nil {
@@ -28,7 +25,7 @@ func CheckSVG(t *testing.T, game rules.Game, tags rules.Tags, title string) {
 		var pic rules.Picture
 		pos.(rules.Drawer).Draw(&pic, last)
 		svg := pic.SVG(rules.SVGOptions{Title: title, Desc: pos.Turn().String() + " to move", Flip: flip})
-		golden.Check(t, name, svg)
+		Golden(t, name, svg)
 		if err := xml.Unmarshal([]byte(svg), new(struct{})); err != nil {
 			t.Errorf("%s is not well-formed XML: %v", name, err)
 		}

@@ -1,5 +1,4 @@
-// Package recordtest reads record files for tests.
-package recordtest
+package testkit
 
 import (
 	"os"
@@ -8,9 +7,9 @@ import (
 	"github.com/arbiter-games/arbiter/notation"
 )
 
-// Parse reads the record file at path and parses its games, failing tb,
+// Records reads the record file at path and parses its games, failing tb,
 // with the path, when the file cannot be read or does not parse.
-func Parse(tb testing.TB, path string) []*notation.Game {
+func Records(tb testing.TB, path string) []*notation.Game {
 	tb.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
