@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -33,7 +33,7 @@ func (solvingPos) Solve(context.Context, int64) rules.Proof {
 // test.
 func withSolvingGame(t *testing.T) {
 	all := games.All
-	games.All = append([]rules.Game{solvingGame{toyrace.Game}}, all...)
+	games.All = append([]rules.Game{solvingGame{toygames.Race}}, all...)
 	t.Cleanup(func() { games.All = all })
 }
 

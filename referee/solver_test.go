@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -80,7 +80,7 @@ func TestSolverAdjudication(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			w, b := &scripted{}, &scripted{}
 			g := game(t, w, b, func(*Side) {})
-			pos, err := toyrace.Game.Start(rules.TagMap{"FEN": tc.fen})
+			pos, err := toygames.Race.Start(rules.TagMap{"FEN": tc.fen})
 			if err != nil {
 				t.Fatal(err)
 			}

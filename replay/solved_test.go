@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -65,7 +65,7 @@ func prove(pos rules.Position, n *int64, budget int64) (res rules.Result, plies 
 // comment's budget, else invalid, located, with the reason.
 func TestSolvedRecords(t *testing.T) {
 	all := games.All
-	games.All = append([]rules.Game{solvingGame{toyrace.Game}, toyrace.Game}, all...)
+	games.All = append([]rules.Game{solvingGame{toygames.Race}, toygames.Race}, all...)
 	t.Cleanup(func() { games.All = all })
 	record := func(game, fen, moves, result string) string {
 		return "[Game \"" + game + "\"]\n[FEN \"" + fen + "\"]\n[Result \"" + result + "\"]\n[Termination \"solved\"]\n\n" + moves + " " + result + "\n"

@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
-	"github.com/arbiter-games/arbiter/ugi"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -28,7 +28,7 @@ type Options struct {
 	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
 	// Log, when set, is the file that gets every line exchanged with every
-	// engine (see ugi.Log); "" takes the config's log, if any. Each run
+	// engine (see engineproc.Log); "" takes the config's log, if any. Each run
 	// appends to it, after a note of its start.
 	Log string
 	// Workers, when set, is the command line of a worker process: one that
@@ -141,9 +141,9 @@ const DefaultLease = time.Minute
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
 // changed config under the same name, and an engine whose file changed
-// since the tournament recorded it, unless opt.SameEngines), plays every slot that has no stored
-// game yet, opt.Concurrency at a time, and stores each game the moment it
-// ends. The slots come stage by stage from the tournament's pairing (see
+// since the tournament recorded it, unless opt.SameEngines), plays every
+// slot that has no stored game yet, opt.Concurrency at a time, and stores
+// each game the moment it ends. The slots come stage by stage from the tournament's pairing (see
 // package pairing): a knockout's or a Swiss's next round is made once every
 // game of the round before is stored. When ctx is done, the games in play
 // are abandoned, every engine is ended, and Run returns ctx's error with
@@ -158,10 +158,6 @@ const DefaultLease = time.Minute
 // tournament together: each leases the slots it plays (see store.Leases
 // and docs/scaling.md), reads what the others store, for its progress, the
 // next stages and the SPRT, and returns once every slot is stored.
-//
-// The steps: resume (what is stored), concurrency, the engine log, the
-// players (processes or goroutines, after the preflight), the slots
-// (handed out here, or leased), fan-out to the players, and storing.
 func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, error) {
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
@@ -184,7 +180,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 		return sum, err
 	}
 	defer closeLog()
-	players, err := worker.Start(wctx, worker.SettingsOf(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
+	players, err := worker.Start(wctx, workerSettings(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
 	if err != nil {
 		return sum, start.stopped(err)
 	}
@@ -415,7 +411,7 @@ func (r *run) openLog() (lo *worker.EngineLog, close func(), err error) {
 		return nil, func() {}, nil
 	}
 	start := time.Now()
-	l, err := ugi.OpenLog(path, start, false, r.cfg.LogKeep())
+	l, err := engineproc.OpenLog(path, start, false, r.cfg.LogKeep())
 	if err != nil {
 		return nil, nil, err
 	}

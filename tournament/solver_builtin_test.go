@@ -231,3 +231,15 @@ func forcedWin(pos rules.Position, winner rules.Color, plies int, memo map[strin
 	memo[key] = win
 	return win
 }
+
+// TestWorkerSettingsSolver checks that the players get the solver's
+// budget of a config that adjudicates by it.
+func TestWorkerSettingsSolver(t *testing.T) {
+	cfg, err := config.Load(context.Background(), solverConfig(t, "arbiter", t.TempDir(), 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := workerSettings(cfg).Rules.Solver; s == nil || s.Nodes != solverBudget {
+		t.Errorf("workerSettings: solver %+v; want a budget of %d nodes", s, solverBudget)
+	}
+}
