@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command solvers measures the Lines of Action solver (loa.Position.Solve)
 // against a plain iterative-deepening alpha-beta win search with the same
 // node budget and move generator, on the positions 1 to 15 plies before
@@ -22,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -66,6 +69,9 @@ func main() {
 		start := time.Now()
 		for range *jobs {
 			wg.Go(func() {
+				// CPU time is read per thread, so that the rates hold on
+				// a shared machine.
+				runtime.LockOSThread()
 				for {
 					i := int(next.Add(1) - 1)
 					if i >= len(ps) {
@@ -73,13 +79,13 @@ func main() {
 					}
 					p := ps[i].pos
 					r := &results[b][i]
-					t := time.Now()
+					t := threadCPU()
 					proof := p.Solve(context.Background(), budget)
-					r.solveDur = time.Since(t)
+					r.solveDur = threadCPU() - t
 					r.solve, r.solveN, r.solvePly = proof.Result, proof.Nodes, proof.Plies
-					t = time.Now()
+					t = threadCPU()
 					r.ab, r.abPlies, r.abN = winSearch(p, budget)
-					r.abDur = time.Since(t)
+					r.abDur = threadCPU() - t
 					if n := done.Add(1); n%500 == 0 {
 						fmt.Fprintf(os.Stderr, "%v nodes: %d/%d positions, %v\n", budget, n, len(ps), time.Since(start).Round(time.Second))
 					}
@@ -137,7 +143,7 @@ func main() {
 				disagree++
 			}
 		}
-		fmt.Fprintf(os.Stderr, "%s nodes: df-pn %.2fM nodes/s (%v), alpha-beta %.2fM nodes/s (%v), %d different results\n",
+		fmt.Fprintf(os.Stderr, "%s nodes: df-pn %.2fM nodes/s (%v CPU), alpha-beta %.2fM nodes/s (%v CPU), %d different results\n",
 			short(n), float64(sN)/sD.Seconds()/1e6, sD.Round(time.Second), float64(aN)/aD.Seconds()/1e6, aD.Round(time.Second), disagree)
 		if disagree > 0 {
 			defer os.Exit(1)
@@ -269,6 +275,18 @@ func (s *abSearch) search(p *loa.Position, depth, alpha, beta, ply int) int {
 	}
 	return best
 }
+
+// threadCPU returns the CPU time (user and system) of the calling thread.
+func threadCPU() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// rusageThread is Linux's RUSAGE_THREAD.
+const rusageThread = 1
 
 func short(n int64) string {
 	e := 0
