@@ -12,7 +12,8 @@ var _ rules.Solver = (*Position)(nil)
 // Solve proves the result of p for rules.Solver: a win of the side to move
 // or a loss (every move leads to a proven win of the opponent), within
 // about nodes positions. Draws are left unproven (Unfinished) unless the
-// game is already over.
+// game is already over. In a loss, Move is the move with the longest
+// proof.
 //
 // The search is depth-first proof-number search (df-pn) with the 1+ε
 // trick, run twice over one transposition table: once with the side to
@@ -21,7 +22,12 @@ var _ rules.Solver = (*Position)(nil)
 // other to be given up. The rules' own move generator and end detection
 // decide every leaf: a move that connects only the prover (a capture that
 // connects the prover included) is a proof, a move that connects the
-// defender or both sides is a disproof.
+// defender or both sides is a disproof. Nodes count the positions played.
+// A node plays its moves best first (those that join the mover's pieces,
+// then captures), a few at first and the rest one at a time when an
+// unplayed move looks the most promising, since a proof needs only one
+// child of each of the prover's nodes; a new position's numbers start
+// from its mobility and each side's groups.
 //
 // Why a claimed result is sound: a node is marked proven only from a
 // terminal win or from children already marked proven (one at a node of
@@ -39,8 +45,8 @@ var _ rules.Solver = (*Position)(nil)
 // Memory: the table holds one 32-byte entry per four nodes of the budget,
 // rounded up to a power of two and capped at 2^23 entries (256 MiB), plus
 // the children on the current path (a few hundred kilobytes at most).
-// Solve checks ctx every 1,024 nodes and may pass the budget by one
-// expansion (the children of one position).
+// Solve checks ctx every 1,024 nodes and may pass the budget by the few
+// moves a node plays at once (initialWidth).
 func (p *Position) Solve(ctx context.Context, nodes int64) rules.Proof {
 	if p.state != playing {
 		return rules.Proof{Result: outcomes[p.state].Result, Move: rules.NoMove}

@@ -277,9 +277,9 @@ func TestSolveBudget(t *testing.T) {
 	for _, p := range ps {
 		for _, budget := range []int64{1, 1000, 10_000, 100_000} {
 			got := p.Solve(context.Background(), budget)
-			// One expansion: the moves of 12 pieces are fewer than 100.
-			if got.Nodes > budget+100 {
-				t.Errorf("%s: Solve(%d).Nodes = %d; want at most %d", p.FEN(), budget, got.Nodes, budget+100)
+			// A node plays initialWidth moves at once.
+			if got.Nodes > budget+initialWidth {
+				t.Errorf("%s: Solve(%d).Nodes = %d; want at most %d", p.FEN(), budget, got.Nodes, budget+initialWidth)
 			}
 		}
 	}
