@@ -34,3 +34,24 @@ func TestParseSolved(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSolved checks that what ParseSolved reads prints back as a
+// comment it reads the same, and that it never panics.
+func FuzzParseSolved(f *testing.F) {
+	for _, s := range []string{
+		"solved: White wins in at most 7 plies, proof of 183211 nodes within 1000000",
+		"+0.35/12 0.120s; solved: draw in at most 0 plies, proof of 1 nodes within 5",
+		"solved: Black wins in at most 3 plies, proof of 9 nodes within",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, comment string) {
+		s, ok := ParseSolved(comment)
+		if !ok {
+			return
+		}
+		if again, ok := ParseSolved(s.String()); !ok || again != s {
+			t.Errorf("ParseSolved(%q) = %+v, %v; want %+v (from %q)", s.String(), again, ok, s, comment)
+		}
+	})
+}
