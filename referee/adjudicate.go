@@ -138,14 +138,7 @@ func (r *Result) solve(ctx context.Context, pos rules.Position, nodes int64) boo
 	}
 	r.Result = p.Result
 	r.Termination = notation.TermSolved
-	r.Comment = SolvedComment(p, nodes)
+	// solved: White wins in at most 7 plies, proof of 183211 nodes within 1000000
+	r.Comment = notation.Solved{Result: p.Result.String(), Plies: p.Plies, Nodes: p.Nodes, Budget: nodes}.String()
 	return true
-}
-
-// SolvedComment is the closing comment of a game the solver adjudicated
-// with proof p found within a budget of nodes nodes (notation.Solved):
-//
-//	solved: White wins in at most 7 plies, proof of 183211 nodes within 1000000
-func SolvedComment(p rules.Proof, nodes int64) string {
-	return notation.Solved{Result: p.Result.String(), Plies: p.Plies, Nodes: p.Nodes, Budget: nodes}.String()
 }
