@@ -78,7 +78,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 			if ins.Failed() {
 				return // storing failed: finish says why
 			}
-			writeWarnings(e.stderr, &r)
+			r.WriteWarnings(e.stderr)
 			if !r.Valid {
 				invalid++
 				fmt.Fprintln(e.stderr, r.Describe())
