@@ -167,28 +167,14 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 func maxJobs() int { return 4 * runtime.NumCPU() }
 
 // readFiles reads every named file ("-" is standard input) before any work
-// starts, so that an unreadable file fails the command with nothing done.
-// With mapped, regular files are mapped into memory instead; releaseFiles
+// starts, or with mapped maps them (see input.ReadAll); releaseFiles
 // unmaps them.
 func readFiles(ctx context.Context, e *env, names []string, mapped bool) ([]*input.File, error) {
-	files := make([]*input.File, 0, len(names))
-	for _, name := range names {
-		f, err := input.Read(ctx, name, input.Options{Map: mapped, Stdin: e.stdin, Records: streamBound})
-		if err != nil {
-			releaseFiles(files)
-			return nil, err
-		}
-		files = append(files, f)
-	}
-	return files, nil
+	return input.ReadAll(ctx, names, input.Options{Map: mapped, Stdin: e.stdin, Records: streamBound})
 }
 
 // releaseFiles unmaps the files readFiles mapped.
-func releaseFiles(files []*input.File) {
-	for _, f := range files {
-		f.Release()
-	}
-}
+func releaseFiles(files []*input.File) { input.ReleaseAll(files) }
 
 // streamBound bounds a stream of records read as a file (a pipe, a FIFO,
 // standard input) at the longest game arbiter reads.
