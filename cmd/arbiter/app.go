@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/cliargs"
 	"github.com/arbiter-games/arbiter/internal/completion"
+	"github.com/arbiter-games/arbiter/internal/version"
 	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -64,7 +65,7 @@ func newApp(e *env) *cli.App {
 			"of Action), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
 			"Games: " + games.IDs() + ". See README.md and docs/.",
-		Version:                version(),
+		Version:                version.String(),
 		Reader:                 e.stdin,
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
