@@ -62,3 +62,16 @@ func TestInterruptible(t *testing.T) {
 		t.Errorf("Write after cancel: %v, %q written; want context.Canceled, \"a\"", err, b.String())
 	}
 }
+
+func TestWriteFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.yaml")
+	if err := WriteFile(path, "name: x\n"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "name: x\n" {
+		t.Errorf("%s holds %q; want \"name: x\\n\"", path, b)
+	}
+	if err := WriteFile(t.TempDir(), "x"); !errors.Is(err, syscall.EISDIR) {
+		t.Errorf("WriteFile(a directory) = %v; want EISDIR", err)
+	}
+}
