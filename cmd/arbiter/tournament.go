@@ -90,23 +90,11 @@ type playOptions struct {
 }
 
 // playLimits checks play's options before anything starts: the
-// concurrency, capped as --jobs is, and the files it appends to (--out,
-// the engine log), which must not be the database. It returns the
-// concurrency and the engine log's path.
+// concurrency, capped (see console.Concurrency), and the files it appends
+// to (--out, the engine log), which must not be the database. It returns
+// the concurrency and the engine log's path.
 func playLimits(e *env, cfg *config.Tournament, o playOptions) (conc int, logPath string, err error) {
-	conc = o.concurrency
-	// Each game in play is a worker process and two engines: a
-	// concurrency far past the CPUs only starts processes that wait for a
-	// core (and lose on time), and a huge one would start thousands.
-	// Capped as --jobs is.
-	if most := maxJobs(); conc > most || conc == 0 && cfg.Concurrency > most {
-		what := fmt.Sprintf("--concurrency %d", conc)
-		if conc == 0 {
-			what = fmt.Sprintf("concurrency %d (in %s)", cfg.Concurrency, o.source)
-		}
-		fmt.Fprintf(e.stderr, "%s: %s is more than %d (4 per CPU): playing %d games at once\n", o.cmd, what, most, most)
-		conc = most
-	}
+	conc = console.Concurrency(e.stderr, o.cmd, o.source, o.concurrency, cfg.Concurrency)
 	// --out appends records: into the database, it would ruin it.
 	if err := checkOutput(o.out, o.db); err != nil {
 		return 0, "", err
