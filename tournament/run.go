@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
@@ -437,3 +438,10 @@ func (r *run) summarize() {
 		r.sum.Bracket = b.Bracket()
 	}
 }
+
+// MaxConcurrency is the most games a run should play at once: 4 per CPU,
+// as many as the records a command replays at once. Each game in play is
+// a worker process and two engines: a concurrency far past the CPUs only
+// starts processes that wait for a core (and lose on time), and a huge one
+// would start thousands.
+func MaxConcurrency() int { return 4 * runtime.NumCPU() }
