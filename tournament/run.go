@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/engineproc"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
@@ -109,7 +110,7 @@ type Summary struct {
 	Bracket []pairing.KnockoutRound
 	// Terminations counts the stored games of the tournament by
 	// termination ("normal", "time forfeit", ...).
-	Terminations map[string]int
+	Terminations map[notation.Termination]int
 	// WorkerCPU is the CPU time the worker processes (Options.Workers)
 	// used, their engines excluded.
 	WorkerCPU time.Duration
@@ -288,7 +289,7 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 		names[i] = e.Name
 	}
 	r := &run{cfg: cfg, opt: opt, tid: t.ID, found: t.Found, queue: newQueue(sched), tab: standings.NewTable(names, cfg.Format == pairing.Swiss),
-		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[string]int{}}}
+		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[notation.Termination]int{}}}
 	if cfg.SPRT != nil {
 		r.sp = newSPRTRun(cfg, t.ID, sched)
 		r.queue.gated = true
@@ -343,7 +344,7 @@ func (r *run) learn(g store.SlotGame) error {
 		r.from++
 	}
 	r.tab.Add(g.White, g.Black, res)
-	r.sum.Terminations[string(g.Termination)]++
+	r.sum.Terminations[g.Termination]++
 	if r.sp != nil {
 		r.sp.add(g.Slot, res)
 	}
