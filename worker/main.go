@@ -27,6 +27,17 @@ func lowGC() {
 	}
 }
 
+// Command is the hidden arbiter command that runs a tournament worker
+// process; a runner starts a worker as "arbiter tournament-worker", with
+// no other argument.
+const Command = "tournament-worker"
+
+// Is reports whether args (the program name first) are the command line a
+// runner starts a worker with.
+func Is(args []string) bool {
+	return len(args) == 2 && args[1] == Command
+}
+
 // exitWait is how long a worker whose context has ended (SIGTERM,
 // Ctrl-C) may take to end its engines before it exits anyway.
 const exitWait = 5 * time.Second
@@ -49,8 +60,7 @@ func Main(ctx context.Context, in io.Reader, out io.Writer) error {
 	})
 	// A worker plays one game at a time, a ping-pong with its engines: a
 	// second processor only adds the scheduler's wake-ups of idle threads
-	// to every move. workerstart's init has done it already for a
-	// worker started by a runner (this call then changes nothing).
+	// to every move.
 	runtime.GOMAXPROCS(1)
 	lowGC()
 	return Serve(ctx, in, out)

@@ -13,8 +13,8 @@ import (
 	"github.com/arbiter-games/arbiter/internal/cliargs"
 	"github.com/arbiter-games/arbiter/internal/completion"
 	"github.com/arbiter-games/arbiter/internal/version"
-	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/rules/games"
+	"github.com/arbiter-games/arbiter/worker"
 )
 
 // Exit codes.
@@ -104,7 +104,7 @@ func newApp(e *env) *cli.App {
 // exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	if workerstart.Is(args) {
+	if worker.Is(args) {
 		// A tournament's worker process, started once per game at once.
 		return exitCode(ctx, stderr, serveWorker(ctx, e))
 	}

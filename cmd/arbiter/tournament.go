@@ -14,7 +14,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
 	"github.com/arbiter-games/arbiter/tournament/console"
@@ -259,7 +258,7 @@ func changedHint(cmd string) string {
 
 // workerCommandName is the hidden command that runs a tournament worker
 // process.
-const workerCommandName = workerstart.Command
+const workerCommandName = worker.Command
 
 // workerCommand plays the games a tournament runner hands it, one at a
 // time, over stdin and stdout (worker.Serve). The runner starts
@@ -277,7 +276,7 @@ func workerCommand(e *env) *cli.Command {
 
 // serveWorker runs a tournament worker process until its runner is done
 // with it (worker.Main). run calls it directly for the command line a
-// runner starts a worker with (workerstart.Is), without making the command
+// runner starts a worker with (worker.Is), without making the command
 // line application: that is a good part of a worker's start-up after the
 // Go runtime's own.
 func serveWorker(ctx context.Context, e *env) error {
