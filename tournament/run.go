@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/engineproc"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
@@ -117,7 +119,7 @@ type Summary struct {
 	Bracket []pairing.KnockoutRound
 	// Terminations counts the stored games of the tournament by
 	// termination ("normal", "time forfeit", ...).
-	Terminations map[string]int
+	Terminations map[notation.Termination]int
 	// WorkerCPU is the CPU time the worker processes (Options.Workers)
 	// used, their engines excluded.
 	WorkerCPU time.Duration
@@ -299,7 +301,7 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 		names[i] = e.Name
 	}
 	r := &run{cfg: cfg, opt: opt, tid: t.ID, found: t.Found, queue: newQueue(sched), tab: standings.NewTable(names, cfg.Format == pairing.Swiss),
-		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[string]int{}}}
+		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[notation.Termination]int{}}}
 	if cfg.SPRT != nil {
 		r.sp = newSPRTRun(cfg, t.ID, sched)
 		r.queue.gated = true
@@ -354,7 +356,7 @@ func (r *run) learn(g store.SlotGame) error {
 		r.from++
 	}
 	r.tab.Add(g.White, g.Black, res)
-	r.sum.Terminations[string(g.Termination)]++
+	r.sum.Terminations[g.Termination]++
 	if r.sp != nil {
 		r.sp.add(g.Slot, res)
 	}
@@ -449,3 +451,10 @@ func (r *run) summarize() {
 		r.sum.Bracket = b.Bracket()
 	}
 }
+
+// MaxConcurrency is the most games a run should play at once: 4 per CPU,
+// as many as the records a command replays at once. Each game in play is
+// a worker process and two engines: a concurrency far past the CPUs only
+// starts processes that wait for a core (and lose on time), and a huge one
+// would start thousands.
+func MaxConcurrency() int { return 4 * runtime.NumCPU() }
