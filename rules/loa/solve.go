@@ -115,10 +115,10 @@ type solver struct {
 	prover    rules.Color
 	win       rules.Result // rules.Win(prover)
 	tt        table
-	kids      []kid        // the children of the nodes on the path, in order
-	path      []Position   // path[d] is the node at depth d
-	moves     []rules.Move // the moves of the nodes on the path
-	est       [256]rules.Move
+	kids      []kid           // the children of the nodes on the path, in order
+	path      []Position      // path[d] is the node at depth d
+	moves     []rules.Move    // the moves of the nodes on the path
+	scratch   [256]rules.Move // estimate's moves
 }
 
 func newSolver(ctx context.Context, nodes int64) *solver {
@@ -182,7 +182,7 @@ func (s *solver) classify(k *kid, depth int) (estimated bool) {
 // the defender's turn (or disproven at the prover's), and the fewer groups
 // a side has left, the nearer its connection.
 func (s *solver) estimate(p *Position) (pn, dn uint32) {
-	n := uint32(len(p.Moves(s.est[:0])))
+	n := uint32(len(p.Moves(s.scratch[:0])))
 	gp := max(uint32(Groups(p.pieces[s.prover]))-1, 1)
 	gd := max(uint32(Groups(p.pieces[s.prover^1]))-1, 1)
 	if p.turn == s.prover {
