@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -32,7 +33,7 @@ engines:
 		{tournament.SolverTotals{}, false},
 	} {
 		var b strings.Builder
-		WriteSummary(&b, cfg, &tournament.Summary{Name: "t", Total: 4, Played: 4, Terminations: map[string]int{"solved": 3, "normal": 1}, Solver: tc.solver})
+		WriteSummary(&b, cfg, &tournament.Summary{Name: "t", Total: 4, Played: 4, Terminations: map[notation.Termination]int{notation.TermSolved: 3, notation.TermNormal: 1}, Solver: tc.solver})
 		if got := strings.Contains(b.String(), line); got != tc.want {
 			t.Errorf("summary with the solver's %+v:\n%s\nwant the line %q: %v", tc.solver, b.String(), line, tc.want)
 		}
