@@ -3,6 +3,7 @@ package referee
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/arbiter-games/arbiter/notation"
@@ -113,9 +114,11 @@ type Solver struct{ Nodes int64 }
 
 // SolverUse is what the solver spent on one game.
 type SolverUse struct {
-	// Time is the wall time of its calls, measured around each on the
-	// referee's goroutine (the solver searches on that goroutine alone,
-	// so it is close to their CPU time on an idle core).
+	// Time is the CPU time of its calls: on Linux the thread's, read
+	// around each call with the referee's goroutine locked to its thread
+	// (the solver searches on that goroutine alone); elsewhere, where a
+	// thread's CPU time is not read, the calls' wall time, which a loaded
+	// machine makes longer.
 	Time  time.Duration
 	Nodes int64 // the positions it visited, over all its calls
 	Calls int
@@ -125,12 +128,19 @@ type SolverUse struct {
 // r when it proves the result; a game without a solver is never ended so
 // (config refuses solver adjudication for it).
 func (r *Result) solve(ctx context.Context, pos rules.Position, nodes int64) bool {
+	runtime.LockOSThread()
+	cpu, read := threadCPU()
 	start := time.Now()
 	p, ok := rules.Solve(ctx, pos, nodes)
+	spent := time.Since(start)
+	if now, again := threadCPU(); read && again {
+		spent = now - cpu
+	}
+	runtime.UnlockOSThread()
 	if !ok {
 		return false
 	}
-	r.Solver.Time += time.Since(start)
+	r.Solver.Time += spent
 	r.Solver.Nodes += p.Nodes
 	r.Solver.Calls++
 	if p.Result == rules.Unfinished {
