@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -146,6 +147,42 @@ func TestSolverAdjudicationBuiltin(t *testing.T) {
 		if b, err := exec.Command(exe, "validate", out).CombinedOutput(); err != nil {
 			t.Errorf("validate of the exported %s records: %v\n%s", format, err, b)
 		}
+	}
+	// A solved record whose proof is cut short of what it needs, or whose
+	// result is turned around, is invalid.
+	for _, r := range rows(t, db) {
+		if r.Termination != notation.TermSolved || !strings.Contains(r.Record, " within 3000}") {
+			continue
+		}
+		other := map[string]string{"1-0": "0-1", "0-1": "1-0"}[r.Result]
+		for _, bad := range []struct{ name, record, want string }{
+			{"turned", strings.ReplaceAll(strings.ReplaceAll(r.Record, "\n"+r.Result+"\n", "\n"+other+"\n"), `[Result "`+r.Result+`"]`, `[Result "`+other+`"]`),
+				"result " + other + " declared, but the closing comment says the solver proved " + r.Result},
+			{"no budget", strings.Replace(r.Record, " within 3000}", " within 0}", 1), "the solver does not prove " + r.Result + " within 0 nodes (it proves nothing)"},
+		} {
+			path := filepath.Join(dir, bad.name+".agn")
+			writeFile(t, path, bad.record)
+			b, err := exec.Command(exe, "validate", path).CombinedOutput()
+			if err == nil || !strings.Contains(string(b), bad.want) {
+				t.Errorf("validate of a solved record %s: %v\n%s\nwant it invalid: %s", bad.name, err, b, bad.want)
+			}
+		}
+		break
+	}
+	b, err := exec.Command(exe, "report", "--db", dbPath, "--format", "json").Output()
+	if err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	var rep struct {
+		Games map[string]struct {
+			Solver *struct{ Games int } `json:"solver"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if s := rep.Games["lines-of-action"].Solver; s == nil || s.Games != n {
+		t.Errorf("report's solver figures %+v; want those of the %d games", s, n)
 	}
 }
 
