@@ -76,6 +76,8 @@ var sections = map[string]string{
 	"ResignRule":     "in resign",
 	"DrawRule":       "in draw",
 	"EngineLimits":   "in limits",
+	"TuneEngine":     "in engine",
+	"SPSASettings":   "in spsa",
 }
 
 // yamlError rewrites yaml.v3's messages as file:line: messages.
