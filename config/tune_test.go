@@ -2,9 +2,11 @@ package config
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/spsa"
 )
 
@@ -88,5 +90,32 @@ func TestLoadTune(t *testing.T) {
 	}
 	if _, err := ParseTune("empty.yaml", nil); err == nil || err.Error() != "empty.yaml: empty config" {
 		t.Errorf("ParseTune of nothing = %v", err)
+	}
+}
+
+// TestTuneExamples: every tuning config in examples/tune is valid, and
+// tunes options the built-in engine declares within their bounds.
+func TestTuneExamples(t *testing.T) {
+	files, _ := filepath.Glob("../examples/tune/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no examples/tune/*.yaml")
+	}
+	for _, f := range files {
+		c, err := LoadTune(t.Context(), f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		ws := engine.Weights(c.GameRules())
+		for _, p := range c.Schedule().Params {
+			i := slices.IndexFunc(ws, func(w engine.Weight) bool { return strings.EqualFold(w.Name, p.Name) })
+			if i < 0 {
+				t.Errorf("%s: %s is not a weight of the built-in engine", f, p.Name)
+				continue
+			}
+			if w := ws[i]; p.Start != float64(w.Default) || p.Min < float64(w.Min) || p.Max > float64(w.Max) {
+				t.Errorf("%s: %s: %v; want the engine's default %d within [%d, %d]", f, p.Name, p, w.Default, w.Min, w.Max)
+			}
+		}
 	}
 }
