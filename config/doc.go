@@ -3,6 +3,8 @@
 // its schedule, the time limits, adjudication, the SPRT, the engines, the
 // openings) has a file of its own, and every problem is reported with its
 // file and line, all at once. docs/tournament.md describes every key.
+// A tuning run's YAML (arbiter tune) is read the same way by LoadTune
+// (tune.go; docs/tune.md).
 //
 //	cfg, err := config.Load(ctx, "examples/lines-of-action.yaml")
 //	if err != nil {

@@ -78,6 +78,8 @@ var sections = map[string]string{
 	"EngineLimits":   "in limits",
 	"Adjudication":   "in adjudication",
 	"SolverRule":     "in adjudication's solver",
+	"TuneEngine":     "in engine",
+	"SPSASettings":   "in spsa",
 }
 
 // yamlError rewrites yaml.v3's messages as file:line: messages.

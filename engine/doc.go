@@ -6,7 +6,9 @@
 // game's evaluation, and Search an iterative-deepening alpha-beta search
 // (principal variation search with a transposition table, move ordering by
 // the table's move, captures, killers and history, and a capture-only
-// quiescence search where the game has captures).
+// quiescence search where the game has captures). The weights of each
+// game's evaluation are UGI spin options (Weights, Player.SetWeight), so
+// that a tuner can set them.
 //
 // Run speaks UGI on a reader and a writer, as `arbiter engine` does on its
 // standard input and output. The tests' Match plays two players against

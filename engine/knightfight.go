@@ -9,15 +9,17 @@ import (
 )
 
 // kfModel evaluates Knight Fight by the points difference, the knights'
-// mobility, the area each knight can still reach, and half the best number
-// the side to move can land on now (it is about to score it: this keeps the
-// evaluation from swinging between odd and even depths); the game has no
-// captures, so there is no quiescence search.
+// mobility, the area each knight can still reach, and the best number the
+// side to move can land on now, at half a point's weight by default (it is
+// about to score it: this keeps the evaluation from swinging between odd
+// and even depths); the game has no captures, so there is no quiescence
+// search.
 type kfModel struct {
 	erased [knightfight.Size]uint64
 	knight [2][knightfight.Size]uint64
 	side   uint64
-	board  uint64 // key of the numbering, set by prepare
+	board  uint64             // key of the numbering, set by prepare
+	w      [kfWeightCount]int // the evaluation's weights, by kfWeights' order
 }
 
 // prepare keys the numbering of p's board into the hash, so that the
@@ -40,15 +42,31 @@ func newKFModel() *kfModel {
 		m.knight[1][sq] = r.Uint64()
 	}
 	m.side = r.Uint64()
+	setDefaults(m.w[:], kfWeights)
 	return m
 }
 
-// Evaluation weights, in centi-units.
+// The evaluation's weights, indexes of kfModel.w.
 const (
-	kfPoint    = 10 // each point ahead
-	kfMobility = 6  // each landing square more than the opponent's
-	kfArea     = 2  // each square more that the knight can still reach
+	kfPoint = iota
+	kfMobility
+	kfArea
+	kfLanding
+	kfWeightCount
 )
+
+// kfWeights are the evaluation's weights as the engine declares them, in
+// centi-units. Landing's default is half of Point's: the side to move is
+// about to score about the best number it can land on.
+var kfWeights = []Weight{
+	kfPoint:    {Name: "Point", Default: 10, Min: 0, Max: 100, Doc: "each point ahead"},
+	kfMobility: {Name: "Mobility", Default: 6, Min: 0, Max: 100, Doc: "each landing square more than the opponent's"},
+	kfArea:     {Name: "Area", Default: 2, Min: 0, Max: 50, Doc: "each square more that the knight can still reach"},
+	kfLanding:  {Name: "Landing", Default: 5, Min: 0, Max: 100, Doc: "each unit of the best number the side to move can land on now"},
+}
+
+func (m *kfModel) weights() []Weight { return kfWeights }
+func (m *kfModel) weight(i int) *int { return &m.w[i] }
 
 func (m *kfModel) newTree(rules.Position) tree {
 	return &valueTree[knightfight.Position, *knightfight.Position]{}
@@ -99,11 +117,11 @@ func (m *kfModel) eval(p rules.Position) int {
 	q := p.(*knightfight.Position)
 	c := q.Turn()
 	o := c.Other()
-	v := kfPoint * (q.Points(c) - q.Points(o))
-	v += kfMobility * (q.Mobility(c) - q.Mobility(o))
+	v := m.w[kfPoint] * (q.Points(c) - q.Points(o))
+	v += m.w[kfMobility] * (q.Mobility(c) - q.Mobility(o))
 	erased := kfErased(q)
-	v += kfArea * (kfReach(q, c, erased) - kfReach(q, o, erased))
-	v += kfPoint * kfBest(q, c, erased) / 2
+	v += m.w[kfArea] * (kfReach(q, c, erased) - kfReach(q, o, erased))
+	v += m.w[kfLanding] * kfBest(q, c, erased)
 	return v
 }
 

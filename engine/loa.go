@@ -15,6 +15,7 @@ import (
 type loaModel struct {
 	keys [2][64]uint64
 	side uint64
+	w    [loaWeightCount]int // the evaluation's weights, by loaWeights' order
 }
 
 func newLOAModel() *loaModel {
@@ -26,17 +27,32 @@ func newLOAModel() *loaModel {
 		}
 	}
 	m.side = r.Uint64()
+	setDefaults(m.w[:], loaWeights)
 	return m
 }
 
-// Evaluation weights, in centi-units.
+// The evaluation's weights, indexes of loaModel.w.
 const (
-	loaGroup   = 40 // each group beyond the first
-	loaConc    = 12 // each square of distance to the centre of mass beyond the least
-	loaCentre  = 3  // per unit of the centre table, per piece
-	loaComEdge = 10 // the centre of mass one square further from the middle
-	loaTempo   = 10 // the side to move
+	loaGroup = iota
+	loaConc
+	loaCentre
+	loaComEdge
+	loaTempo
+	loaWeightCount
 )
+
+// loaWeights are the evaluation's weights as the engine declares them, in
+// centi-units.
+var loaWeights = []Weight{
+	loaGroup:   {Name: "Group", Default: 40, Min: 0, Max: 400, Doc: "each group beyond the first"},
+	loaConc:    {Name: "Concentration", Default: 12, Min: 0, Max: 100, Doc: "each square of distance to the centre of mass beyond the least"},
+	loaCentre:  {Name: "Centre", Default: 3, Min: 0, Max: 50, Doc: "each unit of centrality of a piece (the centre table: -3 at a corner, +3 in the middle)"},
+	loaComEdge: {Name: "MassEdge", Default: 10, Min: 0, Max: 100, Doc: "each square the centre of mass stands away from the middle"},
+	loaTempo:   {Name: "Tempo", Default: 10, Min: 0, Max: 100, Doc: "the side to move"},
+}
+
+func (m *loaModel) weights() []Weight { return loaWeights }
+func (m *loaModel) weight(i int) *int { return &m.w[i] }
 
 // loaCentreTable rewards squares near the middle of the board.
 var loaCentreTable = func() (t [64]int) {
@@ -100,11 +116,11 @@ func (m *loaModel) hasNoisy() bool { return true }
 func (m *loaModel) eval(p rules.Position) int {
 	q := p.(*loa.Position)
 	t := q.Turn()
-	return loaSide(q.Pieces(t)) - loaSide(q.Pieces(t.Other())) + loaTempo
+	return m.sideValue(q.Pieces(t)) - m.sideValue(q.Pieces(t.Other())) + m.w[loaTempo]
 }
 
-// loaSide scores one side's pieces: higher is closer to connecting.
-func loaSide(bb uint64) int {
+// sideValue scores one side's pieces: higher is closer to connecting.
+func (m *loaModel) sideValue(bb uint64) int {
 	n := bits.OnesCount64(bb)
 	if n == 0 {
 		return 0
@@ -124,5 +140,5 @@ func loaSide(bb uint64) int {
 	}
 	minSum := loaMinSum[min(n, len(loaMinSum)-1)]
 	comEdge := max(abs(2*cf-7), abs(2*cr-7)) / 2 // 0 in the middle, 3 at the edge
-	return -loaGroup*(loa.Groups(bb)-1) - loaConc*(dist-minSum) + loaCentre*centre - loaComEdge*comEdge
+	return -m.w[loaGroup]*(loa.Groups(bb)-1) - m.w[loaConc]*(dist-minSum) + m.w[loaCentre]*centre - m.w[loaComEdge]*comEdge
 }

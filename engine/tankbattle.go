@@ -15,6 +15,7 @@ type tankModel struct {
 	// enemy for a tank of c, around mines (and, for normal tanks, around
 	// contaminated ground); -1 where the base cannot be reached.
 	dist [2][2][tankSquares]int8
+	w    [tankWeightCount]int // the evaluation's weights, by tankWeights' order
 }
 
 const (
@@ -22,13 +23,28 @@ const (
 	tankSquares = tankSize * tankSize
 )
 
-// Evaluation weights, in centi-units.
+// The evaluation's weights, indexes of tankModel.w.
 const (
-	tankPoint = 100 // each point of the scoring rule
-	tankStep  = 6   // each king step a tank outside the enemy base is away from it
+	tankPoint = iota
+	tankStep
+	tankWeightCount
 )
 
-func newTankModel() *tankModel { return &tankModel{} }
+// tankWeights are the evaluation's weights as the engine declares them, in
+// centi-units.
+var tankWeights = []Weight{
+	tankPoint: {Name: "Point", Default: 100, Min: 0, Max: 1000, Doc: "each point of the scoring rule"},
+	tankStep:  {Name: "Step", Default: 6, Min: 0, Max: 100, Doc: "each king step a tank outside the enemy base is away from it"},
+}
+
+func newTankModel() *tankModel {
+	m := &tankModel{}
+	setDefaults(m.w[:], tankWeights)
+	return m
+}
+
+func (m *tankModel) weights() []Weight { return tankWeights }
+func (m *tankModel) weight(i int) *int { return &m.w[i] }
 
 func (m *tankModel) newTree(rules.Position) tree {
 	return &valueTree[tankbattle.Position, *tankbattle.Position]{}
@@ -109,7 +125,7 @@ func (m *tankModel) hasNoisy() bool { return true }
 func (m *tankModel) eval(p rules.Position) int {
 	q := p.(*tankbattle.Position)
 	s, _ := q.Score()
-	v := tankPoint * (s.White - s.Black)
+	v := m.w[tankPoint] * (s.White - s.Black)
 	steps := [2]int{}
 	for sq := range tankSquares {
 		c, cmd, ok := q.Tank(sq)
@@ -124,7 +140,7 @@ func (m *tankModel) eval(p rules.Position) int {
 			steps[c] += int(d)
 		}
 	}
-	v -= tankStep * (steps[rules.White] - steps[rules.Black])
+	v -= m.w[tankStep] * (steps[rules.White] - steps[rules.Black])
 	if q.Turn() == rules.Black {
 		v = -v
 	}

@@ -258,6 +258,9 @@ func (l *loop) handle(line string) bool {
 		}
 		l.out.printf("option name Hash type spin default %d min 1 max 1024", hash)
 		l.out.printf("option name Seed type spin default %d min 0 max %d", l.e.opts.Seed, int64(1)<<62)
+		for _, w := range Weights(l.g) {
+			l.out.printf("option name %s type spin default %d min %d max %d", w.Name, w.Default, w.Min, w.Max)
+		}
 		l.out.printf(ugi.ReplyUGIOK)
 	case ugi.CmdNewGame:
 		if len(args) > 0 {
@@ -318,7 +321,19 @@ func (l *loop) setOption(args []string) {
 		}
 		l.e.SetSeed(seed)
 	default:
-		l.errorf("setoption: unknown option %q (known: Level, Hash, Seed)", clip(n))
+		ws := Weights(l.g)
+		if i := weightIndex(ws, n); i >= 0 {
+			w := ws[i]
+			x, err := strconv.Atoi(v)
+			if err != nil || x < w.Min || x > w.Max {
+				l.errorf("setoption %s: %q is not a whole number from %d to %d", w.Name, clip(v), w.Min, w.Max)
+				return
+			}
+			l.e.SetWeight(w.Name, x)
+			return
+		}
+		known := append([]string{"Level", "Hash", "Seed"}, weightNames(ws)...)
+		l.errorf("setoption: unknown option %q (known: %s)", clip(n), strings.Join(known, ", "))
 	}
 }
 

@@ -48,6 +48,7 @@ func runChild(name string) int {
 // child is an engine process under test.
 type child struct {
 	t     testing.TB
+	game  string
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
@@ -69,7 +70,7 @@ func startChild(t testing.TB, game string) *child {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{t: t, cmd: cmd, in: in, lines: make(chan string, 1000)}
+	c := &child{t: t, game: game, cmd: cmd, in: in, lines: make(chan string, 1000)}
 	go func() {
 		defer close(c.lines)
 		sc := bufio.NewScanner(out)
@@ -169,7 +170,13 @@ func (c *child) handshake() {
 	if !strings.HasPrefix(l, "id name ") {
 		c.t.Fatalf("first reply to ugi = %q; want id name …", l)
 	}
-	c.expectLines("id author ", "option name Level type combo", "option name Hash type spin", "option name Seed type spin", "ugiok")
+	want := []string{"id author ", "option name Level type combo", "option name Hash type spin", "option name Seed type spin"}
+	if g, err := games.Lookup(c.game); err == nil {
+		for _, w := range Weights(g) {
+			want = append(want, fmt.Sprintf("option name %s type spin default %d min %d max %d", w.Name, w.Default, w.Min, w.Max))
+		}
+	}
+	c.expectLines(append(want, "ugiok")...)
 }
 
 func (c *child) expectLines(prefixes ...string) {

@@ -82,6 +82,7 @@ func newApp(e *env) *cli.App {
 			engineCommand(e),
 			tournamentCommand(e),
 			matchCommand(e),
+			tuneCommand(e),
 			openingsCommand(e),
 			workerCommand(e),
 			reportCommand(e),

@@ -1,0 +1,253 @@
+package config
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/arbiter-games/arbiter/engineproc"
+	"github.com/arbiter-games/arbiter/internal/input"
+	"github.com/arbiter-games/arbiter/rules"
+	"github.com/arbiter-games/arbiter/spsa"
+)
+
+// Tune is an SPSA tuning run's YAML (arbiter tune): one engine whose
+// parameters (its UGI options) are tuned by game pairs against itself.
+// docs/tune.md describes every key.
+type Tune struct {
+	Name   string     `yaml:"name"`
+	Game   string     `yaml:"game"`
+	Engine TuneEngine `yaml:"engine"`
+	// Pairs is N, the game pairs the run plays.
+	Pairs       int          `yaml:"pairs"`
+	Seed        uint64       `yaml:"seed"`
+	Concurrency int          `yaml:"concurrency"`
+	TimeControl TimeControl  `yaml:"time_control"`
+	MaxPlies    *int         `yaml:"max_plies"`
+	SPSA        SPSASettings `yaml:"spsa"`
+	// Params is the block of parameter lines (see spsa.Parse).
+	Params string `yaml:"params"`
+
+	// File is where the config was read from; Text is the config as given.
+	File string `yaml:"-"`
+	Text string `yaml:"-"`
+
+	game     rules.Game
+	spec     engineproc.Spec
+	schedule *spsa.Schedule
+}
+
+// TuneEngine is the engine a tuning run tunes: both sides of every pair
+// run it, each with its side's values of the parameters.
+type TuneEngine struct {
+	Name string   `yaml:"name"`
+	Cmd  string   `yaml:"cmd"`
+	Args []string `yaml:"args"`
+	Dir  string   `yaml:"dir"`
+	// Options are set on both sides as they are: the options not tuned.
+	Options map[string]string `yaml:"options"`
+	Limits  *EngineLimits     `yaml:"limits"`
+}
+
+// SPSASettings are the spsa key: A as a fraction of the pairs, alpha and
+// gamma; fishtest's defaults (spsa.DefaultARatio, DefaultAlpha,
+// DefaultGamma) where a key is absent.
+type SPSASettings struct {
+	A     *float64 `yaml:"A"`
+	Alpha *float64 `yaml:"alpha"`
+	Gamma *float64 `yaml:"gamma"`
+}
+
+// LoadTune reads and checks the tuning config at path (see ParseTune), no
+// further than MaxFile bytes, stopping with ctx.Err() when ctx is done.
+func LoadTune(ctx context.Context, path string) (*Tune, error) {
+	f, err := input.Read(ctx, path, input.Options{Limit: MaxFile})
+	if err != nil {
+		var le *input.LimitError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%w: the most a config file may hold", err)
+		}
+		return nil, err
+	}
+	return ParseTune(path, f.Data)
+}
+
+// ParseTune decodes a tuning config (file names it in messages and
+// anchors a relative engine command) and checks all of it: the name, the
+// game, the engine, the pairs, the time control, the spsa settings and
+// every parameter line, each problem with its file and line (and, in
+// params, its column).
+func ParseTune(file string, data []byte) (*Tune, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var c Tune
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty config", file)
+		}
+		return nil, yamlError(file, err)
+	}
+	var root yaml.Node
+	yaml.Unmarshal(data, &root)
+	c.File, c.Text = file, string(data)
+	p := &problems{file: file, root: &root}
+	if strings.TrimSpace(c.Name) == "" {
+		p.add(nil, "name is missing: every tuning run needs a name")
+	} else if r, ok := control(c.Name); ok {
+		p.add(key("name"), "name %q holds the control character %U", c.Name, r)
+	}
+	t := &Tournament{Game: c.Game}
+	t.checkGame(p)
+	c.game, c.Game = t.game, t.Game
+	c.checkEngine(p)
+	if c.Concurrency < 0 {
+		p.add(key("concurrency"), "concurrency is %d; it must be at least 1", c.Concurrency)
+	}
+	p.positive(&c.MaxPlies, "max_plies", DefaultMaxPlies, 1)
+	checkTimeControl(p, c.TimeControl, "time_control")
+	if tc := c.TimeControl; tc.Infinite {
+		if l := c.Engine.Limits; l == nil || l.Nodes == nil && l.Depth == nil {
+			p.add(key("engine"), "with time_control infinite the engine needs limits (nodes or depth), or its search has no end")
+		}
+	}
+	c.checkSPSA(p, data, &root)
+	if err := p.err(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// checkEngine checks the engine and makes its Spec.
+func (c *Tune) checkEngine(p *problems) {
+	ec := c.Engine
+	at := func(k ...string) []string { return append(key("engine"), k...) }
+	name := strings.TrimSpace(ec.Name)
+	if name == "" {
+		p.add(at("name"), "the engine has no name")
+	} else if r, ok := control(name); ok {
+		p.add(at("name"), "engine name %q holds the control character %U", name, r)
+	}
+	for _, n := range slices.Sorted(maps.Keys(ec.Options)) {
+		v := ec.Options[n]
+		if r, ok := control(n); ok {
+			p.add(at("options", n), "engine option name %q holds the control character %U", n, r)
+		}
+		if r, ok := control(v); ok {
+			p.add(at("options", n), "engine option %q: the value %q holds the control character %U", n, v, r)
+		}
+	}
+	if l := ec.Limits; l != nil {
+		if l.Nodes != nil && *l.Nodes < 1 {
+			p.add(at("limits", "nodes"), "limits nodes is %d; it must be at least 1", *l.Nodes)
+		}
+		if l.Depth != nil && *l.Depth < 1 {
+			p.add(at("limits", "depth"), "limits depth is %d; it must be at least 1", *l.Depth)
+		}
+	}
+	base := filepath.Dir(c.File)
+	spec := engineproc.Spec{Name: name, Args: ec.Args, Options: ec.Options}
+	path, err := resolveCmd(base, ec.Cmd)
+	if err != nil {
+		p.add(at("cmd"), "engine %q: %v", name, err)
+	}
+	spec.Path = path
+	if ec.Dir != "" {
+		dir := ec.Dir
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(base, dir)
+		}
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			p.add(at("dir"), "engine %q: dir %s is not a directory", name, ec.Dir)
+		}
+		spec.Dir = dir
+	}
+	c.spec = spec
+}
+
+// checkSPSA checks the pairs, the spsa settings and the parameter lines,
+// and works out the schedule.
+func (c *Tune) checkSPSA(p *problems, data []byte, root *yaml.Node) {
+	set := spsa.Settings{Pairs: c.Pairs, ARatio: spsa.DefaultARatio, Alpha: spsa.DefaultAlpha, Gamma: spsa.DefaultGamma, Seed: c.Seed}
+	ok := true
+	if c.Pairs < 1 || c.Pairs > spsa.MaxPairs {
+		p.add(key("pairs"), "pairs is %d; it must be from 1 to %d", c.Pairs, spsa.MaxPairs)
+		ok = false
+	}
+	for _, x := range []struct {
+		key string
+		v   *float64
+		dst *float64
+	}{{"A", c.SPSA.A, &set.ARatio}, {"alpha", c.SPSA.Alpha, &set.Alpha}, {"gamma", c.SPSA.Gamma, &set.Gamma}} {
+		if x.v == nil {
+			continue
+		}
+		// NaN fails every comparison: !(v >= 0) refuses it.
+		if !(*x.v >= 0) || *x.v > 1000 {
+			p.add(key("spsa", x.key), "spsa %s is %v; it must be from 0 to 1000", x.key, *x.v)
+			ok = false
+			continue
+		}
+		*x.dst = *x.v
+	}
+	params, err := spsa.Parse(c.Params)
+	if err != nil {
+		ok = false
+		node := valueAt(root, "params")
+		var es spsa.Errors
+		if !errors.As(err, &es) || node == nil {
+			p.add(key("params"), "params: %v", err)
+			return
+		}
+		for _, e := range es {
+			p.addErr(paramsError(p.file, data, node, e))
+		}
+	}
+	if !ok {
+		return
+	}
+	s, err := spsa.New(params, set)
+	if err != nil {
+		p.add(key("spsa"), "%v", err)
+		return
+	}
+	c.schedule = s
+}
+
+// paramsError places an error of the params block in the file: a literal
+// block (params: |) keeps its lines as the file has them, less their
+// indentation; any other form is told by its line in the block.
+func paramsError(file string, data []byte, node *yaml.Node, e *spsa.Error) error {
+	if node.Style&yaml.LiteralStyle != 0 {
+		lines := strings.Split(string(data), "\n")
+		indent := -1
+		for i := node.Line; i < len(lines); i++ {
+			if t := strings.TrimLeft(lines[i], " "); strings.TrimSpace(t) != "" {
+				indent = len(lines[i]) - len(t)
+				break
+			}
+		}
+		if indent >= 0 {
+			return fmt.Errorf("%s:%d:%d: params: %s", file, node.Line+e.Line, indent+e.Col, e.Msg)
+		}
+	}
+	return fmt.Errorf("%s:%d: params line %d, column %d: %s", file, node.Line, e.Line, e.Col, e.Msg)
+}
+
+// GameRules returns the game the run plays.
+func (c *Tune) GameRules() rules.Game { return c.game }
+
+// Spec returns how to start the engine.
+func (c *Tune) Spec() engineproc.Spec { return c.spec }
+
+// Schedule returns the run's SPSA schedule.
+func (c *Tune) Schedule() *spsa.Schedule { return c.schedule }
