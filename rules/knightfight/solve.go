@@ -23,7 +23,7 @@ func (p *Position) Solve(ctx context.Context, nodes int64) rules.Proof {
 		return rules.Proof{Result: r, Move: rules.NoMove, Margin: diff, HasMargin: true}
 	}
 	s := newSolver(ctx, nodes)
-	v, plies, m := s.search(p, -infinity, infinity)
+	v, plies, m := s.search(p, 0, -infinity, infinity)
 	if s.stopped {
 		return rules.Proof{Result: rules.Unfinished, Move: rules.NoMove, Nodes: s.nodes}
 	}
@@ -79,6 +79,10 @@ type solver struct {
 	stopped bool
 	table   []entry
 	mask    uint64
+	// stack holds the positions of the line searched, one per ply (a game
+	// has at most Size landings), so that playing a move allocates
+	// nothing.
+	stack *[Size + 2]Position
 }
 
 // The table starts small, so that a small endgame costs little, and
@@ -90,7 +94,7 @@ const (
 )
 
 func newSolver(ctx context.Context, budget int64) *solver {
-	return &solver{ctx: ctx, budget: budget, table: make([]entry, minTable), mask: minTable - 1}
+	return &solver{ctx: ctx, budget: budget, table: make([]entry, minTable), mask: minTable - 1, stack: new([Size + 2]Position)}
 }
 
 // grow doubles the table, keeping its entries.
@@ -119,7 +123,7 @@ func (k *key) hash() uint64 {
 // (fail-soft). With an exact value it also returns the plies of a
 // principal line and its first move. It gives up, with stopped set, once
 // the budget is spent or ctx is done.
-func (s *solver) search(p *Position, alpha, beta int) (v, plies int, best rules.Move) {
+func (s *solver) search(p *Position, ply, alpha, beta int) (v, plies int, best rules.Move) {
 	if p.blocked != 0 {
 		return 0, 0, rules.NoMove
 	}
@@ -156,12 +160,13 @@ func (s *solver) search(p *Position, alpha, beta int) (v, plies int, best rules.
 	v = -infinity
 	alpha0 := alpha
 	for _, m := range moves {
-		q := *p
+		q := &s.stack[ply+1]
+		*q = *p
 		q.PlayUnchecked(m)
 		// The mover scores n now, so the child's value c gives n-c here:
 		// the window (alpha, beta) is (n-beta, n-alpha) there.
 		n := int(p.num[m&sqMask])
-		cv, cp, _ := s.search(&q, n-beta, n-alpha)
+		cv, cp, _ := s.search(q, ply+1, n-beta, n-alpha)
 		if s.stopped {
 			return 0, 0, rules.NoMove
 		}
