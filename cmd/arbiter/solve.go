@@ -16,9 +16,10 @@ import (
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
-// defaultNodes is solve's --nodes: about a second of the Lines of Action
-// solver on a desktop machine.
-const defaultNodes = 2_000_000
+// defaultNodes is solve's --nodes: a round number that the Lines of
+// Action solver searches in about a second in a middle game (the
+// measurement is in the commit that set it).
+const defaultNodes = 1_000_000
 
 func solveCommand(e *env) *cli.Command {
 	return &cli.Command{
