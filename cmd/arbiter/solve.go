@@ -19,7 +19,7 @@ import (
 // defaultNodes is solve's --nodes: a round number that the Lines of
 // Action solver searches in about a second in a middle game (the
 // measurement is in the commit that set it).
-const defaultNodes = 1_000_000
+const defaultNodes = 4_000_000
 
 func solveCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -46,7 +46,7 @@ func solveCommand(e *env) *cli.Command {
 		Flags: append(recordFlags(true),
 			&cli.StringFlag{Name: "fen", Usage: "solve this position `TEXT` of the game --game ID names, instead of a FILE's"},
 			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "solve the position after this many plies of the game", DefaultText: "all"},
-			&cli.Int64Flag{Name: "nodes", Aliases: []string{"n"}, Value: defaultNodes, Usage: "the most positions searched (per position with --annotate)"},
+			&cli.Int64Flag{Name: "nodes", Aliases: []string{"n"}, Value: defaultNodes, Usage: "search at most `N` nodes (positions), per position with --annotate"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as a JSON object"},
 			&cli.BoolFlag{Name: "annotate", Usage: "write the games of FILE annotated with their proven results"},
 			outputFlag()),
