@@ -166,6 +166,8 @@ func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(e.stderr, "solve: annotating %s of %s, at most %d nodes a position (Ctrl-C writes them with what is proven)\n",
+		nGames(len(list)), f.Name, nodes)
 	var invalid, unsolvable, done int
 	for _, a := range list {
 		r := &a.report
