@@ -145,6 +145,16 @@ func TestSolveForms(t *testing.T) {
 	if end.code != 0 || !strings.HasPrefix(end.stdout, "loss for black (side to move): the game is over (white connected); ") {
 		t.Errorf("solve at the end of a game: %v; want a loss, the game over", end)
 	}
+	// Knight Fight scores points: the margin, from the side to move's
+	// view (the first sample ends 158-107, Black to move).
+	kf := runCLI(t, "", "solve", "../../testdata/samples/knight-fight.agn", "--json")
+	if kf.code != 0 || !strings.HasPrefix(kf.stdout, `{"result":"loss","move":"","plies":0,`) || !strings.HasSuffix(kf.stdout, `,"margin":-51}`+"\n") {
+		t.Errorf("solve --json at the end of a Knight Fight game: %v; want a loss by 51 points", kf)
+	}
+	kf = runCLI(t, "", "solve", "../../testdata/samples/knight-fight.agn")
+	if kf.code != 0 || !strings.HasPrefix(kf.stdout, "loss for black (side to move) by 51 points: the game is over (") {
+		t.Errorf("solve at the end of a Knight Fight game: %v; want a loss by 51 points", kf)
+	}
 	// Nothing proven within the budget.
 	early := runCLI(t, "", "solve", realLOA, "--ply", "4", "--nodes", "2000")
 	if early.code != 0 || !strings.HasPrefix(early.stdout, "unknown (black to move): no proof within 2000 nodes; ") {
