@@ -7,6 +7,6 @@
 // is ErrNoSolver. A proof is sound whatever the budget: a smaller budget
 // proves less, never something else.
 //
-//	s, err := proof.Solve(ctx, pos, 2_000_000)
+//	s, err := proof.Solve(ctx, game, pos, 4_000_000)
 //	fmt.Println(s) // win for black (side to move): c3-e5, at most 7 plies; 183211 nodes in 0.21 s
 package proof
