@@ -12,7 +12,8 @@ var _ rules.Solver = (*Position)(nil)
 // Solve proves the result of p for rules.Solver: a win of the side to move
 // or a loss (every move leads to a proven win of the opponent), within
 // about nodes positions. Draws are left unproven (Unfinished) unless the
-// game is already over.
+// game is already over. In a loss, Move is the move with the longest
+// proof.
 //
 // The search is depth-first proof-number search (df-pn) with the 1+ε
 // trick, run twice over one transposition table: once with the side to
@@ -21,7 +22,12 @@ var _ rules.Solver = (*Position)(nil)
 // other to be given up. The rules' own move generator and end detection
 // decide every leaf: a move that connects only the prover (a capture that
 // connects the prover included) is a proof, a move that connects the
-// defender or both sides is a disproof.
+// defender or both sides is a disproof. Nodes count the positions played.
+// A node plays its moves best first (those that join the mover's pieces,
+// then captures), a few at first and the rest one at a time when an
+// unplayed move looks the most promising, since a proof needs only one
+// child of each of the prover's nodes; a new position's numbers start
+// from its mobility and each side's groups.
 //
 // Why a claimed result is sound: a node is marked proven only from a
 // terminal win or from children already marked proven (one at a node of
@@ -39,8 +45,8 @@ var _ rules.Solver = (*Position)(nil)
 // Memory: the table holds one 32-byte entry per four nodes of the budget,
 // rounded up to a power of two and capped at 2^23 entries (256 MiB), plus
 // the children on the current path (a few hundred kilobytes at most).
-// Solve checks ctx every 1,024 nodes and may pass the budget by one
-// expansion (the children of one position).
+// Solve checks ctx every 1,024 nodes and may pass the budget by the few
+// moves a node plays at once (initialWidth).
 func (p *Position) Solve(ctx context.Context, nodes int64) rules.Proof {
 	if p.state != playing {
 		return rules.Proof{Result: outcomes[p.state].Result, Move: rules.NoMove}
@@ -109,9 +115,10 @@ type solver struct {
 	prover    rules.Color
 	win       rules.Result // rules.Win(prover)
 	tt        table
-	kids      []kid      // the children of the nodes on the path, in order
-	path      []Position // path[d] is the node at depth d
-	moves     [256]rules.Move
+	kids      []kid           // the children of the nodes on the path, in order
+	path      []Position      // path[d] is the node at depth d
+	moves     []rules.Move    // the moves of the nodes on the path
+	scratch   [256]rules.Move // estimate's moves
 }
 
 func newSolver(ctx context.Context, nodes int64) *solver {
@@ -149,32 +156,39 @@ func (s *solver) run(root Position, prover rules.Color, limit int64) kid {
 // classify sets the numbers of a new child at depth depth: final for a
 // finished game, a repetition of the path or a known position, an
 // estimate otherwise.
-func (s *solver) classify(k *kid, depth int) {
+func (s *solver) classify(k *kid, depth int) (estimated bool) {
 	if k.pos.state != playing {
 		if outcomes[k.pos.state].Result == s.win {
 			k.pn, k.dn = 0, inf
 		} else {
 			k.pn, k.dn = inf, 0
 		}
-		return
+		return false
 	}
 	if s.repeats(&k.pos, depth) {
 		k.pn, k.dn, k.taint = inf, 0, true
-		return
+		return false
 	}
 	if e := s.tt.probe(&k.pos, s.prover); e != nil {
 		k.pn, k.dn, k.plies, k.best, k.taint = e.pn, e.dn, e.plies, e.move, e.meta&metaTaint != 0
-		return
+		return false
 	}
 	k.pn, k.dn = s.estimate(&k.pos)
+	return true
 }
 
-// estimate gives a new position's numbers from the groups of each side:
-// the fewer groups a side has left, the nearer its connection.
+// estimate gives a new position's numbers from its mobility and from
+// each side's groups: a position with n moves needs n children proven at
+// the defender's turn (or disproven at the prover's), and the fewer groups
+// a side has left, the nearer its connection.
 func (s *solver) estimate(p *Position) (pn, dn uint32) {
-	gp := uint32(Groups(p.pieces[s.prover]))
-	gd := uint32(Groups(p.pieces[s.prover^1]))
-	return max(gp-1, 1), max(gd-1, 1)
+	n := uint32(len(p.Moves(s.scratch[:0])))
+	gp := max(uint32(Groups(p.pieces[s.prover]))-1, 1)
+	gd := max(uint32(Groups(p.pieces[s.prover^1]))-1, 1)
+	if p.turn == s.prover {
+		return gp, n * gd
+	}
+	return n * gp, gd
 }
 
 // repeats reports whether p, a child at depth depth, repeats a position
@@ -211,25 +225,42 @@ func (s *solver) mid(i, depth int, thpn, thdn uint32) {
 	}
 	or := node.turn == s.prover
 	start := s.nodes
+	mbase := len(s.moves)
+	s.moves = node.Moves(s.moves)
+	n := len(s.moves) - mbase
+	order(&node, s.moves[mbase:])
 	base := len(s.kids)
-	for _, m := range node.Moves(s.moves[:0]) {
-		k := kid{pos: node, move: m}
-		k.pos.PlayUnchecked(m)
-		s.count()
-		s.classify(&k, depth+1)
-		s.kids = append(s.kids, k)
-		if or && k.pn == 0 || !or && k.dn == 0 {
-			break // decided by this child alone
-		}
-	}
-	kids := s.kids[base:]
+	est := [2]uint32{1, 1} // the numbers of an unplayed move: those of the last new child
+	played := 0
+	want := false
 	var pn, dn uint32
 	for {
+		if played < n && (played < initialWidth || want) {
+			want = false
+			k := kid{pos: node, move: s.moves[mbase+played]}
+			k.pos.PlayUnchecked(k.move)
+			played++
+			s.count()
+			if s.classify(&k, depth+1) {
+				est = [2]uint32{k.pn, k.dn}
+			}
+			s.kids = append(s.kids, k)
+			if or && k.pn == 0 || !or && k.dn == 0 {
+				pn, dn = k.pn, k.dn
+				break // decided by this child alone
+			}
+			continue
+		}
+		kids := s.kids[base:]
 		var c int
 		var second uint32
-		pn, dn, c, second = eval(kids, or)
+		pn, dn, c, second = eval(kids, or, n-played, est)
 		if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || s.halted() {
 			break
+		}
+		if c < 0 {
+			want = true // the unplayed moves look best: play one
+			continue
 		}
 		cthpn, cthdn := thpn, thdn
 		if or {
@@ -240,8 +271,8 @@ func (s *solver) mid(i, depth int, thpn, thdn uint32) {
 			cthpn = shrink(thpn, pn, kids[c].pn)
 		}
 		s.mid(base+c, depth+1, cthpn, cthdn)
-		kids = s.kids[base:] // the slice may have moved
 	}
+	kids := s.kids[base:]
 	k := &s.kids[i]
 	k.pn, k.dn, k.taint = pn, dn, false
 	switch {
@@ -252,12 +283,19 @@ func (s *solver) mid(i, depth int, thpn, thdn uint32) {
 	}
 	s.tt.store(&node, s.prover, k, s.nodes-start)
 	s.kids = s.kids[:base]
+	s.moves = s.moves[:mbase]
 }
 
-// eval returns a node's numbers from its children's, the child to search
-// next, and the runner-up's number (the proof number at a node of the
-// prover, the disproof number at one of the defender).
-func eval(kids []kid, or bool) (pn, dn uint32, best int, second uint32) {
+// initialWidth is how many of a node's moves, best first, are played when
+// it is expanded; the others are played one at a time when their estimate
+// (that of the last new child played) is the most promising.
+const initialWidth = 8
+
+// eval returns a node's numbers from its children's and from unplayed
+// moves, each counted with the numbers est; the child to search next (-1
+// for an unplayed move); and the runner-up's number (the proof number at
+// a node of the prover, the disproof number at one of the defender).
+func eval(kids []kid, or bool, unplayed int, est [2]uint32) (pn, dn uint32, best int, second uint32) {
 	first := inf
 	second = inf
 	var sum uint32
@@ -273,6 +311,18 @@ func eval(kids []kid, or bool) (pn, dn uint32, best int, second uint32) {
 		}
 		sum = min(sum+y, inf-1)
 	}
+	if unplayed > 0 {
+		x, y := est[0], est[1]
+		if !or {
+			x, y = y, x
+		}
+		if x < first {
+			first, second, best = x, first, -1
+		} else if x < second {
+			second = x
+		}
+		sum = uint32(min(uint64(sum)+uint64(unplayed)*uint64(y), uint64(inf-1)))
+	}
 	if first == 0 {
 		sum = inf
 	}
@@ -280,6 +330,33 @@ func eval(kids []kid, or bool) (pn, dn uint32, best int, second uint32) {
 		return first, sum, best, second
 	}
 	return sum, first, best, second
+}
+
+// order sorts moves best first for the side to move: moves that land
+// among its own pieces and leave few behind, and captures.
+func order(p *Position, moves []rules.Move) {
+	if len(moves) < 2 {
+		return
+	}
+	own, opp := p.pieces[p.turn], p.pieces[p.turn^1]
+	var score [256]int8
+	for j, m := range moves {
+		from, to := From(m).bit(), To(m).bit()
+		rest := own &^ from
+		v := 2*bits.OnesCount64(grow(to)&rest) - 2*bits.OnesCount64(grow(from)&rest)
+		if opp&to != 0 {
+			v++
+		}
+		score[j] = int8(v)
+	}
+	for j := 1; j < len(moves); j++ {
+		m, v := moves[j], score[j]
+		k := j
+		for ; k > 0 && score[k-1] < v; k-- {
+			moves[k], score[k] = moves[k-1], score[k-1]
+		}
+		moves[k], score[k] = m, v
+	}
 }
 
 // widen is the child's threshold from the runner-up's number: 1+ε with ε
