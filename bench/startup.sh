@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/startup.sh: arbiter's start-up CPU and a tournament's peak memory
-# (issue targets: under 20 ms of CPU for `arbiter validate` of a small file
+# (targets: under 20 ms of CPU for `arbiter validate` of a small file
 # and for `arbiter tournament` up to its first "go", runner and worker
 # together; under 25 MB of peak resident memory for the runner and its
 # worker at concurrency 1).

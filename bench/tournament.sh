@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/tournament.sh: the tournament runner's speed (issue: concurrency 2
+# bench/tournament.sh: the tournament runner's speed (targets: concurrency 2
 # at least 1.7x the games per second of concurrency 1, and runner CPU under
 # 50 microseconds a move).
 #

@@ -17,9 +17,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Defaults of the optional settings.
@@ -106,7 +106,7 @@ type Tournament struct {
 	Text string `yaml:"-" json:"-"`
 
 	game  rules.Game
-	specs []ugi.Spec
+	specs []engineproc.Spec
 	seeds []int       // the players by seed, strongest first (knockout, Swiss)
 	suite *book.Suite // the openings file's
 	order []int       // the order the pairs take them in: indexes of suite; nil for the file's
@@ -219,7 +219,7 @@ var MoveFieldNames = []string{"timeleft", "latency", "nodes", "seldepth", "nps",
 func (c *Tournament) GameRules() rules.Game { return c.game }
 
 // Specs returns how to start each engine, in config order.
-func (c *Tournament) Specs() []ugi.Spec { return c.specs }
+func (c *Tournament) Specs() []engineproc.Spec { return c.specs }
 
 // Hash is the sha256 of the normalised config: the decoded settings with
 // defaults applied, as JSON, without concurrency, timeouts and the other
@@ -231,8 +231,8 @@ func (c *Tournament) Hash() string {
 }
 
 // Timeouts returns the client timeouts of the config.
-func (c *Tournament) Timeouts() ugi.Timeouts {
-	return ugi.Timeouts{
+func (c *Tournament) Timeouts() engineproc.Timeouts {
+	return engineproc.Timeouts{
 		Startup: time.Duration(*c.StartupTimeoutMS) * time.Millisecond,
 		Ping:    time.Duration(*c.PingTimeoutMS) * time.Millisecond,
 	}
@@ -255,8 +255,8 @@ func (c *Tournament) LogPath() string {
 
 // LogKeep says which lines the engine log leaves out (log_engines,
 // log_warnings).
-func (c *Tournament) LogKeep() ugi.LogKeep {
-	return ugi.LogKeep{
+func (c *Tournament) LogKeep() engineproc.LogKeep {
+	return engineproc.LogKeep{
 		NoEngines:  c.LogEngines != nil && !*c.LogEngines,
 		NoWarnings: c.LogWarnings != nil && !*c.LogWarnings,
 	}

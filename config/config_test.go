@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 const goodConfig = `name: club
@@ -398,7 +398,7 @@ func TestLoadFile(t *testing.T) {
 	if _, err := Load(context.Background(), big); err == nil || err.Error() != want {
 		t.Errorf("Load(big.yaml) = %v; want %q", err, want)
 	}
-	path := toyrace.WriteConfig(t, dir, toyrace.Head, "a=first", "b=last")
+	path := toygames.WriteRaceConfig(t, dir, toygames.RaceHead, "a=first", "b=last")
 	plain, err := Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

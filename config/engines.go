@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arbiter-games/arbiter/ugi"
+	"github.com/arbiter-games/arbiter/engineproc"
 )
 
 // EngineConfig is one engine of a tournament.
@@ -97,7 +97,7 @@ func (c *Tournament) checkEngines(p *problems) {
 				}
 			}
 		}
-		spec := ugi.Spec{Name: name, Args: ec.Args, Options: ec.Options, OptionsIfDeclared: ec.OptionsIfDeclared}
+		spec := engineproc.Spec{Name: name, Args: ec.Args, Options: ec.Options, OptionsIfDeclared: ec.OptionsIfDeclared}
 		path, err := resolveCmd(base, ec.Cmd)
 		if err != nil {
 			p.add(at("cmd"), "engine %q: %v", name, err)

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 // TestLoadFIFO checks that a config, or its openings file, that is a FIFO
@@ -30,7 +30,7 @@ func TestLoadFIFO(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := toyrace.WriteConfig(t, dir, toyrace.Head+"openings: {file: toy.fen}\n", "a=first", "b=last")
+			path := toygames.WriteRaceConfig(t, dir, toygames.RaceHead+"openings: {file: toy.fen}\n", "a=first", "b=last")
 			fifo := filepath.Join(dir, tt.fifo)
 			os.Remove(fifo)
 			if err := syscall.Mkfifo(fifo, 0o600); err != nil {

@@ -5,13 +5,13 @@ import (
 	"os"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/pairing"
 )
 
 func TestMain(m *testing.M) {
 	// The tests' configs play the toy game.
-	toyrace.Register()
+	toygames.RegisterRace()
 	os.Exit(m.Run())
 }
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/book"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 // toyFEN is a toy-race position: the counter at n, white to move.
@@ -29,7 +29,7 @@ func openingsConfig(t *testing.T, dir string, n int, openings, extra string) (*T
 		b.WriteString(toyFEN(i) + "\n")
 	}
 	writeFile(t, filepath.Join(dir, "toy.fen"), b.String())
-	head := strings.Replace(toyrace.HeadGames(2), "rounds: 1", "rounds: 3", 1)
+	head := strings.Replace(toygames.RaceHeadGames(2), "rounds: 1", "rounds: 3", 1)
 	if strings.Contains(extra, "seed:") {
 		head = strings.Replace(head, "seed: 7\n", "", 1)
 	}
@@ -37,7 +37,7 @@ func openingsConfig(t *testing.T, dir string, n int, openings, extra string) (*T
 	if openings != "-" {
 		head += "openings: {file: toy.fen" + openings + "}\n"
 	}
-	path := toyrace.WriteConfig(t, dir, head, "a=first", "b=last", "c=first")
+	path := toygames.WriteRaceConfig(t, dir, head, "a=first", "b=last", "c=first")
 	return Load(context.Background(), path)
 }
 
@@ -196,7 +196,7 @@ func TestOpeningConfigErrors(t *testing.T) {
 // a config error that says so, found from its size before it is read.
 func TestOpeningsTooLarge(t *testing.T) {
 	dir := t.TempDir()
-	path := toyrace.WriteConfig(t, dir, toyrace.Head+"openings: {file: big.fen}\n", "a=first", "b=last")
+	path := toygames.WriteRaceConfig(t, dir, toygames.RaceHead+"openings: {file: big.fen}\n", "a=first", "b=last")
 	big := filepath.Join(dir, "big.fen")
 	writeFile(t, big, "")
 	if err := os.Truncate(big, book.MaxSuite+1); err != nil { // sparse: nothing written
@@ -214,7 +214,7 @@ func TestOpeningsTooLarge(t *testing.T) {
 func TestOpeningsByteOrderMark(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "toy.fen"), "\xef\xbb\xbf"+toyFEN(3)+"\n")
-	cfg, err := Load(context.Background(), toyrace.WriteConfig(t, dir, toyrace.Head+"openings: {file: toy.fen}\n", "a=first", "b=last"))
+	cfg, err := Load(context.Background(), toygames.WriteRaceConfig(t, dir, toygames.RaceHead+"openings: {file: toy.fen}\n", "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,8 +258,8 @@ func TestOpeningsHash(t *testing.T) {
 // opening's start, none of its moves: a suite of start positions.
 func TestOpeningsNoPlies(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "toy.agn"), toyrace.Openings)
-	path := toyrace.WriteConfig(t, dir, toyrace.Head+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
+	writeFile(t, filepath.Join(dir, "toy.agn"), toygames.RaceOpenings)
+	path := toygames.WriteRaceConfig(t, dir, toygames.RaceHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
 	cfg, err := Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

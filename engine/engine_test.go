@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/tictactoe"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
 )
@@ -265,7 +265,7 @@ func TestSearchSolvesToy(t *testing.T) {
 type toyModel struct{ baseModel }
 
 func (toyModel) newTree(rules.Position) tree {
-	return &valueTree[tictactoe.Position, *tictactoe.Position]{}
+	return &valueTree[toygames.TicTacToePosition, *toygames.TicTacToePosition]{}
 }
 
 func solveToy(t *testing.T, e *Player) {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/playout"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -436,7 +436,7 @@ func TestPositionIncremental(t *testing.T) {
 	}
 	for _, g := range realGames() {
 		t.Run(g.ID(), func(t *testing.T) {
-			rec, err := playout.Game(g, rand.New(rand.NewPCG(3, 4)), 11, 60)
+			rec, err := testkit.RandomGame(g, rand.New(rand.NewPCG(3, 4)), 11, 60)
 			if err != nil {
 				t.Fatal(err)
 			}

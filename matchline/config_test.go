@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/ugi"
+	"github.com/arbiter-games/arbiter/engineproc"
 )
 
 // builtin is the command line of a built-in Lines of Action engine, as
@@ -198,14 +198,14 @@ func TestMatchFastchessKeys(t *testing.T) {
 		{"show-latency", []string{"-show-latency"}, []string{"move_fields: [latency]"}, func(r *Match) bool { return r.ShowLatency }},
 		{"log", []string{"-log", "file=e.log", "level=info", "engine=true", "append=false", "realtime=false", "compress=false"},
 			[]string{"log: "}, func(r *Match) bool {
-				return len(r.Truncate) == 1 && r.Config.LogKeep() == ugi.LogKeep{}
+				return len(r.Truncate) == 1 && r.Config.LogKeep() == engineproc.LogKeep{}
 			}},
 		{"log engine=false level=err", []string{"-log", "file=e.log", "engine=false", "level=err"},
 			[]string{"log_engines: false", "log_warnings: false"}, func(r *Match) bool {
-				return r.Config.LogKeep() == ugi.LogKeep{NoEngines: true, NoWarnings: true}
+				return r.Config.LogKeep() == engineproc.LogKeep{NoEngines: true, NoWarnings: true}
 			}},
 		{"log level=warn", []string{"-log", "file=e.log", "level=warn"}, nil, func(r *Match) bool {
-			return !strings.Contains(r.Config.Text, "log_") && r.Config.LogKeep() == ugi.LogKeep{}
+			return !strings.Contains(r.Config.Text, "log_") && r.Config.LogKeep() == engineproc.LogKeep{}
 		}},
 		{"output", []string{"-output", "format=cutechess", "-scoreinterval", "3"}, nil,
 			func(r *Match) bool { return r.Cutechess && r.ScoreInterval == 3 }},

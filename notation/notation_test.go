@@ -2,7 +2,6 @@ package notation
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,8 +9,6 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
-
-	"github.com/arbiter-games/arbiter/internal/golden"
 )
 
 func parseOne(t *testing.T, src string) *Game {
@@ -217,65 +214,6 @@ func TestSkipTag(t *testing.T) {
 			t.Errorf("skipTag(%q, 1) = %d; want %d", tt.src, got, tt.want)
 		}
 	}
-}
-
-func TestPrintGoldenAndFixedPoint(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.agn")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gs, err := Parse(f, data)
-			if err != nil {
-				t.Fatalf("Parse: %v", err)
-			}
-			var out strings.Builder
-			for _, g := range gs {
-				out.WriteString(g.String())
-			}
-			golden.Check(t, strings.TrimSuffix(filepath.Base(f), ".agn")+".golden", out.String())
-			checkFixedPoint(t, out.String())
-		})
-	}
-}
-
-func checkFixedPoint(t *testing.T, printed string) {
-	t.Helper()
-	gs, err := Parse("printed", []byte(printed))
-	if err != nil {
-		t.Fatalf("printed text does not parse: %v\n%s", err, printed)
-	}
-	var again strings.Builder
-	for _, g := range gs {
-		again.WriteString(g.String())
-	}
-	if again.String() != printed {
-		t.Errorf("parse → print is not a fixed point:\n%s\n----\n%s", printed, again.String())
-	}
-}
-
-func TestCorpusFixedPoint(t *testing.T) {
-	data, err := os.ReadFile("../testdata/loa-real/real_loa.agn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs, err := Parse("real_loa.agn", data)
-	if err != nil {
-		t.Fatalf("Parse: %v", errors.Unwrap(err))
-	}
-	if len(gs) != 4652 {
-		t.Fatalf("Parse gave %d games; want 4652", len(gs))
-	}
-	var out strings.Builder
-	for _, g := range gs {
-		out.WriteString(g.String())
-	}
-	checkFixedPoint(t, out.String())
 }
 
 func TestBuiltGame(t *testing.T) {

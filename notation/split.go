@@ -23,9 +23,6 @@ type Chunk struct {
 // by a line that starts with a tag, so that one bad game does not swallow
 // the rest of the file. A Splitter looks at each byte once and never
 // fails: what is wrong inside a chunk is for Game.Parse to say.
-//
-// The chunks are pulled, one Next at a time, rather than ranged over, so
-// that several goroutines can take them from one file in turn.
 type Splitter struct {
 	data                       []byte
 	i, line, lineStart         int

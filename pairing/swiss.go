@@ -65,15 +65,8 @@ type swissRound struct {
 // may be missed.
 //
 // A pairing without rematches always exists when rounds ≤ ceil(n/2), so
-// newSwiss refuses more rounds. With an even n, each player then has met
-// at most n/2-1 others and may meet at least n/2: Dirac's theorem gives a
-// Hamiltonian cycle in the graph of allowed encounters, and every other
-// edge of it is a pairing. With an odd n = 2k+1, the 2k players other
-// than the bye have met at most k players each; Tutte's condition then
-// fails only if they all played every round against each other, or if
-// k+1 of them did so among themselves, and either leaves fewer than k
-// players to have had the k byes of the rounds before (one a round, none
-// twice, none to this round's bye).
+// newSwiss refuses more rounds (the proof, by Dirac's theorem and Tutte's
+// condition, is in docs/tournament.md#swiss).
 func newSwiss(o Options) (Pairing, error) {
 	if most := (o.Players + 1) / 2; o.Rounds > most {
 		return nil, fmt.Errorf("pairing: rounds %d: a Swiss of %d players has at most %d rounds (a pairing without rematches is then always possible; play a round robin for more)", o.Rounds, o.Players, most)

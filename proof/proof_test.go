@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/tictactoe"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -15,13 +15,15 @@ import (
 
 // solving is tic-tac-toe with a solver: an exhaustive search, within the
 // budget, that proves a position's result or gives up.
-type solving struct{ *tictactoe.Position }
+type solving struct{ *toygames.TicTacToePosition }
 
-func (s solving) Clone() rules.Position { return solving{s.Position.Clone().(*tictactoe.Position)} }
+func (s solving) Clone() rules.Position {
+	return solving{s.TicTacToePosition.Clone().(*toygames.TicTacToePosition)}
+}
 
 func (s solving) Solve(ctx context.Context, nodes int64) rules.Proof {
 	var n int64
-	v, plies, m, ok := negamax(ctx, s.Position, &n, nodes)
+	v, plies, m, ok := negamax(ctx, s.TicTacToePosition, &n, nodes)
 	p := rules.Proof{Result: rules.Unfinished, Move: rules.NoMove, Nodes: n}
 	if !ok {
 		return p
@@ -42,7 +44,7 @@ func (s solving) Solve(ctx context.Context, nodes int64) rules.Proof {
 // the plies of its longest line with best play (the fastest win, the
 // longest defence), and a best move; ok is false when the budget ran out
 // or ctx ended.
-func negamax(ctx context.Context, pos *tictactoe.Position, n *int64, budget int64) (v, plies int, best rules.Move, ok bool) {
+func negamax(ctx context.Context, pos *toygames.TicTacToePosition, n *int64, budget int64) (v, plies int, best rules.Move, ok bool) {
 	*n++
 	if *n > budget || ctx.Err() != nil {
 		return 0, 0, rules.NoMove, false
@@ -77,7 +79,7 @@ func (g solvingGame) Start(tags rules.Tags) (rules.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return solving{pos.(*tictactoe.Position)}, nil
+	return solving{pos.(*toygames.TicTacToePosition)}, nil
 }
 
 // withTicTacToe adds tic-tac-toe to the games for t, with a solver when
@@ -85,7 +87,7 @@ func (g solvingGame) Start(tags rules.Tags) (rules.Position, error) {
 func withTicTacToe(t *testing.T, solver bool) {
 	saved := games.All
 	t.Cleanup(func() { games.All = saved })
-	g := tictactoe.Game
+	g := toygames.TicTacToe
 	if solver {
 		g = solvingGame{g}
 	}
@@ -111,7 +113,7 @@ const won = `[Game "Tic-tac-toe"]
 
 func TestSolve(t *testing.T) {
 	withTicTacToe(t, true)
-	game := solvingGame{tictactoe.Game}
+	game := solvingGame{toygames.TicTacToe}
 	for _, tc := range []struct {
 		fen, text, json string
 	}{
@@ -145,8 +147,8 @@ func TestSolve(t *testing.T) {
 	if s, _ := Solve(ctx, game, pos, 1e9); s.Value != Unknown || !s.Interrupted {
 		t.Errorf("Solve(start) after the context ended = %q; want unknown, interrupted", s)
 	}
-	plain, _ := tictactoe.Game.Start(rules.TagMap{})
-	if _, err := Solve(context.Background(), tictactoe.Game, plain, 1e6); !errors.Is(err, ErrNoSolver) ||
+	plain, _ := toygames.TicTacToe.Start(rules.TagMap{})
+	if _, err := Solve(context.Background(), toygames.TicTacToe, plain, 1e6); !errors.Is(err, ErrNoSolver) ||
 		!strings.Contains(err.Error(), "Tic-tac-toe has no solver (games with one: ") {
 		t.Errorf("Solve(a game without a solver) = %v; want ErrNoSolver naming the games with one", err)
 	}

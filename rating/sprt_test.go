@@ -232,7 +232,7 @@ var sprtCases = []struct {
 	counts     []int
 	elo0, elo1 float64
 }{
-	{[]int{0, 3, 50, 30, 20}, 0, 5}, // the issue's example
+	{[]int{0, 3, 50, 30, 20}, 0, 5}, // TestLLRExample's
 	{[]int{10, 20, 40, 20, 10}, 0, 5},
 	{[]int{10, 20, 40, 20, 10}, -3, 1},
 	{[]int{3, 120, 900, 160, 7}, 0, 2},
@@ -270,10 +270,10 @@ func TestLLRAgainstDefinition(t *testing.T) {
 	}
 }
 
-// TestLLRIssueExample checks the value the issue gives, and that
-// fastchess's (its logistic solver stops at a θ tolerance of 1e-3) is off
-// by about 3e-4.
-func TestLLRIssueExample(t *testing.T) {
+// TestLLRExample checks the LLR of a pentanomial example against its
+// reference value, and that fastchess's (its logistic solver stops at a θ
+// tolerance of 1e-3) is off by about 3e-4.
+func TestLLRExample(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: ModelLogistic}
 	got := s.LLR([]int{0, 3, 50, 30, 20})
 	if math.Abs(got-1.471548) > 5e-7 {

@@ -5,23 +5,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
 func TestMoveComment(t *testing.T) {
 	tests := []struct {
-		r    ugi.Reply
+		r    engineproc.Reply
 		want string
 	}{
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 35}, Depth: 12}, Elapsed: 120 * time.Millisecond}, "+0.35/12 0.120s"},
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: -2}, Depth: 1}, Elapsed: time.Millisecond}, "-0.02/1 0.001s"},
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: -1234}, Depth: 30}, Elapsed: 61500 * time.Millisecond}, "-12.34/30 61.500s"},
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true}, Depth: 3}, Elapsed: 10 * time.Millisecond}, "0.00/3 0.010s"},
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Mate: true, Value: 5}, Depth: 9}, Elapsed: 30 * time.Millisecond}, "+M5/9 0.030s"},
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Mate: true, Value: -3}, Depth: 9}, Elapsed: 30 * time.Millisecond}, "-M3/9 0.030s"},
-		{ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 100}}, Elapsed: 0}, "+1.00/0 0.000s"},
-		{ugi.Reply{Search: ugi.Info{Depth: 5}, Elapsed: time.Millisecond}, "0.001s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 35}, Depth: 12}, Elapsed: 120 * time.Millisecond}, "+0.35/12 0.120s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: -2}, Depth: 1}, Elapsed: time.Millisecond}, "-0.02/1 0.001s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: -1234}, Depth: 30}, Elapsed: 61500 * time.Millisecond}, "-12.34/30 61.500s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true}, Depth: 3}, Elapsed: 10 * time.Millisecond}, "0.00/3 0.010s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Mate: true, Value: 5}, Depth: 9}, Elapsed: 30 * time.Millisecond}, "+M5/9 0.030s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Mate: true, Value: -3}, Depth: 9}, Elapsed: 30 * time.Millisecond}, "-M3/9 0.030s"},
+		{engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 100}}, Elapsed: 0}, "+1.00/0 0.000s"},
+		{engineproc.Reply{Search: ugi.Info{Depth: 5}, Elapsed: time.Millisecond}, "0.001s"},
 	}
 	for _, tc := range tests {
 		got := moveComment(&tc.r)
@@ -34,7 +35,7 @@ func TestMoveComment(t *testing.T) {
 
 // checkReadBack checks that notation.ParseMoveComment, which import uses to
 // rebuild the engine statistics, reads back what moveComment wrote of r.
-func checkReadBack(t *testing.T, r *ugi.Reply, comment string) {
+func checkReadBack(t *testing.T, r *engineproc.Reply, comment string) {
 	t.Helper()
 	c, ok := notation.ParseMoveComment(comment)
 	want := notation.MoveComment{Elapsed: r.Elapsed.Truncate(time.Millisecond)}
@@ -54,7 +55,7 @@ func FuzzMoveComment(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r := ugi.Reply{Search: ugi.ParseInfo(s), Elapsed: 1234567 * time.Microsecond}
+		r := engineproc.Reply{Search: ugi.ParseInfo(s), Elapsed: 1234567 * time.Microsecond}
 		c := moveComment(&r)
 		if strings.ContainsAny(c, "{}\n") {
 			t.Errorf("moveComment = %q", c)
@@ -67,7 +68,7 @@ func FuzzMoveComment(f *testing.F) {
 // order whatever the order asked, the ones the engine did not report left
 // out, and the comment before them still read back.
 func TestMoveFields(t *testing.T) {
-	r := ugi.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 35}, Depth: 12, Nodes: 5000, NPS: 100000},
+	r := engineproc.Reply{Search: ugi.Info{Eval: ugi.Eval{OK: true, Value: 35}, Depth: 12, Nodes: 5000, NPS: 100000},
 		Elapsed: 120 * time.Millisecond, LastInfo: "info depth 12 seldepth 15 hashfull 20 time 115 nodes 5000 score cp 35 pv a1-b2 c3-d4"}
 	all := []string{"pv", "tbhits", "hashfull", "nps", "seldepth", "nodes", "latency", "timeleft"}
 	tests := []struct {
@@ -87,7 +88,7 @@ func TestMoveFields(t *testing.T) {
 		}
 		checkReadBack(t, &r, got)
 	}
-	bare := ugi.Reply{Elapsed: time.Millisecond}
+	bare := engineproc.Reply{Elapsed: time.Millisecond}
 	if got := moveFields(moveComment(&bare), &bare, all, 0, false); got != "0.001s" {
 		t.Errorf("moveFields of a reply without info = %q; want the time alone", got)
 	}

@@ -9,17 +9,18 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/ugi"
 )
 
-// Engine is what the referee asks of an engine: a *ugi.Client.
+// Engine is what the referee asks of an engine: a *engineproc.Client.
 type Engine interface {
 	// Position queues the position command; it goes with the next Go.
 	Position(start string, moves []string) error
-	Go(ctx context.Context, lim ugi.Limits, wait time.Duration) (ugi.Reply, error)
+	Go(ctx context.Context, lim ugi.Limits, wait time.Duration) (engineproc.Reply, error)
 }
 
 // Side is one side of a game: its engine and its limits.
@@ -112,11 +113,11 @@ func (r *Result) lose(c rules.Color, term notation.Termination, why string) {
 // Termination names how a game ends when an engine fails with err.
 func Termination(err error) notation.Termination {
 	switch {
-	case errors.Is(err, ugi.Stall):
+	case errors.Is(err, engineproc.Stall):
 		return notation.TermStall
-	case errors.Is(err, ugi.Timeout):
+	case errors.Is(err, engineproc.Timeout):
 		return notation.TermTimeForfeit
-	case errors.Is(err, ugi.Malformed):
+	case errors.Is(err, engineproc.Malformed):
 		return notation.TermIllegalMove
 	}
 	return notation.TermDisconnect // a crash, or an engine that cannot be started
@@ -253,7 +254,7 @@ func (r *Result) adjudicate(pos rules.Position, byPoints bool) {
 // "tbhits=" and pv="..." as the engine reported them (a field it did not
 // report is left out). notation.ParseMoveComment reads the comment before
 // them.
-func moveFields(comment string, r *ugi.Reply, fields []string, left time.Duration, clock bool) string {
+func moveFields(comment string, r *engineproc.Reply, fields []string, left time.Duration, clock bool) string {
 	b := []byte(comment)
 	add := func(name, value string) {
 		if value != "" {
@@ -314,7 +315,7 @@ func infoWord(line, name string) string {
 // cutechess writes it: "+0.35/12 0.120s" (evaluation from the mover's
 // side, depth, time used), or only "0.120s" without an evaluation (see
 // notation.MoveComment, which import reads it back with).
-func moveComment(r *ugi.Reply) string {
+func moveComment(r *engineproc.Reply) string {
 	c := r.Search.Eval.Comment()
 	c.Depth, c.Elapsed = r.Search.Depth, r.Elapsed
 	return string(c.Append(make([]byte, 0, 24)))

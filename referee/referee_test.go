@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/engineproc"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/ugi"
@@ -25,17 +26,17 @@ type scripted struct {
 
 func (e *scripted) Position(string, []string) error { return nil }
 
-func (e *scripted) Go(_ context.Context, lim ugi.Limits, wait time.Duration) (ugi.Reply, error) {
+func (e *scripted) Go(_ context.Context, lim ugi.Limits, wait time.Duration) (engineproc.Reply, error) {
 	e.gos = append(e.gos, lim)
 	e.waits = append(e.waits, wait)
-	return ugi.Reply{Move: "1", Elapsed: e.elapsed, Search: ugi.Info{Eval: e.eval}}, nil
+	return engineproc.Reply{Move: "1", Elapsed: e.elapsed, Search: ugi.Info{Eval: e.eval}}, nil
 }
 
 // game is a toy race between w and b from the start, with the sides'
 // limits set by side.
 func game(t *testing.T, w, b *scripted, side func(*Side)) Game {
 	t.Helper()
-	pos, err := toyrace.Game.Start(rules.TagMap{})
+	pos, err := toygames.Race.Start(rules.TagMap{})
 	if err != nil {
 		t.Fatal(err)
 	}

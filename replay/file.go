@@ -162,15 +162,16 @@ func serial(ctx context.Context, name string, format Format, data []byte, src st
 // goroutine reads the whole file alone. A span's games are those its split
 // finds starting before the span's end: when the game after them starts
 // exactly there, the next span started at a game, as the split of the
-// whole file would have it, and its games are the file's; when not (the
-// likely start was inside a comment, say), the spans cut after it are
-// dropped and the cutting starts again where that game starts. Spans are resolved in file
-// order: a span's games get their indexes and lines once the spans before
-// it are split. Each worker, under mu, takes what there is to do: replay a
-// resolved span, else cut and split the next one; after a replay it hands
-// on (to fn, in file order) every finished span that is next in line,
-// unless another worker is doing so already. There is no feeder or
-// collector goroutine, and no goroutine waits for another while there is
+// whole file would have it; when not (the likely start was inside a
+// comment, say), the spans cut after it are dropped and the cutting starts
+// again where that game starts.
+//
+// Spans are resolved in file order: a span's games get their indexes and
+// lines once the spans before it are split. Each worker, under mu, takes
+// what there is to do: replay a resolved span, else cut and split the
+// next one; after a replay it hands on (to fn, in file order) every
+// finished span next in line, unless another worker is doing so. No
+// goroutine feeds or collects, and none waits for another while there is
 // work.
 type fileRun struct {
 	ctx    context.Context

@@ -84,3 +84,24 @@ func (f Format) Parse(g *notation.Game, name, src string, ch notation.Chunk, ind
 		readResults(name, g, opts)
 	}
 }
+
+// Nth parses game n (from 1) of data, the file name written in the format
+// FormatOf tells, as Format.Parse does, and returns it with the number of
+// games of the file; only that game is parsed. g is nil when the file has
+// no game n.
+func Nth(name string, data []byte, n int, opts Options) (g *notation.Game, games int) {
+	format := FormatOf(name, data)
+	var shown notation.Chunk
+	sp := format.Splitter(data)
+	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
+		if games++; games == n {
+			shown = ch
+		}
+	}
+	if n < 1 || n > games {
+		return nil, games
+	}
+	g = new(notation.Game)
+	format.Parse(g, name, string(data), shown, n, opts)
+	return g, games
+}

@@ -102,3 +102,30 @@ func FuzzFileSGF(f *testing.F) {
 		}
 	})
 }
+
+// TestNth: game n of a file, in either format, and the number of games;
+// none out of range.
+func TestNth(t *testing.T) {
+	agn := loaTags + "\n1. c8-c6 *\n\n" + loaTags + "\n1. c8-c6 a2-c2 *\n"
+	for _, tc := range []struct {
+		name, data string
+		n          int
+		moves      int // -1: no game
+		games      int
+	}{
+		{"t.agn", agn, 2, 2, 2},
+		{"t.agn", agn, 1, 1, 2},
+		{"t.agn", agn, 3, -1, 2},
+		{"t.agn", agn, 0, -1, 2},
+		{"t.sgf", "(;GM[9]\nPB[b]PW[w]\n;B[C8-C6]\n;W[A2-C2]\n)\n", 1, 2, 1},
+	} {
+		g, games := Nth(tc.name, []byte(tc.data), tc.n, Options{})
+		moves := -1
+		if g != nil {
+			moves = len(g.Moves)
+		}
+		if moves != tc.moves || games != tc.games {
+			t.Errorf("Nth(%s, %d) = a game of %d moves, %d games; want %d, %d", tc.name, tc.n, moves, games, tc.moves, tc.games)
+		}
+	}
+}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -73,7 +73,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 	}
 	n := 0
 	for _, path := range paths {
-		gs := recordtest.Parse(t, path)
+		gs := testkit.Records(t, path)
 		for _, g := range gs {
 			agn1 := canonical(t, path, g)
 			s := toSGF(t, agn1)
@@ -187,7 +187,7 @@ func BenchmarkAppend(b *testing.B) {
 // corpusSGF is the real corpus written as SGF.
 func corpusSGF(b *testing.B) []byte {
 	b.Helper()
-	gs := recordtest.Parse(b, "../testdata/loa-real/real_loa.agn")
+	gs := testkit.Records(b, "../testdata/loa-real/real_loa.agn")
 	var out []byte
 	for _, g := range gs {
 		r := replay.Game("real_loa.agn", g, replay.Options{Text: true})

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/sgf"
@@ -45,7 +45,7 @@ func TestBoardspace(t *testing.T) {
 		b.WriteString(describe("boardspace.sgf", g))
 		b.WriteString("----\n")
 	}
-	golden.Check(t, "boardspace.golden", b.String())
+	testkit.Golden(t, "boardspace.golden", b.String())
 }
 
 func parseOne(t *testing.T, src string) *notation.Game {

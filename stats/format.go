@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rating"
 )
 
@@ -40,14 +41,14 @@ func (r *Report) GameIDs() []string { return slices.Sorted(maps.Keys(r.Games)) }
 
 // TerminationKinds returns the termination kinds in r: "normal" first, then
 // the others by name.
-func (r *Report) TerminationKinds() []string {
+func (r *Report) TerminationKinds() []notation.Termination {
 	return normalFirst(slices.Sorted(maps.Keys(r.Terminations)))
 }
 
 // normalFirst moves "normal" to the front of the sorted kinds.
-func normalFirst(kinds []string) []string {
-	if i := slices.Index(kinds, "normal"); i > 0 {
-		kinds = append([]string{"normal"}, slices.Delete(kinds, i, i+1)...)
+func normalFirst(kinds []notation.Termination) []notation.Termination {
+	if i := slices.Index(kinds, notation.TermNormal); i > 0 {
+		kinds = append([]notation.Termination{notation.TermNormal}, slices.Delete(kinds, i, i+1)...)
 	}
 	return kinds
 }
@@ -60,9 +61,9 @@ type Section struct {
 	Pairs      []*Pair
 	LOS        []*LOSRow
 	Crosstable []*CrossRow
-	Kinds      []string // the termination kinds of its players, "normal" first
-	fit        bool     // White's advantage was fitted
-	lazy       *section // the pairs and crosstable rows are made as written
+	Kinds      []notation.Termination // the termination kinds of its players, "normal" first
+	fit        bool                   // White's advantage was fitted
+	lazy       *section               // the pairs and crosstable rows are made as written
 }
 
 // Swiss reports whether the section's standings are a Swiss's, with its
@@ -142,7 +143,7 @@ func (r *Report) Sections() []*Section {
 		s.Pairs = part(r.Pairs, id, func(p *Pair) string { return p.Game })
 		s.LOS = part(r.LOS, id, func(p *LOSRow) string { return p.Game })
 		s.Crosstable = part(r.Crosstable, id, func(p *CrossRow) string { return p.Game })
-		seen := map[string]bool{}
+		seen := map[notation.Termination]bool{}
 		for _, p := range s.Players {
 			for k := range p.Terminations {
 				seen[k] = true

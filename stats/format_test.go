@@ -17,7 +17,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/rating"
 )
@@ -56,7 +56,7 @@ func TestGolden(t *testing.T) {
 				}
 				return
 			}
-			golden.Check(t, "club."+ext, out)
+			testkit.Golden(t, "club."+ext, out)
 		})
 	}
 	t.Run("anchored", func(t *testing.T) {
@@ -65,7 +65,7 @@ func TestGolden(t *testing.T) {
 		if err := r.WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, "club-anchored.txt", b.String())
+		testkit.Golden(t, "club-anchored.txt", b.String())
 	})
 }
 

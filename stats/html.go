@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/internal/xmltext"
+	"github.com/arbiter-games/arbiter/notation"
 )
 
 //go:embed report.html.tmpl
@@ -88,7 +89,7 @@ type htmlSection struct {
 
 type htmlData struct {
 	R           *Report
-	Kinds       []string
+	Kinds       []notation.Termination
 	GameIDs     []string
 	Splits      []splitChart
 	SplitH      float64

@@ -86,7 +86,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(b, "\n## Terminations\n\nGames per termination kind, all game types.\n\n")
 		head := []string{" "}
 		for _, k := range kinds {
-			head = append(head, cleanMarkdown(k))
+			head = append(head, cleanMarkdown(string(k)))
 		}
 		b.row(head...)
 		b.rule(len(head))
@@ -189,7 +189,7 @@ func writeMarkdownTerms(b md, s *Section, name string) {
 	fmt.Fprintf(b, "\n## Terminations, %s\n\nGames per termination kind; lost in brackets.\n\n", name)
 	head := []string{"Player"}
 	for _, k := range s.Kinds {
-		head = append(head, cleanMarkdown(k))
+		head = append(head, cleanMarkdown(string(k)))
 	}
 	b.row(head...)
 	b.rule(len(head))

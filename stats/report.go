@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -67,14 +68,14 @@ type Report struct {
 	Unfinished int       `json:"unfinished"` // games recorded as "*"
 	// UnknownPlayerGames counts the games with an unknown player ("?", "-"
 	// or no name, as PGN writes it): counted in Games and Terminations only.
-	UnknownPlayerGames int                   `json:"unknown_player_games"`
-	Games              map[string]*GameStats `json:"games"`   // by game id
-	Players            []*Player             `json:"players"` // by game, in standings order
-	Ratings            Ratings               `json:"ratings"`
-	Pairs              []*Pair               `json:"pairs"`
-	LOS                []*LOSRow             `json:"los_matrix"`
-	Crosstable         []*CrossRow           `json:"crosstable"`
-	Terminations       map[string]int        `json:"terminations"` // kind → games
+	UnknownPlayerGames int                          `json:"unknown_player_games"`
+	Games              map[string]*GameStats        `json:"games"`   // by game id
+	Players            []*Player                    `json:"players"` // by game, in standings order
+	Ratings            Ratings                      `json:"ratings"`
+	Pairs              []*Pair                      `json:"pairs"`
+	LOS                []*LOSRow                    `json:"los_matrix"`
+	Crosstable         []*CrossRow                  `json:"crosstable"`
+	Terminations       map[notation.Termination]int `json:"terminations"` // kind → games
 	// SPRT holds the stored SPRT matches of the selection, then the
 	// Query's SPRT; absent when there are none.
 	SPRT []*SPRTResult `json:"sprt,omitempty"`
@@ -158,9 +159,9 @@ type Player struct {
 	AvgPoints  *float64 `json:"avg_points"`
 	// Elo is the maximum likelihood rating, EloError the half-width of its
 	// 95 % interval; null when undefined (no finished games).
-	Elo          *float64                 `json:"elo"`
-	EloError     *float64                 `json:"elo_error"`
-	Terminations map[string]*Terminations `json:"terminations"` // kind → games
+	Elo          *float64                               `json:"elo"`
+	EloError     *float64                               `json:"elo_error"`
+	Terminations map[notation.Termination]*Terminations `json:"terminations"` // kind → games
 	// AvgDepth, AvgMoveMS and AvgNPS sum up what the engine's search
 	// reported in the tournament games it played: mean depth, mean time per
 	// move in milliseconds, mean nodes per second (each game's figure
@@ -468,7 +469,7 @@ func (sc *section) player(name string) int32 {
 	if !ok {
 		i = int32(len(sc.players))
 		sc.index[name] = i
-		sc.players = append(sc.players, &Player{Game: sc.gs.ID, Row: standings.Row{Name: name}, Terminations: map[string]*Terminations{}})
+		sc.players = append(sc.players, &Player{Game: sc.gs.ID, Row: standings.Row{Name: name}, Terminations: map[notation.Termination]*Terminations{}})
 		sc.scored = append(sc.scored, 0)
 	}
 	return i
@@ -499,7 +500,7 @@ func newBuilder(sel Selection, q Query) *builder {
 	return &builder{q: q, sections: map[string]*section{}, r: &Report{
 		Selection:    sel,
 		Games:        map[string]*GameStats{},
-		Terminations: map[string]int{},
+		Terminations: map[notation.Termination]int{},
 		Ratings: Ratings{
 			Method: "maximum likelihood, logistic (Bradley-Terry) model, draws as half; " +
 				"95 % intervals from the inverse Fisher information",
@@ -523,7 +524,7 @@ func (b *builder) add(row *store.Tally) {
 	r := b.r
 	c := row.Count
 	r.Total += c
-	r.Terminations[string(row.Termination)] += c
+	r.Terminations[row.Termination] += c
 	sc := b.sections[row.Game]
 	if sc == nil {
 		sc = &section{gs: &GameStats{ID: row.Game, Name: games.Name(row.Game)}, index: map[string]int32{},
@@ -551,7 +552,7 @@ func (b *builder) add(row *store.Tally) {
 	}
 	wi, bi := sc.player(row.White), sc.player(row.Black)
 	w, bl := sc.players[wi], sc.players[bi]
-	tw, tb := terms(w, string(row.Termination)), terms(bl, string(row.Termination))
+	tw, tb := terms(w, row.Termination), terms(bl, row.Termination)
 	tw.Games += c
 	tb.Games += c
 	if !finished {
@@ -901,7 +902,7 @@ func (sc *section) eachCrossRow(fn func(*CrossRow) error) error {
 	return nil
 }
 
-func terms(p *Player, kind string) *Terminations {
+func terms(p *Player, kind notation.Termination) *Terminations {
 	t := p.Terminations[kind]
 	if t == nil {
 		t = &Terminations{}

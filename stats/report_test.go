@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rating"
 )
 
@@ -43,7 +44,7 @@ func TestComputeByHand(t *testing.T) {
 	if tank.Total != 2 || tank.WhiteWins != 1 || tank.BlackWins != 1 || tank.WhitePct != 50 || tank.Advantage != "" {
 		t.Errorf("tank-battle = %+v; want 2 games, 1 white win, 1 black win", tank)
 	}
-	wantTerms := map[string]int{"normal": 9, "time forfeit": 1, "abandoned": 1}
+	wantTerms := map[notation.Termination]int{notation.TermNormal: 9, notation.TermTimeForfeit: 1, notation.TermAbandoned: 1}
 	if !reflect.DeepEqual(r.Terminations, wantTerms) {
 		t.Errorf("terminations = %v; want %v", r.Terminations, wantTerms)
 	}

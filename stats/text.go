@@ -25,7 +25,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(b, "\nTerminations\n")
 		parts := make([]string, len(kinds))
 		for i, k := range kinds {
-			parts[i] = fmt.Sprintf("%s %d", cleanText(k), r.Terminations[k])
+			parts[i] = fmt.Sprintf("%s %d", cleanText(string(k)), r.Terminations[k])
 		}
 		fmt.Fprintf(b, "%s\n", strings.Join(parts, ", "))
 	}
@@ -98,7 +98,7 @@ func (r *Report) writeTextSection(b io.Writer, s *Section) {
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, pad("Player")+"\t")
 		for _, k := range s.Kinds {
-			fmt.Fprintf(tw, "%s\t", cleanText(k))
+			fmt.Fprintf(tw, "%s\t", cleanText(string(k)))
 		}
 		fmt.Fprint(tw, "\n")
 		for _, p := range s.Players {

@@ -83,8 +83,8 @@ func (c *CopyCounts) count(i int) *int {
 }
 
 // copyToPostgres is CopyTo into PostgreSQL: one pgx transaction on one of
-// to's connections, each table sent with COPY rather than INSERTs (200,000
-// games: two thirds of the time, a quarter of arbiter's CPU).
+// to's connections, each table sent with COPY, which is cheaper than
+// INSERTs (see bench/README.md).
 func (db *DB) copyToPostgres(ctx context.Context, to *DB) (CopyCounts, error) {
 	var c CopyCounts
 	conn, err := to.Conn(ctx)

@@ -271,22 +271,18 @@ func (w *gameWriter) close() error {
 
 // Inserter stores games one at a time, each in a transaction of its own
 // committed before Insert returns, so that a finished game survives
-// anything that happens next. Its INSERTs are prepared once: parsing them
-// again for each game was about a quarter of a commit's CPU, which a
-// tournament spends while other games play. Use an Inserter from one
-// goroutine, and Close it.
+// anything that happens next. Its INSERTs are prepared once, not for each
+// game. Use an Inserter from one goroutine, and Close it.
 //
 // On SQLite it holds a connection of its own with foreign keys off, and
-// checks a game's tournament itself, as Batch does: SQLite's own check may
-// abort a statement after it has written, so it kept a statement journal
-// (a copy of every page the statement changes) for each of a game's
-// INSERTs: several fresh pages of memory a game, a large share of the
-// runner's CPU and of the growth of its memory. The statistics' key to the game holds by construction (they
-// are inserted by a join on the game just stored), and SaveSPRT checks the
-// tournament as the game's insert does. The connection keeps temporary
-// data in memory too (temp_store), for any statement journal left; other
-// connections keep temporary tables and sorts (reports on large
-// databases) in files.
+// checks a game's tournament itself, as Batch does: SQLite's own check
+// may abort a statement after it has written, so SQLite would keep a
+// statement journal (a copy of every page changed) for each INSERT. The
+// statistics' key to the game holds by construction (a join on the game
+// just stored), and SaveSPRT checks the tournament as the game's insert
+// does. The connection keeps temporary data, any statement journal left
+// among it, in memory (temp_store); others keep temporary tables and
+// sorts (reports on large databases) in files.
 type Inserter struct {
 	// Then, when set, is called once for each game Insert stores, when
 	// its rows are written and before they are committed (not for a

@@ -95,10 +95,9 @@ func TestLeases(t *testing.T) {
 }
 
 // TestLeasesBatches checks that the rows of a long schedule are made a
-// batch at a time as the claims reach them, not all at the start (10M
-// slots took 3.9 GB and 38 s before the first game), with the claims of
-// two runners still in slot order across the batches, and the slots
-// stored before (a copy) found stored.
+// batch at a time as the claims reach them, not all at the start, with
+// the claims of two runners still in slot order across the batches, and
+// the slots stored before (a copy) found stored.
 func TestLeasesBatches(t *testing.T) {
 	defer func(n int) { slotBatch = n }(slotBatch)
 	slotBatch = 4

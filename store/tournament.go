@@ -110,10 +110,9 @@ var ErrConfigChanged = errors.New("tournament config changed")
 // On a resume, each engine's Digest is checked against the stored one: an
 // engine whose file changed gives an *EngineChangedError naming every such
 // engine, unless t.SameEngines, which records the new digests (listed in
-// t.Replaced). An engine stored without a digest (by an arbiter that did
-// not record them) gets its digest recorded. Every runner of a shared
-// tournament registers it: one with another build of an engine is refused
-// as a later run would be.
+// t.Replaced). An engine stored without a digest gets its digest recorded.
+// Every runner of a shared tournament registers it: one with another build
+// of an engine is refused as a later run would be.
 //
 // On SQLite a runner that registers while another process opens the new
 // database can get SQLITE_BUSY at once (see whileBusy): it tries again.

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 // Nothing an engine started outlives a tournament, in process or in
@@ -25,7 +25,7 @@ func TestTournamentEndsDetached(t *testing.T) {
 		for _, interrupt := range []bool{false, true} {
 			t.Run(fmt.Sprintf("workers=%v/interrupted=%v", workers != nil, interrupt), func(t *testing.T) {
 				dir, marks := t.TempDir(), t.TempDir()
-				cfg, db := loadTournament(t, dir, toyrace.HeadGames(6), "a=first,slow:5,detach:"+dir+",mark:"+marks, "b=last,slow:5,detach:"+dir+",mark:"+marks)
+				cfg, db := loadTournament(t, dir, toygames.RaceHeadGames(6), "a=first,slow:5,detach:"+dir+",mark:"+marks, "b=last,slow:5,detach:"+dir+",mark:"+marks)
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
 				_, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Workers: workers, Progress: func(p Progress) {
@@ -73,7 +73,7 @@ func testRunnerKilledWorkers(t *testing.T, workers int) {
 	if err := os.Mkdir(sleep, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := writeConfig(t, dir, toyrace.HeadGames(50), "a=first,slow:5,detach:"+sleep, "b=last,slow:5,detach:"+sleep)
+	path := writeConfig(t, dir, toygames.RaceHeadGames(50), "a=first,slow:5,detach:"+sleep, "b=last,slow:5,detach:"+sleep)
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe, "fake-runner", path, filepath.Join(dir, "t.db"))
 	cmd.Env = append(os.Environ(), "FAKE_RUNNER_WORKERS="+strconv.Itoa(workers))

@@ -12,7 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -42,7 +42,7 @@ func engineDir(t *testing.T, dir, extra string) string {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "t.yaml")
-	writeFile(t, path, withTimeDefaults(toyrace.HeadGames(2))+"engines:\n"+
+	writeFile(t, path, withTimeDefaults(toygames.RaceHeadGames(2))+"engines:\n"+
 		"  - {name: a, cmd: ./eng, args: [fake-engine, first, toy-race]}\n"+
 		"  - {name: b, cmd: arbiter, args: [fake-engine, last, toy-race]}\n")
 	return path

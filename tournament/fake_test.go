@@ -11,7 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -21,7 +21,7 @@ import (
 func TestMain(m *testing.M) {
 	// The toy game is known to the tests (and to the fake engines) besides
 	// the real ones.
-	toyrace.Register()
+	toygames.RegisterRace()
 	if code, ok := enginetest.Main(os.Args[1:]); ok {
 		os.Exit(code)
 	}

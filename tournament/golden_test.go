@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/testkit"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 // TestRecordsGolden pins the records a small tournament writes: tags and
@@ -15,13 +15,13 @@ import (
 // comments. The Date tag and the times of the move comments are blanked.
 func TestRecordsGolden(t *testing.T) {
 	dir := t.TempDir()
-	head := strings.Replace(toyrace.Head, "games_per_encounter: 1", "games_per_encounter: 2", 1) +
+	head := strings.Replace(toygames.RaceHead, "games_per_encounter: 1", "games_per_encounter: 2", 1) +
 		"max_plies: 12\nadjudication: score\n"
 	path := writeConfig(t, dir, head, "first=first", "last=last", "rogue=first,badat:3:7")
 	var out strings.Builder
 	playConfig(t, path, Options{Out: &out})
 	got := regexp.MustCompile(`\[Date "[^"]*"\]`).ReplaceAllString(out.String(), `[Date "????.??.??"]`)
 	got = blankTimes(got)
-	golden.Check(t, "toy-tournament.golden", got)
+	testkit.Golden(t, "toy-tournament.golden", got)
 	checkValid(t, out.String())
 }

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 )
 
@@ -98,7 +98,7 @@ func TestOpeningGames(t *testing.T) {
 func TestOpeningFEN(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "toy.fen"), "17/3/2/b\n")
-	head := toyrace.Head + "openings: {file: toy.fen}\nmove_comments: false\n"
+	head := toygames.RaceHead + "openings: {file: toy.fen}\nmove_comments: false\n"
 	path := writeConfig(t, dir, head, "a=first", "b=first")
 	r := rows(t, playConfig(t, path, Options{}))[0]
 	// Black to move at 17: it adds 1 (18), white 1 (19), black 1 (20),
@@ -121,7 +121,7 @@ func TestGracefulStop(t *testing.T) {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marker := fmt.Sprintf("stop%d", os.Getpid())
 			marks := t.TempDir()
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:15,mark:"+marks+","+marker, "b=first,slow:15,mark:"+marks+","+marker)
+			cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHeadGames(40), "a=first,slow:15,mark:"+marks+","+marker, "b=first,slow:15,mark:"+marks+","+marker)
 			stop := make(chan struct{})
 			var done atomic.Int64
 			var atStop atomic.Int64
@@ -155,7 +155,7 @@ func TestGracefulStop(t *testing.T) {
 	}
 	t.Run("cancel after the stop", func(t *testing.T) {
 		marks := t.TempDir()
-		cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:30,mark:"+marks, "b=first,slow:30,mark:"+marks)
+		cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHeadGames(40), "a=first,slow:30,mark:"+marks, "b=first,slow:30,mark:"+marks)
 		stop := make(chan struct{})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()

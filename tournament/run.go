@@ -5,13 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/engineproc"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/store"
-	"github.com/arbiter-games/arbiter/ugi"
 	"github.com/arbiter-games/arbiter/worker"
 )
 
@@ -28,7 +30,7 @@ type Options struct {
 	// Game) and after every finished game, from one goroutine.
 	Progress func(Progress)
 	// Log, when set, is the file that gets every line exchanged with every
-	// engine (see ugi.Log); "" takes the config's log, if any. Each run
+	// engine (see engineproc.Log); "" takes the config's log, if any. Each run
 	// appends to it, after a note of its start.
 	Log string
 	// Workers, when set, is the command line of a worker process: one that
@@ -108,7 +110,7 @@ type Summary struct {
 	Bracket []pairing.KnockoutRound
 	// Terminations counts the stored games of the tournament by
 	// termination ("normal", "time forfeit", ...).
-	Terminations map[string]int
+	Terminations map[notation.Termination]int
 	// WorkerCPU is the CPU time the worker processes (Options.Workers)
 	// used, their engines excluded.
 	WorkerCPU time.Duration
@@ -129,9 +131,9 @@ const DefaultLease = time.Minute
 
 // Run plays the tournament of cfg: it registers it in opt.DB (refusing a
 // changed config under the same name, and an engine whose file changed
-// since the tournament recorded it, unless opt.SameEngines), plays every slot that has no stored
-// game yet, opt.Concurrency at a time, and stores each game the moment it
-// ends. The slots come stage by stage from the tournament's pairing (see
+// since the tournament recorded it, unless opt.SameEngines), plays every
+// slot that has no stored game yet, opt.Concurrency at a time, and stores
+// each game the moment it ends. The slots come stage by stage from the tournament's pairing (see
 // package pairing): a knockout's or a Swiss's next round is made once every
 // game of the round before is stored. When ctx is done, the games in play
 // are abandoned, every engine is ended, and Run returns ctx's error with
@@ -146,10 +148,6 @@ const DefaultLease = time.Minute
 // tournament together: each leases the slots it plays (see store.Leases
 // and docs/scaling.md), reads what the others store, for its progress, the
 // next stages and the SPRT, and returns once every slot is stored.
-//
-// The steps: resume (what is stored), concurrency, the engine log, the
-// players (processes or goroutines, after the preflight), the slots
-// (handed out here, or leased), fan-out to the players, and storing.
 func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, error) {
 	if opt.DB == nil {
 		return nil, errors.New("tournament: no database")
@@ -172,7 +170,7 @@ func Run(ctx context.Context, cfg *config.Tournament, opt Options) (*Summary, er
 		return sum, err
 	}
 	defer closeLog()
-	players, err := worker.Start(wctx, worker.SettingsOf(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
+	players, err := worker.Start(wctx, workerSettings(cfg), worker.Options{Argv: opt.Workers, Log: lo, Warn: opt.Warn}, first)
 	if err != nil {
 		return sum, start.stopped(err)
 	}
@@ -291,7 +289,7 @@ func resume(ctx context.Context, cfg *config.Tournament, opt Options) (*run, err
 		names[i] = e.Name
 	}
 	r := &run{cfg: cfg, opt: opt, tid: t.ID, found: t.Found, queue: newQueue(sched), tab: standings.NewTable(names, cfg.Format == pairing.Swiss),
-		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[string]int{}}}
+		sum: &Summary{Name: cfg.Name, Game: cfg.Game, Terminations: map[notation.Termination]int{}}}
 	if cfg.SPRT != nil {
 		r.sp = newSPRTRun(cfg, t.ID, sched)
 		r.queue.gated = true
@@ -346,7 +344,7 @@ func (r *run) learn(g store.SlotGame) error {
 		r.from++
 	}
 	r.tab.Add(g.White, g.Black, res)
-	r.sum.Terminations[string(g.Termination)]++
+	r.sum.Terminations[g.Termination]++
 	if r.sp != nil {
 		r.sp.add(g.Slot, res)
 	}
@@ -403,7 +401,7 @@ func (r *run) openLog() (lo *worker.EngineLog, close func(), err error) {
 		return nil, func() {}, nil
 	}
 	start := time.Now()
-	l, err := ugi.OpenLog(path, start, false, r.cfg.LogKeep())
+	l, err := engineproc.OpenLog(path, start, false, r.cfg.LogKeep())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -441,3 +439,10 @@ func (r *run) summarize() {
 		r.sum.Bracket = b.Bracket()
 	}
 }
+
+// MaxConcurrency is the most games a run should play at once: 4 per CPU,
+// as many as the records a command replays at once. Each game in play is
+// a worker process and two engines: a concurrency far past the CPUs only
+// starts processes that wait for a core (and lose on time), and a huge one
+// would start thousands.
+func MaxConcurrency() int { return 4 * runtime.NumCPU() }

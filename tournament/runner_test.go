@@ -15,7 +15,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/enginetest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -26,7 +26,7 @@ import (
 // path. engines are "name=modes" pairs of fake engines.
 func writeConfig(t testing.TB, dir, head string, engines ...string) string {
 	t.Helper()
-	return toyrace.WriteConfig(t, dir, withTimeDefaults(head), engines...)
+	return toygames.WriteRaceConfig(t, dir, withTimeDefaults(head), engines...)
 }
 
 func writeFile(t testing.TB, path, text string) {
@@ -186,7 +186,7 @@ func withTimeDefaults(head string) string {
 func TestTerminations(t *testing.T) {
 	tests := []struct {
 		name       string
-		head       string // replaces toyrace.Head's last lines when set
+		head       string // replaces toygames.RaceHead's last lines when set
 		black      string
 		wantResult string
 		wantTerm   notation.Termination
@@ -217,7 +217,7 @@ func TestTerminations(t *testing.T) {
 			// The test process's pid keeps the marker of two test runs on
 			// one machine apart.
 			marker := fmt.Sprintf("m%d%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "_"))
-			head := toyrace.Head + tc.head
+			head := toygames.RaceHead + tc.head
 			bad := strings.ReplaceAll(tc.black, "FLAG", filepath.Join(dir, "flag"))
 			cfg, db := loadTournament(t, dir, head, "good=first,"+marker, "bad="+bad+","+marker)
 			var out strings.Builder
@@ -278,7 +278,7 @@ func TestPreflight(t *testing.T) {
 			// 3 s to start: on a loaded machine a process may take more than
 			// a second to come up, and b's crash must come before its
 			// timeout.
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 3000\nping_timeout_ms: 3000\n", "a=first", "b=die", "c=noready", "d=slowugi:60000")
+			cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHead+"startup_timeout_ms: 3000\nping_timeout_ms: 3000\n", "a=first", "b=die", "c=noready", "d=slowugi:60000")
 			opt.DB = db
 			_, err := Run(context.Background(), cfg, opt)
 			for _, want := range []string{"engine b: crash", "cannot open its book", "engine c: stall: no readyok", "engine d: stall: no ugiok"} {
@@ -345,7 +345,7 @@ func killAfterStored(t *testing.T, path, dbPath, env string, n int, within time.
 func testResumeAfterKill(t *testing.T, env string) {
 	dir := t.TempDir()
 	marker := fmt.Sprintf("kill%d", os.Getpid())
-	path := writeConfig(t, dir, toyrace.HeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
+	path := writeConfig(t, dir, toygames.RaceHeadGames(8), "a=first,slow:4,"+marker, "b=last,slow:4,"+marker, "c=first,slow:4,"+marker)
 	dbPath := filepath.Join(dir, "t.db")
 	const total = 24
 
@@ -383,7 +383,7 @@ func workerCmd(t testing.TB) []string {
 }
 
 func TestConcurrencySameResults(t *testing.T) {
-	head := toyrace.HeadGames(4)
+	head := toygames.RaceHeadGames(4)
 	runs := []struct {
 		name    string
 		conc    int
@@ -423,7 +423,7 @@ func TestInterrupt(t *testing.T) {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marker := fmt.Sprintf("intr%d", os.Getpid())
 			marks := t.TempDir()
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(50), "a=first,slow:5,mark:"+marks+","+marker, "b=first,slow:5,mark:"+marks+","+marker)
+			cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHeadGames(50), "a=first,slow:5,mark:"+marks+","+marker, "b=first,slow:5,mark:"+marks+","+marker)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			sum, err := Run(ctx, cfg, Options{DB: db, Concurrency: 2, Workers: workers, Progress: func(p Progress) {
@@ -450,7 +450,7 @@ func TestInterrupt(t *testing.T) {
 // process behind.
 func TestWorkerProcessDies(t *testing.T) {
 	marker := fmt.Sprintf("wdie%d", os.Getpid())
-	cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(40), "a=first,slow:2,"+marker, "b=last,slow:2,"+marker)
+	cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHeadGames(40), "a=first,slow:2,"+marker, "b=last,slow:2,"+marker)
 	exe := workerCmd(t)[0]
 	sum, err := Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
 		Workers: []string{exe, "fake-worker-dies", "3"}})
@@ -466,7 +466,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	}
 
 	// A worker that panics: its panic line, not the last of the trace.
-	cfg, db = loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first", "b=last")
+	cfg, db = loadTournament(t, t.TempDir(), toygames.RaceHeadGames(4), "a=first", "b=last")
 	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
 		Workers: []string{exe, "fake-worker-dies", "0", "panic"}})
 	if err == nil || !strings.Contains(err.Error(), "panic: fake worker bug") {
@@ -474,7 +474,7 @@ func TestWorkerProcessDies(t *testing.T) {
 	}
 
 	// A worker command that cannot start.
-	cfg, db = loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first", "b=last")
+	cfg, db = loadTournament(t, t.TempDir(), toygames.RaceHeadGames(4), "a=first", "b=last")
 	_, err = Run(context.Background(), cfg, Options{DB: db, Concurrency: 2,
 		Workers: []string{filepath.Join(t.TempDir(), "no-such-arbiter"), "tournament-worker"}})
 	if err == nil || !strings.Contains(err.Error(), "no-such-arbiter") {
@@ -484,7 +484,7 @@ func TestWorkerProcessDies(t *testing.T) {
 
 func TestChangedConfigRefused(t *testing.T) {
 	dir := t.TempDir()
-	cfg, db := loadTournament(t, dir, toyrace.Head, "a=first", "b=last")
+	cfg, db := loadTournament(t, dir, toygames.RaceHead, "a=first", "b=last")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -493,7 +493,7 @@ func TestChangedConfigRefused(t *testing.T) {
 	if err != nil || sum.Played != 0 || sum.Resumed != 1 {
 		t.Errorf("rerun = %+v, %v; want nothing played", sum, err)
 	}
-	cfg, err = config.Load(context.Background(), writeConfig(t, dir, strings.Replace(toyrace.Head, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
+	cfg, err = config.Load(context.Background(), writeConfig(t, dir, strings.Replace(toygames.RaceHead, "seed: 7", "seed: 8", 1), "a=first", "b=last"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -507,7 +507,7 @@ func TestChangedConfigRefused(t *testing.T) {
 // arbiter knows and checks that the records validate.
 func TestRealGames(t *testing.T) {
 	for _, g := range games.All {
-		if g == toyrace.Game {
+		if g == toygames.Race {
 			continue
 		}
 		t.Run(g.ID(), func(t *testing.T) {
@@ -570,7 +570,7 @@ func TestRealGames(t *testing.T) {
 // TestRestartAfterCrash checks that an engine that crashed gets a fresh
 // process for its next game: every game is played up to the crash.
 func TestRestartAfterCrash(t *testing.T) {
-	cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first", "b=first,crash:2")
+	cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHeadGames(4), "a=first", "b=first,crash:2")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -584,7 +584,7 @@ func TestRestartAfterCrash(t *testing.T) {
 // TestIdleDeathRestarts checks that an engine whose kept process died
 // between games gets a fresh one rather than losing the next game.
 func TestIdleDeathRestarts(t *testing.T) {
-	cfg, db := loadTournament(t, t.TempDir(), toyrace.HeadGames(4), "a=first,idledeath", "b=last,idledeath")
+	cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHeadGames(4), "a=first,idledeath", "b=last,idledeath")
 	if _, err := Run(context.Background(), cfg, Options{DB: db}); err != nil {
 		t.Fatal(err)
 	}
@@ -597,14 +597,14 @@ func TestIdleDeathRestarts(t *testing.T) {
 
 // TestStopDuringStart: a stop (the first Ctrl-C) while the engines are
 // checked before the first game, one of them never answering ugi, ends
-// the run at once, as a stop after the start does (it was ignored until
-// the check timed out): Run returns ErrStopped, having said that no game
-// is in play, and stores nothing.
+// the run at once, as a stop after the start does, rather than after the
+// check times out: Run returns ErrStopped, having said that no game is in
+// play, and stores nothing.
 func TestStopDuringStart(t *testing.T) {
 	for _, workers := range [][]string{nil, workerCmd(t)} {
 		t.Run(fmt.Sprintf("workers=%v", workers != nil), func(t *testing.T) {
 			marks := t.TempDir()
-			cfg, db := loadTournament(t, t.TempDir(), toyrace.Head+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000,mark:"+marks)
+			cfg, db := loadTournament(t, t.TempDir(), toygames.RaceHead+"startup_timeout_ms: 60000\n", "a=first", "b=slowugi:60000,mark:"+marks)
 			stop := make(chan struct{})
 			var said []int
 			// The stop comes once b has read ugi: the check is under way.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -31,7 +31,7 @@ func sharedTournament(t *testing.T, head string, engines ...string) (*config.Tou
 // slot once, and each one's summary covers the whole tournament.
 func TestSharedRun(t *testing.T) {
 	url := pgtest.URL(t)
-	path := writeConfig(t, t.TempDir(), toyrace.HeadGames(12), "a=", "b=")
+	path := writeConfig(t, t.TempDir(), toygames.RaceHeadGames(12), "a=", "b=")
 	ctx := context.Background()
 	var (
 		wg   sync.WaitGroup
@@ -88,7 +88,7 @@ func TestSharedRun(t *testing.T) {
 // one that took it over after this runner's lease expired would): this
 // runner drops its game, stores nothing twice, and counts the other's.
 func TestSharedDiscard(t *testing.T) {
-	cfg, url := sharedTournament(t, toyrace.Head, "a=slow:200", "b=slow:200")
+	cfg, url := sharedTournament(t, toygames.RaceHead, "a=slow:200", "b=slow:200")
 	ctx := context.Background()
 	db := openDB(t, url)
 	done := make(chan struct{})
@@ -138,7 +138,7 @@ func TestSharedDiscard(t *testing.T) {
 // are not stored, and their slots go back to the pool at once, not at
 // lease expiry.
 func TestSharedAbandon(t *testing.T) {
-	cfg, url := sharedTournament(t, toyrace.HeadGames(4), "a=slow:200", "b=slow:200")
+	cfg, url := sharedTournament(t, toygames.RaceHeadGames(4), "a=slow:200", "b=slow:200")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	db := openDB(t, url)
@@ -182,7 +182,7 @@ func TestSharedRunEndsAtOnce(t *testing.T) {
 	maxPoll = time.Hour
 	const guard = 2 * time.Minute
 	for i := range 5 {
-		cfg, url := sharedTournament(t, toyrace.HeadGames(4), "a=", "b=")
+		cfg, url := sharedTournament(t, toygames.RaceHeadGames(4), "a=", "b=")
 		db := openDB(t, url)
 		done := make(chan error, 1)
 		go func() {

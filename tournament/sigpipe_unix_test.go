@@ -13,23 +13,21 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
-	"github.com/arbiter-games/arbiter/worker"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 )
 
 // TestWorkerOutputGone: a worker whose runner died writes its next reply
 // to a pipe no one reads. The write fails and the worker ends in order
 // (exit 1, saying why) instead of being killed by SIGPIPE, Go's default
-// for descriptor 1, which left its engines' escapees running (the cause
-// of TestRunnerKilledWorkersEndDetached's failures).
+// for descriptor 1, which would leave its engines' escapees running.
 func TestWorkerOutputGone(t *testing.T) {
 	dir := t.TempDir()
-	path := writeConfig(t, dir, toyrace.Head, "a=first", "b=last")
+	path := writeConfig(t, dir, toygames.RaceHead, "a=first", "b=last")
 	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := worker.SettingsOf(cfg)
+	set := workerSettings(cfg)
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/seeds"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 )
 
 const ms = time.Millisecond
@@ -127,7 +127,7 @@ func TestAppendInfo(t *testing.T) {
 }
 
 func FuzzParseGo(f *testing.F) {
-	seeds.Lines(f, "go.txt")
+	testkit.Seeds(f, "go.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		lim, err := ParseGo(strings.Fields(s))
 		if err != nil {
@@ -147,7 +147,7 @@ func FuzzParseGo(f *testing.F) {
 }
 
 func FuzzParseInfo(f *testing.F) {
-	seeds.Lines(f, "info.txt")
+	testkit.Seeds(f, "info.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		in := ParseInfo(s)
 		if in.Depth < 0 || in.Depth > MaxDepth || in.Nodes < 0 || in.NPS < 0 || in.Eval.Value > MaxScore || in.Eval.Value < -MaxScore || in.Eval.Mate && in.Eval.Value == 0 {

@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/arbiter-games/arbiter/internal/browser"
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -28,7 +28,7 @@ func browserRecords(t *testing.T) string {
 	t.Helper()
 	var b strings.Builder
 	for _, name := range []string{"lines-of-action", "tank-battle"} {
-		gs := recordtest.Parse(t, "../testdata/samples/"+name+".agn")
+		gs := testkit.Records(t, "../testdata/samples/"+name+".agn")
 		b.WriteString(gs[0].String())
 		b.WriteString("\n")
 	}
@@ -50,7 +50,7 @@ func browserRecords(t *testing.T) string {
 // plies of game n (1-based) of file, as the rules compute it.
 func piecesAfter(t *testing.T, file string, n, plies int) map[string]string {
 	t.Helper()
-	g := recordtest.Parse(t, file)[n-1]
+	g := testkit.Records(t, file)[n-1]
 	gameTag, _ := g.Tag("Game")
 	gm, err := games.Lookup(gameTag)
 	if err != nil {
@@ -305,7 +305,7 @@ func TestViewInBrowser(t *testing.T) {
 		}
 		// A page of one game has no selector: its heading names the game.
 		one := New("one game")
-		if err := fileInto(one, "one.agn", []byte(recordtest.Parse(t, file)[1].String())); err != nil {
+		if err := fileInto(one, "one.agn", []byte(testkit.Records(t, file)[1].String())); err != nil {
 			t.Fatal(err)
 		}
 		f, err = os.Create(path)
@@ -327,7 +327,7 @@ func TestViewInBrowser(t *testing.T) {
 		}
 	})
 	t.Run("games between two players", func(t *testing.T) {
-		gs := recordtest.Parse(t, file)
+		gs := testkit.Records(t, file)
 		w, _ := gs[0].Tag("White")
 		b, _ := gs[0].Tag("Black")
 		open(t, "#"+PlayerLink(b, w, "lines-of-action"))
@@ -368,7 +368,7 @@ func TestManyCaptionsInBrowser(t *testing.T) {
 	page, d := build(t, file)
 	// The last game's end whose caption came late enough to the page to
 	// have a wide id: the caption as the rules draw it, and its id.
-	recs := recordtest.Parse(t, file)
+	recs := testkit.Records(t, file)
 	n, ply, want := 0, 0, ""
 	for gi := len(d.Games) - 1; gi >= 0 && n == 0; gi-- {
 		c := captionAt(t, recs[gi], d.Games[gi].Valid)

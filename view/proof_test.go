@@ -10,7 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/arbiter-games/arbiter/internal/browser"
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 )
 
 // provenRecords writes the first sample Lines of Action game with arbiter
@@ -19,7 +19,7 @@ import (
 // returns its path.
 func provenRecords(t *testing.T) string {
 	t.Helper()
-	g := recordtest.Parse(t, "../testdata/samples/lines-of-action.agn")[0]
+	g := testkit.Records(t, "../testdata/samples/lines-of-action.agn")[0]
 	g.Moves[49].Comment = "book; proven: White wins"
 	g.Moves[59].Comment = "proven: draw; White's 30... c2xf2 threw away a proven win"
 	g.Moves[60].Comment = "not proven: a note"

@@ -13,8 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/arbiter-games/arbiter/internal/playout"
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
@@ -139,7 +138,7 @@ func manyCaptions(t *testing.T) string {
 	rng := rand.New(rand.NewPCG(1, 0))
 	var b strings.Builder
 	for i := range 4000 {
-		g, err := playout.Game(gm, rng, int64(i), 1000)
+		g, err := testkit.RandomGame(gm, rng, int64(i), 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +188,7 @@ func TestManyCaptions(t *testing.T) {
 	if len(d.Captions) <= idRange {
 		t.Fatalf("%d captions; the games must make more than %d", len(d.Captions), idRange)
 	}
-	recs := recordtest.Parse(t, file)
+	recs := testkit.Records(t, file)
 	wide := 0
 	var pic rules.Picture
 	for gi, g := range d.Games {
@@ -230,7 +229,7 @@ func TestPageData(t *testing.T) {
 		t.Fatalf("%d games; want the samples'", len(d.Games))
 	}
 	for gi, g := range d.Games {
-		parsed := recordtest.Parse(t, g.File)
+		parsed := testkit.Records(t, g.File)
 		rec := parsed[g.Index-1]
 		gm, _ := games.Lookup(g.Kind)
 		pos, err := gm.Start(rec)

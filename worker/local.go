@@ -9,32 +9,32 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/referee"
 	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // starter starts the engines of a tournament: with the engine log, if
 // any, and the warnings they give going to warn, if set.
 type starter struct {
 	set  *Settings
-	log  *ugi.Log
+	log  *engineproc.Log
 	warn func(string)
 }
 
 // start starts engine i, labelling its log lines with as (the worker and
 // slot).
-func (st *starter) start(ctx context.Context, i int, as string) (*ugi.Client, error) {
+func (st *starter) start(ctx context.Context, i int, as string) (*engineproc.Client, error) {
 	spec := st.set.Engines[i].Spec
 	spec.Log, spec.LogAs, spec.Warn = st.log, as, st.warn
-	return ugi.Start(ctx, spec, st.set.Timeouts)
+	return engineproc.Start(ctx, spec, st.set.Timeouts)
 }
 
 // pool holds started engines that no worker holds yet: the preflight's,
 // which play the first games instead of new processes.
 type pool struct {
 	mu      sync.Mutex
-	engines map[int][]*ugi.Client
+	engines map[int][]*engineproc.Client
 	st      *starter
 	logAs   string // the worker/slot column of its engines' log lines
 }
@@ -91,17 +91,17 @@ func (p *pool) start(ctx context.Context, want map[int]int) (errs []error) {
 }
 
 // put adds engine i to the pool.
-func (p *pool) put(i int, e *ugi.Client) {
+func (p *pool) put(i int, e *engineproc.Client) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.engines == nil {
-		p.engines = map[int][]*ugi.Client{}
+		p.engines = map[int][]*engineproc.Client{}
 	}
 	p.engines[i] = append(p.engines[i], e)
 }
 
 // take removes an engine i from the pool and returns it, or nil.
-func (p *pool) take(i int) *ugi.Client {
+func (p *pool) take(i int) *engineproc.Client {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	es := p.engines[i]
@@ -116,7 +116,7 @@ func (p *pool) take(i int) *ugi.Client {
 // retain keeps at most keep[i] engines i in the pool and ends the others.
 func (p *pool) retain(keep map[int]int) {
 	p.mu.Lock()
-	var gone []*ugi.Client
+	var gone []*engineproc.Client
 	for i, es := range p.engines {
 		if n := keep[i]; len(es) > n {
 			gone = append(gone, es[n:]...)
@@ -132,7 +132,7 @@ func (p *pool) closeAll() { p.retain(nil) }
 
 // closeEngines ends engines at the same time: each Close may wait for its
 // engine to quit.
-func closeEngines(es []*ugi.Client) { atOnce(es, func(e *ugi.Client) { e.Close() }) }
+func closeEngines(es []*engineproc.Client) { atOnce(es, func(e *engineproc.Client) { e.Close() }) }
 
 // atOnce calls f on every x at the same time and returns when all are done.
 func atOnce[T any](xs []T, f func(T)) {
@@ -151,7 +151,7 @@ func atOnce[T any](xs []T, f func(T)) {
 // game running for the next one when they are needed again.
 type local struct {
 	set     *Settings
-	engines map[int]*ugi.Client
+	engines map[int]*engineproc.Client
 	idle    *pool // engines to take before starting new ones
 	st      *starter
 	id      int  // 1 and up, for the engine log
@@ -159,11 +159,11 @@ type local struct {
 }
 
 func newLocal(st *starter, idle *pool, id int) *local {
-	return &local{set: st.set, engines: map[int]*ugi.Client{}, idle: idle, st: st, id: id}
+	return &local{set: st.set, engines: map[int]*engineproc.Client{}, idle: idle, st: st, id: id}
 }
 
 func (w *local) closeAll() {
-	es := make([]*ugi.Client, 0, len(w.engines))
+	es := make([]*engineproc.Client, 0, len(w.engines))
 	for i, e := range w.engines {
 		es = append(es, e)
 		delete(w.engines, i)
@@ -179,7 +179,7 @@ func (w *local) closeAll() {
 // a game get ready at the same time.
 //
 // as labels the engine's log lines (the worker and slot), if there is a log.
-func (w *local) ready(ctx context.Context, i int, cur *ugi.Client, as string) (*ugi.Client, error) {
+func (w *local) ready(ctx context.Context, i int, cur *engineproc.Client, as string) (*engineproc.Client, error) {
 	if cur != nil && cur.Failed() != nil {
 		cur.Close()
 		cur = nil
@@ -204,9 +204,9 @@ func (w *local) ready(ctx context.Context, i int, cur *ugi.Client, as string) (*
 
 // readyBoth gets the engines of slot s ready at the same time (a start can
 // take a while) and keeps them; failed[c] says why side c's could not.
-func (w *local) readyBoth(ctx context.Context, s Slot) (eng [2]*ugi.Client, failed [2]error) {
+func (w *local) readyBoth(ctx context.Context, s Slot) (eng [2]*engineproc.Client, failed [2]error) {
 	// Keep only the engines this game needs.
-	var unneeded []*ugi.Client
+	var unneeded []*engineproc.Client
 	for i, e := range w.engines {
 		if i != s.White && i != s.Black {
 			unneeded = append(unneeded, e)

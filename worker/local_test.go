@@ -7,27 +7,27 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/config"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/pairing"
 )
 
 // TestMain: the fake engines play the toy race; the test binary is one.
-func TestMain(m *testing.M) { toyrace.Main(m) }
+func TestMain(m *testing.M) { toygames.Main(m) }
 
 // TestOpeningStart checks the start a worker gives the engines: a suite's
 // opening with a FEN and no moves (plies: 0) starts from that FEN, one
 // without from the game's start.
 func TestOpeningStart(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "toy.agn"), []byte(toyrace.Openings), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "toy.agn"), []byte(toygames.RaceOpenings), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	path := toyrace.WriteConfig(t, dir, toyrace.Head+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
+	path := toygames.WriteRaceConfig(t, dir, toygames.RaceHead+"openings: {file: toy.agn, plies: 0}\n", "a=first", "b=first")
 	cfg, err := config.Load(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := SettingsOf(cfg)
+	set := raceSettings(t, "a=first", "b=first")
 	w := newLocal(&starter{set: &set}, nil, 1)
 	for pair, want := range []string{"fen 17/3/2/b", "startpos"} {
 		o, err := cfg.Opening(pair)

@@ -15,22 +15,20 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules/games"
-	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Worker processes.
 //
 // With Options.Argv set, each game at a time is played by a process of its
-// own (Serve, which the arbiter binary runs as "arbiter tournament-worker")
-// rather than by a goroutine of the runner. The runner hands out the slots, stores every finished game
-// and reports progress. Games of instant engines are a ping-pong of
-// processes, one short move after another; two of them played by one Go
-// process got about 1.4 times the games of one (the wake-ups of both games
-// go through one runtime's scheduler and poller), while two processes get
-// 1.7 to 1.9 times. See docs/tournament.md.
+// own (Serve, run as "arbiter tournament-worker") rather than by a
+// goroutine of the runner, which hands out the slots, stores every
+// finished game and reports progress: games of instant engines are a
+// ping-pong of processes, and two of them in one Go process wait on one
+// runtime's scheduler and poller (see docs/tournament.md).
 //
 // The protocol is JSON, one value a line, over the worker's stdin and
 // stdout: the runner writes an initMsg, the worker answers with a
@@ -53,9 +51,9 @@ type initMsg struct {
 	// Log is the engine log's file ("" for none), which the worker appends
 	// to; LogStart is the run's start (Unix nanoseconds), which its lines
 	// are timed from.
-	Log      string      `json:"log,omitempty"`
-	LogKeep  ugi.LogKeep `json:"log_keep"`
-	LogStart int64       `json:"log_start,omitempty"`
+	Log      string             `json:"log,omitempty"`
+	LogKeep  engineproc.LogKeep `json:"log_keep"`
+	LogStart int64              `json:"log_start,omitempty"`
 }
 
 // replyMsg is a line a worker writes: its answer to the init or to a
@@ -158,7 +156,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		// The run's start on this process's monotonic clock.
 		start := time.Now()
 		start = start.Add(-time.Duration(start.UnixNano() - init.LogStart))
-		if st.log, err = ugi.OpenLog(init.Log, start, false, init.LogKeep); err != nil {
+		if st.log, err = engineproc.OpenLog(init.Log, start, false, init.LogKeep); err != nil {
 			enc.Encode(replyMsg{Error: err.Error(), CPU: proc.CPU()})
 			return err
 		}
@@ -237,7 +235,7 @@ func startProc(argv []string, init initMsg, warn func(string)) (*process, error)
 	// not open the database, and its engines could read its environment.
 	cmd.Env = proc.Environ()
 	p := &process{cmd: cmd, warn: warn, replies: make(chan replyMsg, 1), quit: make(chan struct{}),
-		exited: make(chan struct{}), stderr: proc.NewTail(ugi.StderrKeep)}
+		exited: make(chan struct{}), stderr: proc.NewTail(engineproc.StderrKeep)}
 	cmd.Stderr = p.stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -7,9 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/internal/enginetest"
-	"github.com/arbiter-games/arbiter/internal/toyrace"
 	"github.com/arbiter-games/arbiter/pairing"
 )
 
@@ -21,19 +20,16 @@ import (
 func TestSilentWorker(t *testing.T) {
 	defer func(s, e time.Duration) { procStartWait, procExitWait = s, e }(procStartWait, procExitWait)
 	procStartWait, procExitWait = time.Second, time.Second
-	long := "event: " + strings.Repeat("x", 200<<10) + "\n"
-	path := toyrace.WriteConfig(t, t.TempDir(), long+toyrace.HeadGames(4)+"startup_timeout_ms: 100\nping_timeout_ms: 100\n", "a=first", "b=last")
-	cfg, err := config.Load(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := raceSettings(t, "a=first", "b=last")
+	set.Event = strings.Repeat("x", 200<<10)
+	set.Timeouts = engineproc.Timeouts{Startup: 100 * time.Millisecond, Ping: 100 * time.Millisecond}
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := []pairing.Game{{Slot: 0, White: 0, Black: 1}, {Slot: 1, White: 1, Black: 0}}
 	start := time.Now()
-	ps, err := Start(context.Background(), SettingsOf(cfg), Options{Argv: []string{exe, "fake-sleep"}}, first)
+	ps, err := Start(context.Background(), set, Options{Argv: []string{exe, "fake-sleep"}}, first)
 	if err == nil || !strings.Contains(err.Error(), "did not answer within") {
 		t.Errorf("Start with a silent worker = %v, %v", ps, err)
 	}

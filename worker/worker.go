@@ -4,9 +4,9 @@
 // its games in this process or, with Options.Argv set, in a worker process
 // of its own (Serve is that process's work), which gets more games a
 // second out of the cores and ends its engines' escaped descendants when
-// the runner dies. What it needs of the tournament is its Settings,
-// resolved from the config once (SettingsOf). Which games to play, and
-// what becomes of them, is package tournament's.
+// the runner dies. What it needs of the tournament is its Settings, which
+// the runner resolves from the config once. Which games to play, and what
+// becomes of them, is package tournament's.
 package worker
 
 import (
@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/book"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
-	"github.com/arbiter-games/arbiter/ugi"
 )
 
 // Slot is one game of the schedule as a worker plays it: who plays whom
@@ -54,13 +54,13 @@ type Finished struct {
 	WhiteStats, BlackStats *search.Stats
 }
 
-// EngineLog is the engine log of a run (see ugi.Log), which worker
+// EngineLog is the engine log of a run (see engineproc.Log), which worker
 // processes append to.
 type EngineLog struct {
 	Path  string
-	Start time.Time   // the run's start, which its lines are timed from
-	Keep  ugi.LogKeep // the lines left out
-	Log   *ugi.Log    // this process's, for the engines it starts
+	Start time.Time          // the run's start, which its lines are timed from
+	Keep  engineproc.LogKeep // the lines left out
+	Log   *engineproc.Log    // this process's, for the engines it starts
 }
 
 // Options say how players play.

@@ -12,7 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 
-	"github.com/arbiter-games/arbiter/internal/playout"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -40,7 +40,7 @@ func main() {
 	for i := 0; i < *n; i++ {
 		white := fmt.Sprintf("random-%d", rng.IntN(10))
 		black := fmt.Sprintf("random-%d", rng.IntN(10))
-		g, err := playout.Game(game, rng, int64(rng.Uint64()>>1), *maxPlies)
+		g, err := testkit.RandomGame(game, rng, int64(rng.Uint64()>>1), *maxPlies)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
 			os.Exit(1)

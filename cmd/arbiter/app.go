@@ -5,13 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/cliargs"
+	"github.com/arbiter-games/arbiter/internal/completion"
+	"github.com/arbiter-games/arbiter/internal/version"
 	"github.com/arbiter-games/arbiter/internal/workerstart"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -64,7 +65,7 @@ func newApp(e *env) *cli.App {
 			"of Action), replays them against the rules,\n" +
 			"runs engine tournaments over the UGI protocol and reports win rates.\n" +
 			"Games: " + games.IDs() + ". See README.md and docs/.",
-		Version:                version(),
+		Version:                version.String(),
 		Reader:                 e.stdin,
 		Writer:                 e.stdout,
 		ErrWriter:              e.stderr,
@@ -117,8 +118,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			c.OnUsageError = app.OnUsageError
 		}
 	}
-	if len(args) > 1 && args[len(args)-1] == completeFlag {
-		complete(app, e.stdout, args[1:len(args)-1])
+	if len(args) > 1 && args[len(args)-1] == completion.Flag {
+		completion.Write(app, e.stdout, args[1:len(args)-1])
 		return exitOK
 	}
 	if len(args) > 1 && !strings.HasPrefix(args[1], "-") && args[1] != "help" && app.Command(args[1]) == nil {
@@ -132,8 +133,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			"as fastchess and cutechess-cli take it, is arbiter match -game GAME -engine cmd=... -engine ... (see arbiter match --help)")
 		return exitUsage
 	}
-	argv, err := interspersed(app, args)
-	if err == nil {
+	argv, err := cliargs.Interspersed(app, args)
+	if err != nil {
+		err = withCode(exitUsage, err)
+	} else {
 		err = app.RunContext(ctx, argv)
 	}
 	return exitCode(ctx, stderr, typedFlagNames(err, args))
@@ -168,100 +171,15 @@ func exitCode(ctx context.Context, stderr io.Writer, err error) int {
 	return code
 }
 
-// interspersed moves a subcommand's flags that follow its arguments in front
-// of them ("show FILE --game 2" becomes "show --game 2 FILE"), since
-// urfave/cli v2 stops reading flags at the first argument. A "--" ends the
-// flags as usual. A flag that takes a value but ends the line is a usage
-// error here: moved in front of the "--" that separates the arguments, it
-// would take "--" for its value.
-func interspersed(app *cli.App, args []string) ([]string, error) {
-	if len(args) < 3 {
-		return args, nil
-	}
-	var cmd *cli.Command
-	for _, c := range app.Commands {
-		if c.HasName(args[1]) {
-			cmd = c
-		}
-	}
-	if cmd == nil || cmd.SkipFlagParsing {
-		return args, nil
-	}
-	takesValue := map[string]bool{}
-	known := map[string]bool{}
-	for _, f := range cmd.Flags {
-		_, isBool := f.(*cli.BoolFlag)
-		for _, n := range f.Names() {
-			known[n] = true
-			takesValue[n] = !isBool
-		}
-	}
-	var flags, rest []string
-	rest = append(rest, "--")
-	for i := 2; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			rest = append(rest, args[i+1:]...)
-			break
-		}
-		if len(a) > 1 && a[0] == '-' {
-			name := strings.TrimLeft(a, "-")
-			name, _, hasValue := strings.Cut(name, "=")
-			flags = append(flags, a)
-			if known[name] && takesValue[name] && !hasValue {
-				if i+1 == len(args) {
-					return nil, usageErrorf("%s: flag needs an argument: %s", cmd.Name, a)
-				}
-				i++
-				flags = append(flags, args[i])
-			}
-			continue
-		}
-		rest = append(rest, a)
-	}
-	out := append([]string{args[0], args[1]}, flags...)
-	if len(rest) > 1 {
-		out = append(out, rest...)
-	}
-	return out, nil
-}
-
-// flagInMessage matches the flag name in the messages of Go's flag package
-// ("invalid value "x" for flag -jobs: ...", "flag needs an argument: -jobs",
-// "flag provided but not defined: -x"), which always write one dash. It is
-// compiled on the first usage error, not as every command starts.
-var flagInMessage = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(for flag |needs an argument: |not defined: |for )-([A-Za-z0-9][-A-Za-z0-9_]*)`)
-})
-
 // typedFlagNames rewrites the flag names in err's message as the user typed
-// them in args ("--jobs" rather than "-jobs"); other errors pass unchanged.
+// them in args (see cliargs.TypedFlagNames); other errors pass unchanged.
 func typedFlagNames(err error, args []string) error {
 	var ee *exitError
 	if !errors.As(err, &ee) || ee.code != exitUsage || ee.err == nil {
 		return err
 	}
-	typed := map[string]string{}
-	for _, a := range args[1:] {
-		if a == "--" {
-			break
-		}
-		if len(a) > 1 && a[0] == '-' {
-			name, _, _ := strings.Cut(a, "=")
-			if _, seen := typed[strings.TrimLeft(name, "-")]; !seen {
-				typed[strings.TrimLeft(name, "-")] = name
-			}
-		}
-	}
 	msg := ee.err.Error()
-	re := flagInMessage()
-	fixed := re.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := re.FindStringSubmatch(m)
-		if t, ok := typed[sub[2]]; ok {
-			return sub[1] + t
-		}
-		return m
-	})
+	fixed := cliargs.TypedFlagNames(msg, args)
 	if fixed == msg {
 		return err
 	}

@@ -17,11 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/internal/pgtest"
-	"github.com/arbiter-games/arbiter/internal/playout"
 	"github.com/arbiter-games/arbiter/internal/proc"
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -239,7 +237,7 @@ func checkJSON(t *testing.T, stdout string) (out []gameLine, missingMove int) {
 				t.Errorf("line %d lacks %q: %s", i+1, k, clip(l))
 			}
 		}
-		// The issue asks for at least these fields: more are fine.
+		// These fields at least (docs/notation.md); more are fine.
 		var g gameLine
 		if err := json.Unmarshal([]byte(l), &g); err != nil {
 			t.Fatalf("line %d: a field has the wrong type: %v\n%s", i+1, err, clip(l))
@@ -349,12 +347,12 @@ func TestValidateGolden(t *testing.T) {
 	if text.code != 1 || text.stderr != "" {
 		t.Fatalf("validate %s: %v; want exit 1 and nothing on stderr", codesFile, text)
 	}
-	golden.Check(t, "codes.txt.golden", text.stdout)
+	testkit.Golden(t, "codes.txt.golden", text.stdout)
 	js := runCLI(t, "", "validate", "--json", "--jobs", "1", codesFile)
 	if js.code != 1 {
 		t.Fatalf("validate --json %s: %v; want exit 1", codesFile, js)
 	}
-	golden.Check(t, "codes.jsonl.golden", js.stdout)
+	testkit.Golden(t, "codes.jsonl.golden", js.stdout)
 }
 
 // TestValidateCodes checks that the fixture gives every error code LOA
@@ -404,7 +402,7 @@ func TestValidateCodes(t *testing.T) {
 		}
 	}
 	if missingMove > 0 {
-		fixedBug(t, "validate.go/notation.Error: %d error objects lack the \"move\" key (json omitempty) though the issue lists it among error's fields", missingMove)
+		fixedBug(t, "validate.go/notation.Error: %d error objects lack the \"move\" key (json omitempty) though the documented error object has it", missingMove)
 	}
 }
 
@@ -454,7 +452,7 @@ func randomGames(t *testing.T, game rules.Game, n, maxPlies int, seed uint64) st
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var b strings.Builder
 	for i := 0; i < n; i++ {
-		g, err := playout.Game(game, rng, int64(i), rng.IntN(maxPlies+1))
+		g, err := testkit.RandomGame(game, rng, int64(i), rng.IntN(maxPlies+1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -698,7 +696,7 @@ func TestShowGolden(t *testing.T) {
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("show: %v", r)
 	}
-	golden.Check(t, "show.golden", r.stdout)
+	testkit.Golden(t, "show.golden", r.stdout)
 }
 
 // TestShowResultMismatch: a record whose declared result disagrees with its
@@ -1122,7 +1120,7 @@ func TestShowFENRoundTrip(t *testing.T) {
 	paths, _ := filepath.Glob("../../testdata/samples/*.agn")
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			gs := recordtest.Parse(t, path)
+			gs := testkit.Records(t, path)
 			checked := 0
 			for i, g := range gs {
 				for k := 0; k <= len(g.Moves); k += 3 {

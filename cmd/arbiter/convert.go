@@ -1,17 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
-	"github.com/arbiter-games/arbiter/sgf"
 )
 
 func convertCommand(e *env) *cli.Command {
@@ -56,11 +52,11 @@ func convertCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			cv := converter{e: e, w: w, sgf: to == "sgf", keep: c.Bool("keep-invalid")}
+			cv := replay.Converter{Out: w, Log: e.stderr, SGF: to == "sgf", Keep: c.Bool("keep-invalid")}
 			for _, f := range files {
-				err := replay.File(c.Context, f.Name, f.Data, opts, cv.convert)
+				err := replay.File(c.Context, f.Name, f.Data, opts, cv.Add)
 				if err == nil {
-					err = cv.err
+					err = cv.Err()
 				}
 				if err != nil {
 					return finish(err)
@@ -69,85 +65,11 @@ func convertCommand(e *env) *cli.Command {
 			if err := finish(nil); err != nil {
 				return err
 			}
-			fmt.Fprintln(e.stderr, cv.summary())
-			if cv.invalid > 0 || cv.unwritable > 0 {
+			fmt.Fprintln(e.stderr, cv.Summary())
+			if cv.Failed() {
 				return withCode(exitFailure, nil)
 			}
 			return nil
 		},
 	}
-}
-
-// converter writes the games that replay.File reports, as convert does.
-type converter struct {
-	e    *env
-	w    io.Writer
-	sgf  bool // write SGF, not .agn
-	keep bool // --keep-invalid
-	buf  []byte
-
-	total, written, invalid, kept, unwritable int
-	err                                       error // the first write error
-}
-
-// convert writes the game of r, or says on stderr why it does not.
-func (cv *converter) convert(r replay.Report) {
-	cv.total++
-	if cv.err != nil {
-		return
-	}
-	writeWarnings(cv.e.stderr, &r)
-	if !r.Valid {
-		cv.invalid++
-		fmt.Fprintln(cv.e.stderr, r.Describe())
-		if !cv.keep {
-			return
-		}
-		if rec := r.Record.Err; rec != nil && rec.Code != notation.CodeResultMismatch {
-			fmt.Fprintf(cv.e.stderr, "%s: left out: its text cannot be read to its end\n", r.Heading(r.Line, 1))
-			return
-		}
-		if cv.write(&r, r.Canonical().String()) {
-			cv.kept++
-		}
-		return
-	}
-	if cv.write(&r, r.Text) {
-		cv.written++
-	}
-}
-
-// write writes the record of r: text in .agn, or r.Canonical() as SGF.
-// It reports whether it did.
-func (cv *converter) write(r *replay.Report, text string) bool {
-	if !cv.sgf {
-		_, cv.err = io.WriteString(cv.w, text)
-		return cv.err == nil
-	}
-	var err error
-	cv.buf, err = sgf.Append(cv.buf[:0], r.Canonical())
-	if err != nil {
-		cv.unwritable++
-		what := "cannot be written as SGF"
-		if errors.Is(err, sgf.ErrNotLOA) {
-			what = "is not Lines of Action: it cannot be written as SGF"
-		}
-		fmt.Fprintf(cv.e.stderr, "%s: %s (%v)\n", r.Heading(r.Line, 1), what, err)
-		return false
-	}
-	// A blank line after each game, as after an .agn record.
-	_, cv.err = cv.w.Write(append(cv.buf, '\n'))
-	return cv.err == nil
-}
-
-// summary is convert's last line on stderr.
-func (cv *converter) summary() string {
-	s := fmt.Sprintf("%s: %d written, %d invalid", nGames(cv.total), cv.written, cv.invalid)
-	if cv.keep {
-		s += fmt.Sprintf(" (%d of them written as read)", cv.kept)
-	}
-	if cv.unwritable > 0 {
-		s += fmt.Sprintf(", %d not written as SGF", cv.unwritable)
-	}
-	return s
 }

@@ -120,9 +120,9 @@ func TestOutputDirectory(t *testing.T) {
 // stands for the full disk: it fails writes with the same SQLITE_FULL.
 func TestImportDiskFull(t *testing.T) {
 	ctx := context.Background()
-	first := randomRecords(t, importBatch, 30, 9) // one batch, committed
+	first := randomRecords(t, store.ImportBatch, 30, 9) // one batch, committed
 	data := []byte(first + randomRecords(t, 2000, 30, 10))
-	n := importBatch + 2000
+	n := store.ImportBatch + 2000
 	opts := replay.Options{Jobs: 2, Text: true, Prepare: prepareGame}
 	quiet := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
 	// The size of the database once the first batch is in it.
@@ -156,8 +156,8 @@ func TestImportDiskFull(t *testing.T) {
 	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
-	if stored < importBatch || stored >= n {
-		t.Errorf("%d games stored; the test wants the disk to fill after the first batch (%d)", stored, importBatch)
+	if stored < store.ImportBatch || stored >= n {
+		t.Errorf("%d games stored; the test wants the disk to fill after the first batch (%d)", stored, store.ImportBatch)
 	}
 	if err == nil || !strings.Contains(err.Error(), "the disk is full") || !strings.Contains(err.Error(), strconv.Itoa(stored)+" games were stored") {
 		t.Errorf("import on a full disk: error %v; want \"the disk is full\" and %d games stored", err, stored)

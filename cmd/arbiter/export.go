@@ -126,32 +126,10 @@ func checkNames(ctx context.Context, db *store.DB, f store.Filter) error {
 
 // writeRecords writes the record of each game of f in format ("agn" or
 // "sgf"), ending it with one blank line, its result in the convention
-// results.
+// results (see replay.Exporter).
 func writeRecords(ctx context.Context, w io.Writer, db *store.DB, f store.Filter, format string, results notation.Results) error {
-	var buf []byte
-	err := db.Records(ctx, f, func(rec string) error {
-		if format == "agn" && results == notation.ResultsWhite {
-			_, err := io.WriteString(w, strings.TrimRight(rec, "\r\n \t")+"\n\n")
-			return err
-		}
-		// A stored record is canonical: it parses cleanly.
-		gs, err := notation.Parse("record", []byte(rec))
-		if err != nil || len(gs) != 1 {
-			return fmt.Errorf("a stored record does not read: %v", err)
-		}
-		g := gs[0]
-		if format == "sgf" {
-			if buf, err = sgf.Append(buf[:0], g); err != nil {
-				return err
-			}
-			_, err = w.Write(append(buf, '\n'))
-			return err
-		}
-		replay.WriteResults(g, results)
-		_, err = io.WriteString(w, strings.TrimRight(g.String(), "\r\n \t")+"\n\n")
-		return err
-	})
-	if err != nil {
+	x := replay.Exporter{Out: w, SGF: format == "sgf", Results: results}
+	if err := db.Records(ctx, f, x.Write); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil

@@ -3,74 +3,20 @@ package main
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/input"
-	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
-	"github.com/arbiter-games/arbiter/rules"
-	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
 )
-
-// importBatch is how many games import commits at a time. Each commit
-// writes every index page its games touched to the log again, and record
-// hashes land all over the index: larger batches write each page fewer
-// times (bench/README.md has the figures), and a killed import loses at
-// most one batch (a second run stores the rest).
-const importBatch = 10000
 
 // analyzeAfter is how many games an import stores before it brings the
 // database's statistics up to date (store.DB.Analyze: on PostgreSQL a
 // VACUUM ANALYZE of under a second, which a report right after a big
 // import would otherwise pay for several times over). A variable for the
 // tests.
-var analyzeAfter = importBatch
-
-// inserter stores the games sent to it in batches, on its own goroutine.
-type inserter struct {
-	games        chan *store.Game
-	done         chan struct{}
-	failed       atomic.Bool // err is set: send no more games
-	stored, dups int
-	err          error
-}
-
-func startInserter(ctx context.Context, db *store.DB) *inserter {
-	in := &inserter{games: make(chan *store.Game, 256), done: make(chan struct{})}
-	go func() {
-		defer close(in.done)
-		batch := db.NewBatch(importBatch)
-		for g := range in.games {
-			if in.err != nil {
-				continue // drain
-			}
-			if err := batch.Insert(ctx, g); err != nil {
-				in.err = err
-				in.failed.Store(true)
-				batch.Rollback()
-			}
-		}
-		if in.err == nil {
-			in.err = batch.Commit()
-		}
-		if in.err != nil {
-			batch.Rollback()
-		}
-		in.stored, in.dups = batch.Committed, batch.CommittedDuplicates
-	}()
-	return in
-}
-
-// finish waits for every game sent to be stored and returns the counts of
-// the games committed: those of a batch that failed are not counted.
-func (in *inserter) finish() (stored, dups int, err error) {
-	close(in.games)
-	<-in.done
-	return in.stored, in.dups, in.err
-}
+var analyzeAfter = store.ImportBatch
 
 func importCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -119,7 +65,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 	// The replay (on this goroutine and replay's workers) feeds a
 	// goroutine that stores the games in batches, so that replaying
 	// and storing overlap.
-	ins := startInserter(ctx, db)
+	ins := db.NewImporter(ctx)
 	for _, f := range files {
 		err := replay.File(ctx, f.Name, f.Data, opts, func(r replay.Report) {
 			total++
@@ -129,10 +75,10 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 			if fail = ctx.Err(); fail != nil {
 				return // interrupted: stop storing, keep what is committed
 			}
-			if ins.failed.Load() {
+			if ins.Failed() {
 				return // storing failed: finish says why
 			}
-			writeWarnings(e.stderr, &r)
+			r.WriteWarnings(e.stderr)
 			if !r.Valid {
 				invalid++
 				fmt.Fprintln(e.stderr, r.Describe())
@@ -151,7 +97,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 			}
 			g := r.Extra.(*store.Game)
 			g.TournamentID = tid
-			ins.games <- g
+			ins.Add(g)
 		})
 		if fail == nil {
 			fail = err
@@ -160,7 +106,7 @@ func importFiles(ctx context.Context, e *env, db *store.DB, files []*input.File,
 			break
 		}
 	}
-	stored, dups, err := ins.finish()
+	stored, dups, err := ins.Finish()
 	if fail == nil {
 		fail = err
 	}
@@ -195,25 +141,6 @@ func prepareGame(r *replay.Report) {
 		return
 	}
 	g := store.NewGame(r.Game, r.White, r.Black, r.Result, r.Score, r.Termination, r.Plies, r.Text)
-	g.WhiteStats, g.BlackStats = engineStats(r)
+	g.WhiteStats, g.BlackStats = r.EngineStats()
 	r.Extra = g
-}
-
-// engineStats rebuilds, from the move comments of r's record ("+0.35/12
-// 0.120s", as arbiter tournament and cutechess-cli write them), what each
-// side's engine reported: its moves, its mean depth and its mean time per
-// move (the nodes and nps are not in the comments). A side none of whose
-// moves has such a comment gets nil; so does a record without any.
-func engineStats(r *replay.Report) (white, black *search.Stats) {
-	var sides [2]search.Tally
-	mover := r.First
-	for _, m := range r.Record.Moves {
-		if m.Comment != "" {
-			if c, ok := notation.ParseMoveComment(m.Comment); ok {
-				sides[mover].Add(c.Elapsed, c.Depth, 0, 0)
-			}
-		}
-		mover = mover.Other()
-	}
-	return sides[rules.White].Stats(), sides[rules.Black].Stats()
 }

@@ -10,8 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/playout"
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -30,7 +29,7 @@ func randomRecords(t testing.TB, n, maxPlies int, seed uint64) string {
 	for i := range n {
 		w := rng.IntN(len(players))
 		bl := (w + 1 + rng.IntN(len(players)-1)) % len(players)
-		g, err := playout.Game(game, rng, 0, maxPlies)
+		g, err := testkit.RandomGame(game, rng, 0, maxPlies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -356,7 +355,7 @@ func TestImportDecidedStar(t *testing.T) {
 // overflow (a depth of 1e18 and 1e9 s a move on every move gave the report
 // an ms/move of -24819115207.1).
 func TestImportHugeMoveComments(t *testing.T) {
-	games := recordtest.Parse(t, "../../testdata/samples/lines-of-action.agn")
+	games := testkit.Records(t, "../../testdata/samples/lines-of-action.agn")
 	tests := []struct {
 		name    string
 		comment string

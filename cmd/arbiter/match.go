@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -109,7 +108,7 @@ func matchCommand(e *env) *cli.Command {
 				}
 			}
 			if m.ConfigOut != "" {
-				if err := writeConfigOut(m.ConfigOut, m.ConfigFile(time.Now())); err != nil {
+				if err := outfile.WriteFile(m.ConfigOut, m.ConfigFile(time.Now())); err != nil {
 					if errors.Is(err, syscall.EISDIR) {
 						return usageErrorf("match: -config-out %s is a directory: give a file name", m.ConfigOut)
 					}
@@ -122,19 +121,4 @@ func matchCommand(e *env) *cli.Command {
 				scoreInterval: m.ScoreInterval, showLatency: m.ShowLatency, warnings: m.Warnings})
 		},
 	}
-}
-
-// writeConfigOut writes text, a match's config file, to path through
-// outfile (a regular file replaced atomically, a device or a FIFO written
-// in place).
-func writeConfigOut(path, text string) error {
-	f, err := outfile.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := io.WriteString(f, text); err != nil {
-		f.Discard()
-		return err
-	}
-	return f.Commit()
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/tictactoe"
+	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -21,7 +21,7 @@ const toyEnv = "ARBITER_TEST_TOY_GAME"
 // written in, and returns the function that takes it out again.
 func addToyGame() (restore func()) {
 	old := games.All
-	games.All = append(slices.Clip(old), tictactoe.Game)
+	games.All = append(slices.Clip(old), toygames.TicTacToe)
 	return func() { games.All = old }
 }
 

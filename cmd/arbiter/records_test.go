@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
 	"github.com/arbiter-games/arbiter/internal/proc"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/sgf"
 )
@@ -175,7 +175,7 @@ func TestSGFCommands(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stderr, "7 games: 7 written, 0 invalid") {
 		t.Fatalf("convert: %v", r)
 	}
-	golden.Check(t, "boardspace.agn.golden", r.stdout)
+	testkit.Golden(t, "boardspace.agn.golden", r.stdout)
 	// Imported, the games are stored as their canonical records.
 	db := filepath.Join(t.TempDir(), "a.db")
 	if r := runCLI(t, "", "import", "--db", db, sgfFile); r.code != 0 || !strings.Contains(r.stderr, "7 games: 7 stored") {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -102,7 +100,7 @@ func reportCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := r.Write(interruptible(c.Context, w), format); err != nil {
+			if err := r.Write(outfile.Interruptible(c.Context, w), format); err != nil {
 				return finish(fmt.Errorf("report: %w", err))
 			}
 			return finish(nil)
@@ -210,84 +208,24 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 }
 
 // checkOutput refuses an output path that would replace the database at
-// db or one of its companion files (-wal, -shm, -journal), under the same
-// name or another one (see outfile.Same): writing the output there would
-// destroy the data it is made from.
+// db or one of its companion files (see store.Overwrites): writing the
+// output there would destroy the data it is made from.
 func checkOutput(output, db string) error {
-	if output == "" || output == "-" || store.IsPostgres(db) {
-		return nil
-	}
-	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-		if name := db + suffix; outfile.Same(output, name) {
-			what := "the database " + db
-			if suffix != "" {
-				what = "the database's file " + name
-			}
-			return usageErrorf("output %s is %s: writing there would destroy it", output, what)
-		}
+	if what := store.Overwrites(output, db); what != "" {
+		return usageErrorf("output %s is %s: writing there would destroy it", output, what)
 	}
 	return nil
 }
 
 // createOutput returns a writer to stdout (path "" or "-") or to path,
-// which the flag names, through outfile (a regular file replaced atomically, a device or a FIFO
-// written in place, a link's target written), and finish, which flushes
-// and, when err is nil, commits the output (else discards it); finish
-// returns the first error, located at path.
+// which the flag names, and finish, which commits it (see
+// outfile.Buffered); a directory is a usage error.
 func createOutput(e *env, flag, path string) (io.Writer, func(err error) error, error) {
-	if path == "" || path == "-" {
-		bw := bufio.NewWriterSize(e.stdout, 64<<10)
-		return bw, func(err error) error {
-			if ferr := bw.Flush(); err == nil {
-				err = ferr
-			}
-			return err
-		}, nil
-	}
-	f, err := outfile.Create(path)
+	w, finish, err := outfile.Buffered(e.stdout, path)
 	if errors.Is(err, syscall.EISDIR) {
 		return nil, nil, usageErrorf("%s %s is a directory: give a file name", flag, path)
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	bw := bufio.NewWriterSize(f, 64<<10)
-	return bw, func(err error) error {
-		if err == nil {
-			err = bw.Flush()
-		}
-		if err == nil {
-			return f.Commit()
-		}
-		f.Discard()
-		// A write error of the output names it already.
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == path {
-			return err
-		}
-		return fmt.Errorf("write %s: %w", path, err)
-	}, nil
-}
-
-// interruptible returns a writer that writes to w until ctx ends, then
-// fails with ctx's error: writing a big report (a million head-to-head
-// lines) then stops at its next write.
-func interruptible(ctx context.Context, w io.Writer) io.Writer {
-	return &ctxWriter{done: ctx.Done(), ctx: ctx, w: w}
-}
-
-type ctxWriter struct {
-	done <-chan struct{}
-	ctx  context.Context
-	w    io.Writer
-}
-
-func (c *ctxWriter) Write(p []byte) (int, error) {
-	select {
-	case <-c.done:
-		return 0, c.ctx.Err()
-	default:
-	}
-	return c.w.Write(p)
+	return w, finish, err
 }
 
 // unwrapPath drops the path that os errors repeat.

@@ -82,22 +82,11 @@ func recordPosition(c *cli.Context, e *env, cmd string, opts replay.Options) (*r
 		return nil, withCode(exitUsage, err)
 	}
 	f := files[0]
-	// Only the game shown is parsed.
 	n, _ := gameNumber(c)
-	format := replay.FormatOf(f.Name, f.Data)
-	var shown notation.Chunk
-	games := 0
-	sp := format.Splitter(f.Data)
-	for ch, ok := sp.Next(); ok; ch, ok = sp.Next() {
-		if games++; games == n {
-			shown = ch
-		}
-	}
-	if n < 1 || n > games {
+	g, games := replay.Nth(f.Name, f.Data, n, opts)
+	if g == nil {
 		return nil, usageErrorf("%s: %s has %d games; --game %d is out of range", cmd, f.Name, games, n)
 	}
-	g := new(notation.Game)
-	format.Parse(g, f.Name, string(f.Data), shown, n, opts)
 	// An unset --ply is the whole game, which replay.Position asks
 	// for with -1 (and then checks the declared result too); -1
 	// given on the command line is a negative ply like any other.

@@ -171,7 +171,7 @@ func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 	var invalid, unsolvable, done int
 	for _, a := range list {
 		r := &a.report
-		writeWarnings(e.stderr, r)
+		r.WriteWarnings(e.stderr)
 		text := a.text
 		switch {
 		case a.game == nil:

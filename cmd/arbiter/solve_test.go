@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -26,7 +25,7 @@ const wonGame, wonPly = 1, 25
 // positionOf replays game n of file to ply and returns the position.
 func positionOf(t *testing.T, file string, n, ply int) rules.Position {
 	t.Helper()
-	g := recordtest.Parse(t, file)[n-1]
+	g := testkit.Records(t, file)[n-1]
 	name, _ := g.Tag("Game")
 	game, err := games.Lookup(name)
 	if err != nil {
@@ -221,7 +220,7 @@ func TestSolveAnnotate(t *testing.T) {
 	if r.code != 0 || strings.Count(r.stderr, "solved") != 3 || !strings.Contains(r.stderr, "solve: 3 games annotated, 0 invalid") {
 		t.Fatalf("solve --annotate: %v", r)
 	}
-	golden.Check(t, "annotate.agn.golden", r.stdout)
+	testkit.Golden(t, "annotate.agn.golden", r.stdout)
 	for _, want := range []string{"{proven: White wins}", "threw away a proven win}"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("solve --annotate wrote no %q", want)

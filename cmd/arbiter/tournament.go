@@ -7,13 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -95,23 +90,11 @@ type playOptions struct {
 }
 
 // playLimits checks play's options before anything starts: the
-// concurrency, capped as --jobs is, and the files it appends to (--out,
-// the engine log), which must not be the database. It returns the
-// concurrency and the engine log's path.
+// concurrency, capped (see console.Concurrency), and the files it appends
+// to (--out, the engine log), which must not be the database. It returns
+// the concurrency and the engine log's path.
 func playLimits(e *env, cfg *config.Tournament, o playOptions) (conc int, logPath string, err error) {
-	conc = o.concurrency
-	// Each game in play is a worker process and two engines: a
-	// concurrency far past the CPUs only starts processes that wait for a
-	// core (and lose on time), and a huge one would start thousands.
-	// Capped as --jobs is.
-	if most := maxJobs(); conc > most || conc == 0 && cfg.Concurrency > most {
-		what := fmt.Sprintf("--concurrency %d", conc)
-		if conc == 0 {
-			what = fmt.Sprintf("concurrency %d (in %s)", cfg.Concurrency, o.source)
-		}
-		fmt.Fprintf(e.stderr, "%s: %s is more than %d (4 per CPU): playing %d games at once\n", o.cmd, what, most, most)
-		conc = most
-	}
+	conc = console.Concurrency(e.stderr, o.cmd, o.source, o.concurrency, cfg.Concurrency)
 	// --out appends records: into the database, it would ruin it.
 	if err := checkOutput(o.out, o.db); err != nil {
 		return 0, "", err
@@ -133,32 +116,6 @@ func playLimits(e *env, cfg *config.Tournament, o playOptions) (conc int, logPat
 	return conc, logPath, nil
 }
 
-// openStoppable opens the database dsn for play. No game is in play yet:
-// the first Ctrl-C (stop) ends the opening of the database (a server's
-// connection, its migrations) at once, as it ends tournament.Run's start,
-// and the error is then tournament.ErrStopped.
-func openStoppable(ctx context.Context, stop <-chan struct{}, dsn string) (*store.DB, error) {
-	octx, ocancel := context.WithCancel(ctx)
-	go func() {
-		select {
-		case <-stop:
-			ocancel()
-		case <-octx.Done():
-		}
-	}()
-	db, err := store.Open(octx, dsn)
-	ocancel()
-	if err != nil {
-		select {
-		case <-stop:
-			return nil, tournament.ErrStopped // interrupted: run exits with 130
-		default:
-		}
-		return nil, err
-	}
-	return db, nil
-}
-
 // play plays the tournament of cfg with o, as the tournament and match
 // commands do: progress on stderr, the summary on stdout.
 func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions) error {
@@ -169,7 +126,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	if asked := cmp.Or(o.concurrency, cfg.Concurrency); o.strict && asked > conc {
 		return withCode(exitFailure, fmt.Errorf("%s: -strict: the concurrency cut above ends it", o.cmd))
 	}
-	ctx, stop, undo := interrupts(parent, e.stderr)
+	ctx, stop, undo := console.Interrupts(parent, e.stderr)
 	defer undo()
 	// -strict ends the run at the first warning: its games in play are
 	// abandoned, as a second Ctrl-C abandons them.
@@ -177,7 +134,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 	defer endStrict()
 	var warned atomic.Bool
 
-	db, err := openStoppable(ctx, stop, o.db)
+	db, err := tournament.Open(ctx, stop, o.db)
 	if err != nil {
 		return err
 	}
@@ -300,31 +257,9 @@ func changedHint(cmd string) string {
 		"to record its new file and go on; else give the tournament a new name, or use another database"
 }
 
-// workerGC is the garbage collector's percentage (GOGC) of a tournament
-// worker process. Its live heap is small and steady (one game), so the
-// default 100, whose least heap goal is 4 MB, lets it grow to several
-// times what it holds before a collection, and its peak resident memory
-// with it; at 50 the least goal is 2 MB, which the worker's start-up stays
-// under (no collection before the first game), for a short collection
-// every few games. A GOGC in the environment is left as it is. (The
-// runner keeps the default: most of its memory is SQLite's and the
-// binary's pages, and a lower goal made it collect during its start-up.)
-const workerGC = 50
-
-// lowGC sets workerGC, unless the environment sets GOGC.
-func lowGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(workerGC)
-	}
-}
-
 // workerCommandName is the hidden command that runs a tournament worker
 // process.
 const workerCommandName = workerstart.Command
-
-// workerExitWait is how long a worker whose context has ended (SIGTERM,
-// Ctrl-C) may take to end its engines before it exits anyway.
-const workerExitWait = 5 * time.Second
 
 // workerCommand plays the games a tournament runner hands it, one at a
 // time, over stdin and stdout (worker.Serve). The runner starts
@@ -341,69 +276,13 @@ func workerCommand(e *env) *cli.Command {
 }
 
 // serveWorker runs a tournament worker process until its runner is done
-// with it. run calls it directly for the command line a runner starts a
-// worker with (workerstart.Is), without making the command line application:
-// that is a good part of a worker's start-up after the Go runtime's own.
+// with it (worker.Main). run calls it directly for the command line a
+// runner starts a worker with (workerstart.Is), without making the command
+// line application: that is a good part of a worker's start-up after the
+// Go runtime's own.
 func serveWorker(ctx context.Context, e *env) error {
-	// The kernel sends SIGTERM when the runner dies, which ends the
-	// context: the worker then ends its engines and what they started.
-	// Should that hang, the worker still exits (its engines die with it).
-	context.AfterFunc(ctx, func() {
-		time.AfterFunc(workerExitWait, func() { os.Exit(exitInterrupted) })
-	})
-	// A worker plays one game at a time, a ping-pong with its engines: a
-	// second processor only adds the scheduler's wake-ups of idle threads
-	// to every move. workerstart's init has done it already for a
-	// worker started by a runner (this call then changes nothing).
-	runtime.GOMAXPROCS(1)
-	lowGC()
-	if err := worker.Serve(ctx, e.stdin, e.stdout); err != nil {
+	if err := worker.Main(ctx, e.stdin, e.stdout); err != nil {
 		return withCode(exitFailure, err)
 	}
 	return nil
-}
-
-// interrupts handles Ctrl-C and SIGTERM during a tournament. The first one
-// (or the end of parent, which the same signal ends in main) closes stop:
-// no new game starts, the games in play are finished and stored. The
-// second cancels the returned context: the games in play are abandoned and
-// every engine is ended. A third ends the process at once; the kernel ends
-// the engines with it. undo stops the handling.
-func interrupts(parent context.Context, stderr io.Writer) (ctx context.Context, stop <-chan struct{}, undo func()) {
-	ctx, cancel := context.WithCancel(context.WithoutCancel(parent))
-	stopc := make(chan struct{})
-	var once sync.Once
-	halt := func() { once.Do(func() { close(stopc) }) }
-	ch := make(chan os.Signal, 3)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		parentDone := parent.Done()
-		n := 0
-		for {
-			select {
-			case <-parentDone:
-				parentDone = nil
-				halt()
-			case <-ch:
-				switch n++; n {
-				case 1:
-					halt()
-				case 2:
-					fmt.Fprintln(stderr, "arbiter: interrupted again, abandoning the games in play")
-					cancel()
-				default:
-					fmt.Fprintln(stderr, "arbiter: interrupted three times, exiting at once")
-					os.Exit(exitInterrupted)
-				}
-			case <-done:
-				return
-			}
-		}
-	}()
-	return ctx, stopc, func() {
-		signal.Stop(ch)
-		close(done)
-		cancel()
-	}
 }

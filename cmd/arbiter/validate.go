@@ -6,14 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/input"
-	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -58,10 +56,10 @@ func validateCommand(e *env) *cli.Command {
 						invalid++
 					}
 					if asJSON {
-						enc.Encode(jsonReport(&r))
+						enc.Encode(r.JSON())
 						return
 					}
-					writeWarnings(out, &r)
+					r.WriteWarnings(out)
 					if !r.Valid {
 						fmt.Fprintln(out, r.Describe())
 					}
@@ -88,14 +86,6 @@ func validateCommand(e *env) *cli.Command {
 			}
 			return nil
 		},
-	}
-}
-
-// writeWarnings writes a line for each warning of r, as validate lists
-// them: "file:line:col: game N (White vs Black): warning: why".
-func writeWarnings(w io.Writer, r *replay.Report) {
-	for _, warn := range r.Warnings {
-		fmt.Fprintf(w, "%s: warning: %s\n", r.Heading(warn.Line, warn.Col), warn.Msg)
 	}
 }
 
@@ -177,55 +167,14 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 func maxJobs() int { return 4 * runtime.NumCPU() }
 
 // readFiles reads every named file ("-" is standard input) before any work
-// starts, so that an unreadable file fails the command with nothing done.
-// With mapped, regular files are mapped into memory instead; releaseFiles
+// starts, or with mapped maps them (see input.ReadAll); releaseFiles
 // unmaps them.
 func readFiles(ctx context.Context, e *env, names []string, mapped bool) ([]*input.File, error) {
-	files := make([]*input.File, 0, len(names))
-	for _, name := range names {
-		f, err := input.Read(ctx, name, input.Options{Map: mapped, Stdin: e.stdin, Records: streamBound})
-		if err != nil {
-			releaseFiles(files)
-			return nil, err
-		}
-		files = append(files, f)
-	}
-	return files, nil
+	return input.ReadAll(ctx, names, input.Options{Map: mapped, Stdin: e.stdin, Records: streamBound})
 }
 
 // releaseFiles unmaps the files readFiles mapped.
-func releaseFiles(files []*input.File) {
-	for _, f := range files {
-		f.Release()
-	}
-}
-
-// gameJSON is one line of validate --json.
-type gameJSON struct {
-	File        string          `json:"file"`
-	Index       int             `json:"index"`
-	Line        int             `json:"line"`
-	Game        string          `json:"game"`
-	White       string          `json:"white"`
-	Black       string          `json:"black"`
-	Plies       int             `json:"plies"`
-	Valid       bool            `json:"valid"`
-	Result      string          `json:"result"`
-	Score       string          `json:"score"`
-	Termination string          `json:"termination"`
-	Error       *notation.Error `json:"error"`
-	// Warnings is left out when there are none.
-	Warnings []*notation.Error `json:"warnings,omitempty"`
-}
-
-func jsonReport(r *replay.Report) gameJSON {
-	j := gameJSON{File: r.File, Index: r.Index, Line: r.Line, Game: r.Game, White: r.White, Black: r.Black,
-		Plies: r.Plies, Valid: r.Valid, Result: r.Result.String(), Termination: string(r.Termination), Error: r.Err, Warnings: r.Warnings}
-	if r.Score != nil {
-		j.Score = r.Score.String()
-	}
-	return j
-}
+func releaseFiles(files []*input.File) { input.ReleaseAll(files) }
 
 // streamBound bounds a stream of records read as a file (a pipe, a FIFO,
 // standard input) at the longest game arbiter reads.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/outfile"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/view"
 )
@@ -75,7 +76,7 @@ func viewCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := finish(page.Write(interruptible(c.Context, w), "")); err != nil {
+			if err := finish(page.Write(outfile.Interruptible(c.Context, w), "")); err != nil {
 				return err
 			}
 			where := ""

@@ -117,6 +117,29 @@ func Read(ctx context.Context, name string, opts Options) (*File, error) {
 	}
 }
 
+// ReadAll reads (or maps) every named file as Read does, before any work
+// starts, so that an unreadable file fails a command with nothing done:
+// at the first error, the files read so far are released.
+func ReadAll(ctx context.Context, names []string, opts Options) ([]*File, error) {
+	files := make([]*File, 0, len(names))
+	for _, name := range names {
+		f, err := Read(ctx, name, opts)
+		if err != nil {
+			ReleaseAll(files)
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// ReleaseAll releases files (see File.Release).
+func ReleaseAll(files []*File) {
+	for _, f := range files {
+		f.Release()
+	}
+}
+
 // read is Read on the calling goroutine.
 func read(ctx context.Context, name string, opts Options) (*File, error) {
 	f := &File{Name: name}

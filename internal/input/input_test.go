@@ -328,3 +328,22 @@ func TestReadCancel(t *testing.T) {
 
 // records bounds the tests' streams as the commands do.
 func records() input.Bound { return replay.NewStreamBound() }
+
+// TestReadAll: the files come in order, standard input among them; an
+// unreadable one fails the whole read.
+func TestReadAll(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.agn")
+	if err := os.WriteFile(a, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := input.ReadAll(context.Background(), []string{a, "-"}, input.Options{Map: true, Stdin: strings.NewReader(sgfGame)})
+	if err != nil || len(files) != 2 || string(files[0].Data) != game || string(files[1].Data) != sgfGame {
+		t.Fatalf("ReadAll = %d files, %v; want a.agn and standard input", len(files), err)
+	}
+	input.ReleaseAll(files)
+	missing := filepath.Join(dir, "missing.agn")
+	if files, err := input.ReadAll(context.Background(), []string{a, missing}, input.Options{}); err == nil || files != nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("ReadAll with a missing file = %d files, %v; want none and an error naming it", len(files), err)
+	}
+}

@@ -38,14 +38,14 @@ func TestImportsFollowTable(t *testing.T) {
 // TestCheck: the check finds an upward import and a package without a
 // row, and accepts imports downward and within a row.
 func TestCheck(t *testing.T) {
-	rows := [][]string{{"cmd/arbiter"}, {"stats"}, {"rules", "internal/golden"}}
+	rows := [][]string{{"cmd/arbiter"}, {"stats"}, {"rules", "internal/testkit"}}
 	for _, tc := range []struct {
 		name    string
 		imports map[string][]string
 		want    []string
 	}{
 		{"downward", map[string][]string{"cmd/arbiter": {"stats", "rules/loa"}, "stats": {"rules"}}, nil},
-		{"within a row", map[string][]string{"rules/games": {"rules/loa", "internal/golden"}}, nil},
+		{"within a row", map[string][]string{"rules/games": {"rules/loa", "internal/testkit"}}, nil},
 		{"upward", map[string][]string{"rules/loa": {"stats"}, "stats": {"cmd/arbiter"}},
 			[]string{"rules/loa imports stats, which the table lists above it", "stats imports cmd/arbiter, which the table lists above it"}},
 		{"no row", map[string][]string{"ruler": {"rules"}},

@@ -2,6 +2,7 @@ package outfile
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -144,6 +145,20 @@ func (f *File) Discard() {
 	if f.target != "" {
 		os.Remove(f.f.Name())
 	}
+}
+
+// WriteFile writes text to path through Create (a regular file replaced
+// atomically, a device or a FIFO written in place).
+func WriteFile(path, text string) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, text); err != nil {
+		f.Discard()
+		return err
+	}
+	return f.Commit()
 }
 
 // unwrapPath drops the path that os errors repeat.

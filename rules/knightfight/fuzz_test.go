@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/seeds"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/knightfight"
 )
 
 func FuzzBoard(f *testing.F) {
-	seeds.Lines(f, "boards.txt")
+	testkit.Seeds(f, "boards.txt")
 	f.Fuzz(func(t *testing.T, text string) {
 		b, err := knightfight.ParseBoard(text)
 		if err != nil {
@@ -28,7 +28,7 @@ func FuzzBoard(f *testing.F) {
 }
 
 func FuzzFEN(f *testing.F) {
-	seeds.Lines(f, "fens.txt")
+	testkit.Seeds(f, "fens.txt")
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := knightfight.ParseFEN(text, nil)
 		if err != nil {
@@ -57,7 +57,7 @@ func FuzzFEN(f *testing.F) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	seeds.Lines(f, "moves.txt")
+	testkit.Seeds(f, "moves.txt")
 	board := knightfight.RandomBoard(3)
 	f.Fuzz(func(t *testing.T, text string) {
 		m, err := knightfight.ParseMove(text)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -48,7 +48,7 @@ func TestRecords(t *testing.T) {
 	for seed := int64(1); seed <= 3; seed++ {
 		all.WriteString(record(t, seed))
 	}
-	golden.Check(t, "games.agn", all.String())
+	testkit.Golden(t, "games.agn", all.String())
 	data, err := os.ReadFile(filepath.Join("testdata", "games.agn"))
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/knightfight"
 )
@@ -122,7 +122,7 @@ func TestRandomBoard(t *testing.T) {
 		t.Errorf("RandomBoard(7) == RandomBoard(8)")
 	}
 	// The board of a seed must never change: records say "made with seed 7".
-	golden.Check(t, "random7.golden", knightfight.RandomBoard(7)+"\n")
+	testkit.Golden(t, "random7.golden", knightfight.RandomBoard(7)+"\n")
 	tags := knightfight.Game.NewTags(7)
 	if len(tags) != 1 || tags[0] != [2]string{"Board", knightfight.RandomBoard(7)} {
 		t.Errorf("NewTags(7) = %v; want the Board of RandomBoard(7)", tags)
@@ -136,7 +136,7 @@ func TestFEN(t *testing.T) {
 	}
 	play(t, p, "c1 h10 c1-d3 h10-g8")
 	fen := p.FEN()
-	golden.Check(t, "fen.golden", fen+"\n")
+	testkit.Golden(t, "fen.golden", fen+"\n")
 	q := fromFEN(t, fen)
 	if q.FEN() != fen {
 		t.Errorf("FEN round trip: %s -> %s", fen, q.FEN())
@@ -332,7 +332,7 @@ func TestString(t *testing.T) {
 	play(t, p, "c1 h10 c1-d3 h10-g8")
 	q := fromFEN(t, endFEN(t, "100-0"))
 	play(t, q, "a1-b3")
-	golden.Check(t, "string.golden", p.String()+"\n"+q.String())
+	testkit.Golden(t, "string.golden", p.String()+"\n"+q.String())
 }
 
 // TestParseBoardOnePass checks the one-pass reading of a Board tag as

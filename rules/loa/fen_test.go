@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -104,7 +104,7 @@ func TestString(t *testing.T) {
 			if err := play(p, tt.moves); err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, tt.name+".golden", p.String())
+			testkit.Golden(t, tt.name+".golden", p.String())
 		})
 	}
 }

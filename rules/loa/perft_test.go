@@ -15,8 +15,8 @@ var (
 )
 
 // perftStart holds the perft counts of the start position: depths 1-4 as
-// the issue gives them; depth 5 as the bitboard code and the naive board
-// below both count it (no outside source confirms it yet).
+// the specification gives them; depth 5 as the bitboard code and the naive
+// board below both count it (no outside source confirms it yet).
 var perftStart = []uint64{1, 36, 1244, 44952, 1563208, 55963132}
 
 func TestPerft(t *testing.T) {

@@ -3,12 +3,12 @@ package tankbattle
 import (
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/seeds"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
 func FuzzLayout(f *testing.F) {
-	seeds.Lines(f, "layouts.txt")
+	testkit.Seeds(f, "layouts.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		l, err := parseLayout(s)
 		if err != nil {
@@ -33,7 +33,7 @@ func FuzzLayout(f *testing.F) {
 }
 
 func FuzzFEN(f *testing.F) {
-	seeds.Lines(f, "fens.txt")
+	testkit.Seeds(f, "fens.txt")
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseFEN(s)
 		if err != nil {
@@ -56,7 +56,7 @@ func FuzzFEN(f *testing.F) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	seeds.Lines(f, "moves.txt")
+	testkit.Seeds(f, "moves.txt")
 	start := newPosition(defaultLayout)
 	f.Fuzz(func(t *testing.T, s string) {
 		p := *start

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/golden"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
@@ -179,7 +179,7 @@ func TestFENErrors(t *testing.T) {
 func TestString(t *testing.T) {
 	p := newPosition(defaultLayout)
 	p.PlayUnchecked(Move(sq(t, "j4"), sq(t, "i5")))
-	golden.Check(t, "after-j4-i5.txt", p.String())
+	testkit.Golden(t, "after-j4-i5.txt", p.String())
 }
 
 // TestRandomGames plays random games and checks at every position that the

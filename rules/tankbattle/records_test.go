@@ -3,7 +3,7 @@ package tankbattle_test
 import (
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/recordtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/tankbattle"
 )
@@ -11,7 +11,7 @@ import (
 // TestRecords replays the sample records in testdata/games.agn and checks
 // their Result and Score tags against the rules.
 func TestRecords(t *testing.T) {
-	games := recordtest.Parse(t, "testdata/games.agn")
+	games := testkit.Records(t, "testdata/games.agn")
 	if len(games) == 0 {
 		t.Fatal("no games in testdata/games.agn")
 	}

@@ -3,12 +3,12 @@ package tankbattle
 import (
 	"testing"
 
-	"github.com/arbiter-games/arbiter/internal/drawtest"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 )
 
 // TestSVG draws the start position and the position after ten plies as in
-// the golden files (see drawtest.CheckSVG).
+// the golden files (see testkit.GoldenSVG).
 func TestSVG(t *testing.T) {
-	drawtest.CheckSVG(t, Game, rules.TagMap{}, "Tank Battle")
+	testkit.GoldenSVG(t, Game, rules.TagMap{}, "Tank Battle")
 }

@@ -3,6 +3,8 @@
 // stop), the summary at its end (the standings, a Swiss's tie-breaks, a
 // knockout's bracket, the terminations, the SPRT), and a match's result
 // blocks as fastchess and cutechess-cli print them, with the engines'
-// latency. The commands choose where each goes (stdout is data, stderr is
-// for people); the run itself is package tournament's.
+// latency; and what a run tells on stderr as it starts and stops: a
+// concurrency cut to the machine (Concurrency), the signals (Interrupts).
+// The commands choose where each goes (stdout is data, stderr is for
+// people); the run itself is package tournament's.
 package console

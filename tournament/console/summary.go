@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/standings"
 	"github.com/arbiter-games/arbiter/tournament"
@@ -27,7 +28,7 @@ func WriteSummary(w io.Writer, cfg *config.Tournament, sum *tournament.Summary) 
 	fmt.Fprintf(w, "tournament %s (%s): %d of %d games stored (%d played now, %d before%s)\n",
 		sum.Name, cfg.GameRules().Name(), sum.Played+sum.Resumed+sum.Elsewhere, sum.Total, sum.Played, sum.Resumed, others)
 	writeStandings(w, sum.Standings)
-	kinds := make([]string, 0, len(sum.Terminations))
+	kinds := make([]notation.Termination, 0, len(sum.Terminations))
 	for k := range sum.Terminations {
 		kinds = append(kinds, k)
 	}

@@ -1,0 +1,5 @@
+// Package cliargs reads arbiter's command line as people type it, where
+// urfave/cli v2 would not: a subcommand's flags after its arguments
+// (Interspersed), and a usage error that names a flag as it was typed,
+// with one dash or two (TypedFlagNames).
+package cliargs
