@@ -39,7 +39,8 @@ type Annotation struct {
 // game in a Game tag) from its last ply backwards, with at most nodes
 // nodes each, until GiveUp positions in a row are unknown or the start is
 // reached, and returns the record with a comment on each move where the
-// proven value changes (see Comment). Comments of an earlier annotation
+// proven value changes (see Comment; an unknown position carries the
+// proof before it). Comments of an earlier annotation
 // are replaced; other comments are kept, the annotation appended after
 // "; ". When ctx ends, it stops and annotates what it proved until then.
 // g is not changed.
@@ -92,29 +93,55 @@ func Annotate(ctx context.Context, g *notation.Game, nodes int64) (Annotation, e
 	}
 	rec := *g
 	rec.Moves = slices.Clone(g.Moves)
+	texts := make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		texts[i] = m.Text
+	}
+	notes, thrown := annotations(a.Values, first, texts)
 	for i := range rec.Moves {
 		m := &rec.Moves[i]
 		m.Comment = strip(m.Comment)
-		mover := first
-		if i%2 == 1 {
-			mover = first.Other()
-		}
-		c, thrown := Comment(a.Values[i], a.Values[i+1], mover, Numbered(i, m.Text))
-		if c == "" {
+		if notes[i] == "" {
 			continue
 		}
 		a.Marks++
-		if thrown {
+		if thrown[i] {
 			a.Thrown++
 		}
 		if m.Comment == "" {
-			m.Comment = c
+			m.Comment = notes[i]
 		} else {
-			m.Comment += "; " + c
+			m.Comment += "; " + notes[i]
 		}
 	}
 	a.Record = &rec
 	return a, nil
+}
+
+// annotations are the comments (see Comment) of the moves texts, played
+// from a start where first moves, between positions solved as values
+// (values[i] after ply i). An unknown position carries the proven result
+// before it: a proof after unknown positions that repeats the last one
+// is no change and gets no comment (the unknown ones were not proven
+// otherwise, only not proven at all).
+func annotations(values []Solution, first rules.Color, texts []string) (notes []string, thrown []bool) {
+	notes, thrown = make([]string, len(texts)), make([]bool, len(texts))
+	last := values[0].Result
+	for i, text := range texts {
+		before, after := values[i], values[i+1]
+		if after.Result == rules.Unfinished {
+			continue
+		}
+		mover := first
+		if i%2 == 1 {
+			mover = first.Other()
+		}
+		if before.Result != rules.Unfinished || after.Result != last {
+			notes[i], thrown[i] = Comment(before, after, mover, Numbered(i, text))
+		}
+		last = after.Result
+	}
+	return notes, thrown
 }
 
 // Numbered writes the move text of ply i (from 0) as a record numbers it:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -259,5 +260,30 @@ func TestNumbered(t *testing.T) {
 	}
 	if got := Numbered(45, "g4-e6"); got != "23... g4-e6" {
 		t.Errorf("Numbered(45) = %q; want 23... g4-e6", got)
+	}
+}
+
+// TestAnnotations: the comments of a game's moves from the values of its
+// positions; an unknown stretch carries the proof before it.
+func TestAnnotations(t *testing.T) {
+	u := Solution{}
+	w := Solution{Result: rules.WhiteWins}
+	b := Solution{Result: rules.BlackWins}
+	d := Solution{Result: rules.Draw}
+	texts := []string{"m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"}
+	for _, tc := range []struct {
+		name   string
+		values []Solution
+		want   []string
+	}{
+		{"first proof", []Solution{u, u, u, w, w, w, w, w, w}, []string{"", "", "proven: White wins", "", "", "", "", ""}},
+		{"the same after unknowns", []Solution{u, w, u, u, w, w, u, w, w}, []string{"proven: White wins", "", "", "", "", "", "", ""}},
+		{"another after unknowns", []Solution{u, w, u, u, b, b, u, b, b}, []string{"proven: White wins", "", "", "proven: Black wins", "", "", "", ""}},
+		{"thrown", []Solution{d, d, w, w, u, d, d, d, d}, []string{"", "proven: White wins; Black's 1... m2 threw away a proven draw", "", "", "proven: draw", "", "", ""}},
+	} {
+		got, _ := annotations(tc.values, rules.White, texts)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: annotations = %q; want %q", tc.name, got, tc.want)
+		}
 	}
 }
