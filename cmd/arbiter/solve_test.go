@@ -216,7 +216,7 @@ func TestSolveErrors(t *testing.T) {
 // and written as read.
 func TestSolveAnnotate(t *testing.T) {
 	const in = "testdata/annotate.agn"
-	r := runCLI(t, "", "solve", in, "--annotate", "--nodes", "200000")
+	r := runCLI(t, "", "solve", in, "--annotate", "--nodes", "100000")
 	if r.code != 0 || strings.Count(r.stderr, "solved") != 3 || !strings.Contains(r.stderr, "solve: 3 games annotated, 0 invalid") {
 		t.Fatalf("solve --annotate: %v", r)
 	}
@@ -230,7 +230,7 @@ func TestSolveAnnotate(t *testing.T) {
 	if v := runCLI(t, "", "validate", out); v.code != 0 || !strings.Contains(v.stdout, "3 games, 3 valid, 0 invalid") {
 		t.Errorf("validate of the annotated games: %v", v)
 	}
-	again := runCLI(t, "", "solve", out, "--annotate", "--nodes", "200000")
+	again := runCLI(t, "", "solve", out, "--annotate", "--nodes", "100000")
 	if again.code != 0 || again.stdout != r.stdout {
 		t.Errorf("annotated twice: %v\nwant the same records", again)
 	}
@@ -239,7 +239,7 @@ func TestSolveAnnotate(t *testing.T) {
 		t.Errorf("view of the annotated games: exit %d, %d games with marks; want 3", page.code, strings.Count(page.stdout, `"pv":[`))
 	}
 	o := filepath.Join(t.TempDir(), "o.agn")
-	if w := runCLI(t, "", "solve", in, "--annotate", "--nodes", "200000", "-o", o); w.code != 0 || w.stdout != "" {
+	if w := runCLI(t, "", "solve", in, "--annotate", "--nodes", "100000", "-o", o); w.code != 0 || w.stdout != "" {
 		t.Errorf("solve --annotate -o: %v", w)
 	}
 	if b, _ := os.ReadFile(o); string(b) != r.stdout {
@@ -249,12 +249,12 @@ func TestSolveAnnotate(t *testing.T) {
 	src, _ := os.ReadFile(in)
 	bad := "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[Game \"Lines of Action\"]\n\n1. b1-b3 a2-c2 2. b3-b3 *\n\n"
 	mixed := write(t, "mixed.agn", bad+string(src))
-	m := runCLI(t, "", "solve", mixed, "--annotate", "--nodes", "200000")
+	m := runCLI(t, "", "solve", mixed, "--annotate", "--nodes", "100000")
 	if m.code != exitFailure || !strings.HasPrefix(m.stdout, bad) || !strings.HasSuffix(m.stdout, r.stdout) ||
 		!strings.Contains(m.stderr, `mixed.agn:6:19: game 1 (w vs b): ply 3 "b3-b3"`) || !strings.Contains(m.stderr, "3 games annotated, 1 invalid") {
 		t.Errorf("solve --annotate of a file with an invalid game: %v\nwant it written as read and reported, exit 1", m)
 	}
-	one := runCLI(t, "", "solve", in, "--annotate", "--nodes", "200000", "--game", "2")
+	one := runCLI(t, "", "solve", in, "--annotate", "--nodes", "100000", "--game", "2")
 	if one.code != 0 || strings.Count(one.stdout, "[Event ") != 1 || !strings.Contains(r.stdout, one.stdout) {
 		t.Errorf("solve --annotate --game 2: %v\nwant game 2 alone", one)
 	}
