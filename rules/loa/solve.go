@@ -16,31 +16,36 @@ var _ rules.Solver = (*Position)(nil)
 // proof.
 //
 // The search is depth-first proof-number search (df-pn) with the 1+ε
-// trick, run twice over one transposition table: once with the side to
-// move as the prover, once with the opponent, taking turns with doubling
-// shares of the budget so that neither a win nor a loss waits for the
-// other to be given up. The rules' own move generator and end detection
-// decide every leaf: a move that connects only the prover (a capture that
-// connects the prover included) is a proof, a move that connects the
-// defender or both sides is a disproof. Nodes count the positions played.
-// A node plays its moves best first (those that join the mover's pieces,
-// then captures), a few at first and the rest one at a time when an
-// unplayed move looks the most promising, since a proof needs only one
-// child of each of the prover's nodes; a new position's numbers start
-// from its mobility and each side's groups.
+// trick and a transposition table, with the side to move as the prover.
+// The rules' own move generator and end detection decide every leaf: a
+// move that connects only the prover (a capture that connects the prover
+// included) is a proof, one that connects the defender or both sides is
+// a disproof. A disproof built only from the defender's wins, as a proof
+// is from the prover's, proves a loss; when the root's disproof rests on
+// a draw or a repetition instead, a second search with the opponent as
+// the prover spends what is left of the budget on the loss.
+//
+// Nodes count the positions played. A node plays its moves best first
+// (those that join the mover's pieces, then captures), a few at first and
+// the rest one at a time when an unplayed move looks the most promising,
+// since a proof needs only one child of each of the prover's nodes; a new
+// position's numbers start from its mobility and each side's groups.
 //
 // Why a claimed result is sound: a node is marked proven only from a
 // terminal win or from children already marked proven (one at a node of
 // the prover, every one at a node of the defender), so every proven node
 // carries a finite proof tree, and Plies is its height; nothing proven
-// ever rests on a cycle. A position that repeats one on the current path
-// counts as a disproof for the prover there (the game has no repetition
-// rule, so a cycle is no win); such disproofs, stored in the table, can
-// hide a win reached by another path (a loss of completeness, not of
-// soundness), because only proven statuses are ever claimed. The table
-// compares the whole position (both bitboards and the side to move) and
-// the prover before it answers, so a hash collision cannot lend one
-// position another's proof.
+// ever rests on a cycle. The same holds of a disproof claimed as the
+// defender's win: it is built only from the defender's terminal wins,
+// and a disproof that touches a draw, a repetition or the depth limit is
+// marked and never claimed. A position that repeats one on the current
+// path counts as such a marked disproof there (the game has no repetition
+// rule, so a cycle is no win); stored in the table, it can hide a win
+// reached by another path (a loss of completeness, not of soundness),
+// because only proven statuses are ever claimed. The table compares the
+// whole position (both bitboards and the side to move) and the prover
+// before it answers, so a hash collision cannot lend one position
+// another's proof.
 //
 // Memory: the table holds one 32-byte entry per four nodes of the budget,
 // rounded up to a power of two and capped at 2^23 entries (256 MiB), plus
@@ -56,32 +61,19 @@ func (p *Position) Solve(ctx context.Context, nodes int64) rules.Proof {
 
 // solve is Solve for a position in play.
 func (s *solver) solve(p Position, nodes int64) rules.Proof {
-	provers := [2]rules.Color{p.turn, p.turn ^ 1}
-	var given [2]bool // the search of provers[i] disproved its win
-	step := max(nodes/16, 1024)
-	for !s.stop && s.nodes < nodes && !(given[0] && given[1]) {
-		for i, prover := range provers {
-			if given[i] || s.stop || s.nodes >= nodes {
-				continue
-			}
-			limit := s.nodes + step
-			if given[1-i] || limit > nodes {
-				limit = nodes
-			}
-			root := s.run(p, prover, limit)
-			switch {
-			case root.pn == 0:
-				return rules.Proof{
-					Result: rules.Win(prover),
-					Move:   unpackMove(root.best),
-					Plies:  int(root.plies),
-					Nodes:  s.nodes,
-				}
-			case root.dn == 0:
-				given[i] = true
-			}
-		}
-		step *= 2
+	me, them := p.turn, p.turn^1
+	root := s.run(p, me, nodes)
+	if root.dn == 0 && root.taint && !s.halted() {
+		// The disproof rests on a draw or a repetition somewhere: the
+		// opponent's win, if there is one, needs a search of its own.
+		root = s.run(p, them, nodes)
+		me, them = them, me
+	}
+	switch {
+	case root.pn == 0:
+		return rules.Proof{Result: rules.Win(me), Move: unpackMove(root.best), Plies: int(root.plies), Nodes: s.nodes}
+	case root.dn == 0 && !root.taint:
+		return rules.Proof{Result: rules.Win(them), Move: unpackMove(root.best), Plies: int(root.plies), Nodes: s.nodes}
 	}
 	return rules.Proof{Result: rules.Unfinished, Move: rules.NoMove, Nodes: s.nodes}
 }
@@ -103,7 +95,10 @@ type kid struct {
 	pn, dn uint32
 	plies  uint16 // when proven: the height of the proof tree
 	best   uint16 // when proven: the packed move the proof plays first
-	taint  bool   // a disproof that rests on a repetition or the depth limit
+	// taint marks a disproof that is no win of the defender: it rests on
+	// a draw, a repetition or the depth limit. A disproof without it is a
+	// proven win of the defender, plies and best then being its own.
+	taint bool
 }
 
 type solver struct {
@@ -158,10 +153,13 @@ func (s *solver) run(root Position, prover rules.Color, limit int64) kid {
 // estimate otherwise.
 func (s *solver) classify(k *kid, depth int) (estimated bool) {
 	if k.pos.state != playing {
-		if outcomes[k.pos.state].Result == s.win {
+		switch outcomes[k.pos.state].Result {
+		case s.win:
 			k.pn, k.dn = 0, inf
-		} else {
+		case rules.Win(s.prover ^ 1):
 			k.pn, k.dn = inf, 0
+		default:
+			k.pn, k.dn, k.taint = inf, 0, true
 		}
 		return false
 	}
@@ -277,9 +275,12 @@ func (s *solver) mid(i, depth int, thpn, thdn uint32) {
 	k.pn, k.dn, k.taint = pn, dn, false
 	switch {
 	case pn == 0:
-		k.plies, k.best = proof(kids, or)
+		k.plies, k.best = proof(kids, or, false)
 	case dn == 0:
 		k.taint = tainted(kids, or)
+		if !k.taint {
+			k.plies, k.best = proof(kids, !or, true)
+		}
 	}
 	s.tt.store(&node, s.prover, k, s.nodes-start)
 	s.kids = s.kids[:base]
@@ -374,26 +375,28 @@ func shrink(th, total, x uint32) uint32 {
 	return th - total + x
 }
 
-// proof returns the height of a proven node's proof tree and the move it
-// plays: the shortest proven child at the prover's node, the longest child
-// at the defender's (all proven).
-func proof(kids []kid, or bool) (plies, best uint16) {
+// proof returns the height of a node's proof tree and the move it plays:
+// the shortest proven child where the winner is to move (choose is true),
+// the longest child where the loser is (all proven). A proven node's
+// winner is the prover; a disproven node without taint is proven for the
+// defender, with choose and the children's roles turned round.
+func proof(kids []kid, choose, defender bool) (plies, best uint16) {
 	c := -1
 	for j := range kids {
 		k := &kids[j]
-		if k.pn != 0 {
+		if !defender && k.pn != 0 || defender && (k.dn != 0 || k.taint) {
 			continue
 		}
-		if c < 0 || or && k.plies < kids[c].plies || !or && k.plies > kids[c].plies {
+		if c < 0 || choose && k.plies < kids[c].plies || !choose && k.plies > kids[c].plies {
 			c = j
 		}
 	}
 	return kids[c].plies + 1, packMove(kids[c].move)
 }
 
-// tainted reports whether a disproven node's disproof rests on a
-// repetition: at the prover's node, one of its disproven children's does;
-// at the defender's, every disproving child's does.
+// tainted reports whether a disproven node's disproof is no win of the
+// defender: at the prover's node, one of its children's is not; at the
+// defender's, no disproving child's is.
 func tainted(kids []kid, or bool) bool {
 	for j := range kids {
 		if k := &kids[j]; k.dn == 0 {

@@ -201,7 +201,8 @@ func TestSolveSound(t *testing.T) {
 }
 
 // checkTable searches p as Solve does and checks every proof of at most 5
-// plies left in the table, the positions inside the search included, and
+// plies left in the table (of the prover's win, or of the defender's where
+// a disproof claims one), the positions inside the search included, and
 // returns how many it checked.
 func checkTable(t *testing.T, p Position) int {
 	t.Helper()
@@ -209,15 +210,20 @@ func checkTable(t *testing.T, p Position) int {
 	s.solve(p, *solveNodes)
 	n := 0
 	for _, e := range s.tt.entries {
-		if e.meta&metaUsed == 0 || e.pn != 0 || e.plies > 5 {
+		winner := rules.Color(e.meta & metaProver >> 1)
+		switch {
+		case e.meta&metaUsed == 0 || e.plies > 5:
+			continue
+		case e.dn == 0 && e.meta&metaTaint == 0:
+			winner ^= 1
+		case e.pn != 0:
 			continue
 		}
 		q := Position{pieces: e.pieces, turn: rules.Color(e.meta & metaTurn)}
 		q.judge()
-		prover := rules.Color(e.meta & metaProver >> 1)
-		if !forced(q, prover, int(e.plies)) {
+		if !forced(q, winner, int(e.plies)) {
 			t.Errorf("searching %s, the table holds a win of %v within %d plies at %s, which is not there",
-				p.FEN(), prover, e.plies, q.FEN())
+				p.FEN(), winner, e.plies, q.FEN())
 		}
 		n++
 	}
