@@ -15,30 +15,73 @@ var _ rules.Solver = (*Position)(nil)
 // alpha-beta and a transposition table) on the points still to be made,
 // so it finishes within a budget only once few squares stay reachable;
 // otherwise it returns Unfinished. Move is a move that keeps the best
-// margin for the side to move, Plies the length of a principal line to
-// the end. ctx is checked every 1,024 nodes. p is not changed.
+// margin for the side to move. In a win or a loss, Plies is the most
+// plies the winner needs whatever the defender plays, which an AND/OR
+// search deepened a ply at a time finds after the margin; when the budget
+// ends first, it is the number of squares still free, which bounds the
+// plies left (every landing takes a square for good). In a draw, Plies is
+// the length of a principal line to the end. ctx is checked every 1,024
+// nodes. p is not changed.
 func (p *Position) Solve(ctx context.Context, nodes int64) rules.Proof {
 	diff := int(p.score[0] - p.score[1])
 	if r, over := p.Result(); over {
 		return rules.Proof{Result: r, Move: rules.NoMove, Margin: diff, HasMargin: true}
 	}
 	s := newSolver(ctx, nodes)
-	v, plies, m := s.search(p, -infinity, infinity)
+	// First a short AND/OR search, on a quarter of the budget, so that a
+	// quick win is proven even where the margin is out of reach.
+	s.budget = nodes / 4
+	quick, qm, qplies := s.quickWin(p)
+	s.budget, s.stopped = nodes, false
+	v, plies, m := s.search(p, 0, -infinity, infinity)
 	if s.stopped {
+		if quick != rules.Unfinished {
+			return rules.Proof{Result: quick, Move: qm, Plies: qplies, Nodes: s.nodes}
+		}
 		return rules.Proof{Result: rules.Unfinished, Move: rules.NoMove, Nodes: s.nodes}
 	}
 	if p.turn == rules.Black {
 		v = -v
 	}
 	margin := diff + v
+	r := rules.Score{White: margin}.Result() // the sign of the margin
+	switch {
+	case r == quick:
+		plies = qplies
+	case r != rules.Draw:
+		plies = s.winPlies(p, r)
+	}
 	return rules.Proof{
-		Result:    rules.Score{White: margin}.Result(), // the sign of the margin
+		Result:    r,
 		Move:      m,
 		Plies:     plies,
 		Nodes:     s.nodes,
 		Margin:    margin,
 		HasMargin: true,
 	}
+}
+
+// quickDepth is the depth of the short AND/OR search.
+const quickDepth = 5
+
+// quickWin looks for a forced win of either side within quickDepth plies,
+// deepening a ply at a time: the result, the move (the winning one, or in
+// a loss the one that holds out longest) and the plies, or Unfinished.
+func (s *solver) quickWin(p *Position) (r rules.Result, m rules.Move, plies int) {
+	s.wins = make([]winEntry, len(s.table))
+	for d := 1; d <= quickDepth; d++ {
+		for _, x := range [2]rules.Color{p.turn, p.turn.Other()} {
+			ok, plies, m := s.win(p, 0, x, d)
+			if s.stopped {
+				return rules.Unfinished, rules.NoMove, 0
+			}
+			if ok {
+				return rules.Win(x), m, plies
+			}
+		}
+	}
+	s.quickDone = true
+	return rules.Unfinished, rules.NoMove, 0
 }
 
 // infinity is more than the points of a whole game (4950).
@@ -73,12 +116,18 @@ type entry struct {
 
 // solver is the state of one Solve.
 type solver struct {
-	ctx     context.Context
-	budget  int64
-	nodes   int64
-	stopped bool
-	table   []entry
-	mask    uint64
+	ctx       context.Context
+	budget    int64
+	nodes     int64
+	stopped   bool
+	table     []entry
+	mask      uint64
+	wins      []winEntry // the table of the AND/OR search
+	quickDone bool       // quickWin searched to quickDepth and found no win
+	// stack holds the positions of the line searched, one per ply (a game
+	// has at most Size landings), so that playing a move allocates
+	// nothing.
+	stack *[Size + 2]Position
 }
 
 // The table starts small, so that a small endgame costs little, and
@@ -90,7 +139,7 @@ const (
 )
 
 func newSolver(ctx context.Context, budget int64) *solver {
-	return &solver{ctx: ctx, budget: budget, table: make([]entry, minTable), mask: minTable - 1}
+	return &solver{ctx: ctx, budget: budget, table: make([]entry, minTable), mask: minTable - 1, stack: new([Size + 2]Position)}
 }
 
 // grow doubles the table, keeping its entries.
@@ -119,7 +168,7 @@ func (k *key) hash() uint64 {
 // (fail-soft). With an exact value it also returns the plies of a
 // principal line and its first move. It gives up, with stopped set, once
 // the budget is spent or ctx is done.
-func (s *solver) search(p *Position, alpha, beta int) (v, plies int, best rules.Move) {
+func (s *solver) search(p *Position, ply, alpha, beta int) (v, plies int, best rules.Move) {
 	if p.blocked != 0 {
 		return 0, 0, rules.NoMove
 	}
@@ -156,12 +205,13 @@ func (s *solver) search(p *Position, alpha, beta int) (v, plies int, best rules.
 	v = -infinity
 	alpha0 := alpha
 	for _, m := range moves {
-		q := *p
+		q := &s.stack[ply+1]
+		*q = *p
 		q.PlayUnchecked(m)
 		// The mover scores n now, so the child's value c gives n-c here:
 		// the window (alpha, beta) is (n-beta, n-alpha) there.
 		n := int(p.num[m&sqMask])
-		cv, cp, _ := s.search(&q, n-beta, n-alpha)
+		cv, cp, _ := s.search(q, ply+1, n-beta, n-alpha)
 		if s.stopped {
 			return 0, 0, rules.NoMove
 		}
@@ -205,4 +255,124 @@ func order(p *Position, moves []rules.Move, first rules.Move) {
 		}
 		moves[j] = m
 	}
+}
+
+// winPlies returns the most plies the winner of r needs from p whatever
+// the defender plays, by an AND/OR search deepened a ply at a time;
+// once the budget is spent, the bound of the free squares.
+func (s *solver) winPlies(p *Position, r rules.Result) int {
+	x := rules.White
+	if r == rules.BlackWins {
+		x = rules.Black
+	}
+	bound := p.freeSquares()
+	if len(s.wins) != len(s.table) {
+		s.wins = make([]winEntry, len(s.table))
+	}
+	d := 1
+	if s.quickDone {
+		d = quickDepth + 1 // the short search found no win within quickDepth
+	}
+	for ; d < bound; d++ {
+		ok, plies, _ := s.win(p, 0, x, d)
+		if s.stopped {
+			break
+		}
+		if ok {
+			return plies
+		}
+	}
+	return bound
+}
+
+// freeSquares returns the number of squares neither erased nor under a
+// knight: no line from p has more plies, since every landing is on such
+// a square, which is erased once the knight leaves it.
+func (p *Position) freeSquares() int {
+	n := Size - p.erased.count()
+	for _, k := range p.knight {
+		if k != NoSquare {
+			n--
+		}
+	}
+	return n
+}
+
+// winEntry is a slot of the AND/OR search's table, with its full key.
+type winEntry struct {
+	key key
+	x   rules.Color // the side whose win is sought
+	// provedIn is the plies of a proven win (0: none); failedIn the
+	// deepest search that found none (0: none).
+	provedIn, failedIn uint8
+}
+
+// win reports whether x can force a win from p within d plies, with the
+// plies of the proof found and its move where x moves (where the other
+// side moves, the move that holds out longest): an OR of x's moves, an AND of the other
+// side's, where only a finished game counts. It gives up, with stopped
+// set, once the budget is spent or ctx is done.
+func (s *solver) win(p *Position, ply int, x rules.Color, d int) (ok bool, plies int, move rules.Move) {
+	if p.blocked != 0 {
+		r, _ := p.Result()
+		return r == rules.Win(x), 0, rules.NoMove
+	}
+	if d == 0 {
+		return false, 0, rules.NoMove
+	}
+	if s.nodes >= s.budget {
+		s.stopped = true
+		return false, 0, rules.NoMove
+	}
+	s.nodes++
+	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
+		s.stopped = true
+		return false, 0, rules.NoMove
+	}
+	k := key{erased: p.erased, knight: p.knight, turn: p.turn}
+	e := &s.wins[(k.hash()^uint64(x)*0x9E3779B97F4A7C15)&s.mask]
+	if e.key == k && e.x == x {
+		switch {
+		case e.provedIn != 0 && int(e.provedIn) <= d:
+			return true, int(e.provedIn), rules.NoMove
+		case int(e.failedIn) >= d:
+			return false, 0, rules.NoMove
+		}
+	} else {
+		*e = winEntry{key: k, x: x}
+	}
+	var buf [160]rules.Move
+	moves := p.Moves(buf[:0])
+	attack := p.turn == x
+	ok = !attack
+	for _, m := range moves {
+		q := &s.stack[ply+1]
+		*q = *p
+		q.PlayUnchecked(m)
+		cok, cp, _ := s.win(q, ply+1, x, d-1)
+		if s.stopped {
+			return false, 0, rules.NoMove
+		}
+		if cok == attack {
+			ok = attack
+			if attack {
+				plies, move = cp+1, m
+			}
+			break
+		}
+		if cp+1 > plies {
+			plies, move = cp+1, m
+		}
+	}
+	// The slot may have been taken by another position meanwhile.
+	if e.key != k || e.x != x {
+		*e = winEntry{key: k, x: x}
+	}
+	if ok {
+		e.provedIn = uint8(plies)
+	} else {
+		plies = 0
+		e.failedIn = uint8(max(d, int(e.failedIn)))
+	}
+	return ok, plies, move
 }
