@@ -19,7 +19,7 @@ import (
 // defaultNodes is solve's --nodes: a round number that the Lines of
 // Action solver searches in about a second in a middle game (the
 // measurement is in the commit that set it).
-const defaultNodes = 4_000_000
+const defaultNodes = 1_500_000
 
 func solveCommand(e *env) *cli.Command {
 	return &cli.Command{
