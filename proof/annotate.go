@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -148,9 +149,9 @@ func annotations(values []Solution, first rules.Color, texts []string) (notes []
 // "23. g4-e6" for the first mover's move, "23... g4-e6" for the other's.
 func Numbered(i int, text string) string {
 	if i%2 == 0 {
-		return itoa(i/2+1) + ". " + text
+		return strconv.Itoa(i/2+1) + ". " + text
 	}
-	return itoa(i/2+1) + "... " + text
+	return strconv.Itoa(i/2+1) + "... " + text
 }
 
 // The words of the annotations, which MarkOf looks for.
