@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 
 	"github.com/urfave/cli/v2"
@@ -37,7 +39,8 @@ func solveCommand(e *env) *cli.Command {
 			"Ctrl-C stops the search: what is proven so far is printed (exit status 130).\n\n" +
 			"--annotate solves every game of FILE from its last ply backwards, at most\n" +
 			"--nodes nodes per position, until " + strconv.Itoa(proof.GiveUp) + " positions in a row are unknown, and\n" +
-			"writes the records (.agn) with a comment where the proven value changes:\n" +
+			"writes the records (.agn; --jobs games at once) with a comment where the\n" +
+			"proven value changes:\n" +
 			"{proven: Black wins}, {proven: draw; White's 23. g4-e6 threw away a proven win}.\n" +
 			"Other comments are kept; invalid games are reported on stderr and written as\n" +
 			"read; games without a solver are written as read. Ctrl-C writes every game\n" +
@@ -49,6 +52,7 @@ func solveCommand(e *env) *cli.Command {
 			&cli.Int64Flag{Name: "nodes", Aliases: []string{"n"}, Value: defaultNodes, Usage: "search at most `N` nodes (positions), per position with --annotate"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as a JSON object"},
 			&cli.BoolFlag{Name: "annotate", Usage: "write the games of FILE annotated with their proven results"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "with --annotate, games solved at once"},
 			outputFlag()),
 		Action: func(c *cli.Context) error {
 			nodes := c.Int64("nodes")
@@ -68,6 +72,8 @@ func solveCommand(e *env) *cli.Command {
 				return usageErrorf("solve: --fen takes no game number, --ply or --annotate: they choose in a FILE")
 			case c.Bool("annotate") && (c.IsSet("ply") || c.Bool("json")):
 				return usageErrorf("solve: --annotate solves every ply and writes records: no --ply or --json")
+			case c.IsSet("jobs") && !c.Bool("annotate"):
+				return usageErrorf("solve: --jobs is for --annotate: one position is solved on one CPU")
 			case c.IsSet("output") && !c.Bool("annotate"):
 				return usageErrorf("solve: --output is where --annotate writes; the result of one position goes to stdout")
 			}
@@ -124,6 +130,10 @@ type annotated struct {
 // annotate is solve --annotate: the games of the FILE replayed, then each
 // valid one annotated and written in order.
 func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
+	jobs := c.Int("jobs")
+	if jobs < 1 {
+		return usageErrorf("solve: --jobs must be at least 1, not %d", jobs)
+	}
 	files, err := readFiles(c.Context, e, c.Args().Slice(), false)
 	if err != nil {
 		return withCode(exitUsage, err)
@@ -168,8 +178,11 @@ func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 	}
 	fmt.Fprintf(e.stderr, "solve: annotating %s of %s, at most %d nodes a position (Ctrl-C writes them with what is proven)\n",
 		nGames(len(list)), f.Name, nodes)
+	ctx, cancel := context.WithCancel(c.Context)
+	defer cancel() // an early return ends the annotations in progress
+	results := annotateAll(ctx, list, nodes, jobs)
 	var invalid, unsolvable, done int
-	for _, a := range list {
+	for i, a := range list {
 		r := &a.report
 		r.WriteWarnings(e.stderr)
 		text := a.text
@@ -180,10 +193,12 @@ func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 			if text == "" {
 				fmt.Fprintf(e.stderr, "%s: left out: its text cannot be read to its end\n", r.Heading(r.Line, 1))
 			}
-		case c.Context.Err() != nil:
-			// Interrupted: the rest is written as read.
 		default:
-			an, err := proof.Annotate(c.Context, a.game, nodes)
+			res := <-results[i]
+			an, err := res.annotation, res.err
+			if !res.started {
+				break // interrupted before it: written as read
+			}
 			if errors.Is(err, proof.ErrNoSolver) {
 				unsolvable++
 				fmt.Fprintf(e.stderr, "%s: written as read: %v\n", r.Heading(r.Line, 1), err)
@@ -226,6 +241,43 @@ func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 		return withCode(exitFailure, nil)
 	}
 	return nil
+}
+
+// annotation is what proof.Annotate made of a game, or that it did not
+// start (interrupted before).
+type annotation struct {
+	annotation proof.Annotation
+	err        error
+	started    bool
+}
+
+// annotateAll annotates the valid games of list, jobs at a time, in the
+// order of the list; each result comes on the game's channel (none for
+// an invalid game).
+func annotateAll(ctx context.Context, list []annotated, nodes int64, jobs int) []chan annotation {
+	results := make([]chan annotation, len(list))
+	for i := range results {
+		results[i] = make(chan annotation, 1)
+	}
+	go func() {
+		sem := make(chan struct{}, jobs)
+		for i, a := range list {
+			if a.game == nil {
+				continue
+			}
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem }()
+				if ctx.Err() != nil {
+					results[i] <- annotation{}
+					return
+				}
+				an, err := proof.Annotate(ctx, a.game, nodes)
+				results[i] <- annotation{annotation: an, err: err, started: true}
+			}()
+		}
+	}()
+	return results
 }
 
 // summary says what Annotate did to a game of plies plies.

@@ -181,6 +181,7 @@ func TestSolveErrors(t *testing.T) {
 		{"game out of range", []string{realLOA, "--game", "99999"}, exitUsage, "has 4652 games; --game 99999 is out of range"},
 		{"nodes", []string{realLOA, "--nodes", "0"}, exitUsage, "--nodes must be at least 1"},
 		{"output", []string{realLOA, "-o", filepath.Join(t.TempDir(), "x")}, exitUsage, "--output is where --annotate writes"},
+		{"jobs", []string{realLOA, "--jobs", "2"}, exitUsage, "--jobs is for --annotate"},
 		{"annotate json", []string{realLOA, "--annotate", "--json"}, exitUsage, "--annotate solves every ply and writes records"},
 		{"no file", []string{filepath.Join(t.TempDir(), "none.agn")}, exitUsage, "none.agn"},
 	} {
@@ -216,7 +217,7 @@ func TestSolveErrors(t *testing.T) {
 // and written as read.
 func TestSolveAnnotate(t *testing.T) {
 	const in = "testdata/annotate.agn"
-	r := runCLI(t, "", "solve", in, "--annotate", "--nodes", "100000")
+	r := runCLI(t, "", "solve", in, "--annotate", "--nodes", "100000", "--jobs", "3")
 	if r.code != 0 || strings.Count(r.stderr, "solved") != 3 || !strings.Contains(r.stderr, "solve: 3 games annotated, 0 invalid") {
 		t.Fatalf("solve --annotate: %v", r)
 	}
@@ -225,6 +226,9 @@ func TestSolveAnnotate(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("solve --annotate wrote no %q", want)
 		}
+	}
+	if serial := runCLI(t, "", "solve", in, "--annotate", "--nodes", "100000", "--jobs", "1"); serial.code != 0 || serial.stdout != r.stdout {
+		t.Errorf("solve --annotate --jobs 1: %v\nwant what --jobs 3 wrote", serial)
 	}
 	out := write(t, "annotated.agn", r.stdout)
 	if v := runCLI(t, "", "validate", out); v.code != 0 || !strings.Contains(v.stdout, "3 games, 3 valid, 0 invalid") {
