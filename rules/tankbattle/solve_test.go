@@ -35,6 +35,33 @@ func forcedWin(t testing.TB, p rules.Position, x rules.Color, d int) bool {
 	return !attack
 }
 
+// value returns the result of p with best play when every line from p
+// ends within d plies (ok), by the plain rules.
+func value(t testing.TB, p rules.Position, d int) (r rules.Result, ok bool) {
+	if o := p.Outcome(); o.Over() {
+		return o.Result, true
+	}
+	if d == 0 {
+		return rules.Unfinished, false
+	}
+	me := p.Turn()
+	best := rules.Win(me.Other())
+	for _, m := range p.Moves(nil) {
+		q := p.Clone()
+		if err := q.Play(m); err != nil {
+			t.Fatalf("Play(%s): %v", p.FormatMove(m), err)
+		}
+		v, ok := value(t, q, d-1)
+		if !ok {
+			return rules.Unfinished, false
+		}
+		if v == rules.Win(me) || v == rules.Draw && best != rules.Win(me) {
+			best = v
+		}
+	}
+	return best, true
+}
+
 // samples returns positions of random games from the default start, in
 // which half the moves are drawn among the captures and the moves into the
 // enemy base (when there are), so that most games end: every 25th ply, and
@@ -115,7 +142,9 @@ func TestSolveAndOr(t *testing.T) {
 				}
 			}
 		case rules.Draw:
-			t.Errorf("Solve(%s) = draw: not expected from a playout", fen)
+			if r, ok := value(t, p, proof.Plies); !ok || r != rules.Draw {
+				t.Errorf("Solve(%s) = draw in %d plies; the plain search finds %v (every line ends: %v)", fen, proof.Plies, r, ok)
+			}
 		}
 		for _, x := range []rules.Color{me, me.Other()} {
 			for d := 1; d <= 3; d++ {
@@ -151,6 +180,23 @@ func TestSolveEnds(t *testing.T) {
 	s, _ := p.Score()
 	if !p.over || proof.Result != p.result || proof.Margin != s.White-s.Black || !proof.HasMargin || proof.Plies != 0 || proof.Move != rules.NoMove || proof.Result != rules.WhiteWins {
 		t.Errorf("Solve(%s) = %+v; want %v, margin %d", p.FEN(), proof, p.result, s.White-s.Black)
+	}
+}
+
+// TestSolveStuck checks that a position where neither side can move,
+// which passes never end, gets no result and no search.
+func TestSolveStuck(t *testing.T) {
+	layout := "bBBBB....#./BBBB#....##/BBB.....#../BB.#.~...../.#..~~~..../...~~~~~.../....~~~..#./.....~.#.WW/..#.....WWW/##....#WWWW/.#....WWWWw"
+	p, err := Start(rules.TagMap{"Layout": layout, "FEN": "10t/11/11/11/11/11/11/11/11/11/T10 w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := p.Moves(nil); len(m) != 1 || m[0] != rules.Pass {
+		t.Fatalf("moves %v; want pass alone", m)
+	}
+	proof := p.Solve(context.Background(), 1000)
+	if proof.Result != rules.Unfinished || proof.Nodes != 0 || proof.Move != rules.NoMove {
+		t.Errorf("Solve(%s) = %+v; want Unfinished after 0 nodes", p.FEN(), proof)
 	}
 }
 
