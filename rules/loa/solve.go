@@ -93,8 +93,8 @@ type kid struct {
 	pos    Position
 	move   rules.Move // the move that led to pos
 	pn, dn uint32
-	plies  uint16 // when proven: the height of the proof tree
-	best   uint16 // when proven: the packed move the proof plays first
+	plies  uint16 // when proven (or disproven without taint): the proof's height
+	best   uint16 // then also: the packed move the proof plays first
 	// taint marks a disproof that is no win of the defender: it rests on
 	// a draw, a repetition or the depth limit. A disproof without it is a
 	// proven win of the defender, plies and best then being its own.

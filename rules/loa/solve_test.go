@@ -14,7 +14,7 @@ import (
 )
 
 var (
-	solvePositions = flag.Int("solve.positions", 1500, "positions the solver is checked on against exhaustive search (half from real games, a quarter each from random playouts and random sparse boards)")
+	solvePositions = flag.Int("solve.positions", 2000, "positions the solver is checked on against exhaustive search (half from real games, a quarter each from random playouts and random sparse boards)")
 	solveNodes     = flag.Int64("solve.nodes", 20000, "solver budget per position in the soundness test")
 )
 
