@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -364,22 +366,39 @@ func (db *DB) Records(ctx context.Context, f Filter, each func(record string) er
 		})
 }
 
-// FirstControlName returns the first game of f (by id) whose White or
-// Black holds a control character; found is false when there is none.
-func (db *DB) FirstControlName(ctx context.Context, f Filter) (id int64, white, black string, found bool, err error) {
+// FirstControlName returns the first game of f (by id) with a player
+// whose name holds a control character, and that name (White's when both
+// do); found is false when there is none.
+func (db *DB) FirstControlName(ctx context.Context, f Filter) (id int64, name string, found bool, err error) {
 	conds, args := f.conds("white", "black")
 	match, pattern := db.dialect.matchOp, db.dialect.controlPattern
 	conds = append(conds, "(white "+match+" ? OR black "+match+" ?)")
 	args = append(args, pattern, pattern)
+	var white, black string
 	err = db.QueryRowContext(ctx, `SELECT id, white, black FROM games`+where(conds...)+` ORDER BY id LIMIT 1`, args...).
 		Scan(&id, &white, &black)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", "", false, nil
+		return 0, "", false, nil
 	}
 	if err != nil {
-		return 0, "", "", false, fmt.Errorf("look for control characters in names: %w", db.damaged(err))
+		return 0, "", false, fmt.Errorf("look for control characters in names: %w", db.damaged(err))
 	}
-	return id, white, black, true, nil
+	if strings.IndexFunc(white, unicode.IsControl) < 0 {
+		return id, black, true, nil
+	}
+	return id, white, true, nil
+}
+
+// GameTypes returns the game types of the games of f, each once, sorted.
+func (db *DB) GameTypes(ctx context.Context, f Filter) ([]string, error) {
+	var ids []string
+	err := db.Tallies(ctx, f, func(t *Tally) {
+		if !slices.Contains(ids, t.Game) {
+			ids = append(ids, t.Game)
+		}
+	})
+	slices.Sort(ids)
+	return ids, err
 }
 
 // queryEach runs query and calls scan on each row; every error is wrapped

@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/urfave/cli/v2"
 
@@ -87,17 +86,11 @@ func exportCommand(e *env) *cli.Command {
 // sgfOnly fails when the games of f are not all of the game SGF holds
 // (sgf.Holds): nothing is written then.
 func sgfOnly(ctx context.Context, db *store.DB, f store.Filter) error {
-	var other []string
-	err := db.Tallies(ctx, f, func(t *store.Tally) {
-		if !sgf.Holds(t.Game) && !slices.Contains(other, t.Game) {
-			other = append(other, t.Game)
-		}
-	})
+	ids, err := db.GameTypes(ctx, f)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	if len(other) > 0 {
-		slices.Sort(other)
+	if other := slices.DeleteFunc(ids, sgf.Holds); len(other) > 0 {
 		return usageErrorf("export: --format sgf writes %s games only, and the selection holds %s games "+
 			"(choose with --game %s); nothing was written", sgf.Game.Name(), strings.Join(other, " and "), sgf.Game.ID())
 	}
@@ -109,16 +102,12 @@ func sgfOnly(ctx context.Context, db *store.DB, f store.Filter) error {
 // its config): its record shows the character as a space, so a re-import
 // would rename the player. Nothing is written then.
 func checkNames(ctx context.Context, db *store.DB, f store.Filter) error {
-	id, white, black, found, err := db.FirstControlName(ctx, f)
+	id, name, found, err := db.FirstControlName(ctx, f)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	if !found {
 		return nil
-	}
-	name := white
-	if strings.IndexFunc(white, unicode.IsControl) < 0 {
-		name = black
 	}
 	return fmt.Errorf("export: game %d: the player name %q holds a control character, which a record cannot carry "+
 		"(it would be read back as another name); nothing was written", id, name)
