@@ -152,12 +152,14 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		defer f.Close()
 		opt.Out = f
 	}
-	var epd *os.File
+	var epd io.Writer // nil without -epdout
 	if o.epdOut != "" {
-		if epd, err = os.OpenFile(o.epdOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+		f, err := os.OpenFile(o.epdOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
 			return withCode(exitUsage, fmt.Errorf("%s: -epdout: %w", o.cmd, err))
 		}
-		defer epd.Close()
+		defer f.Close()
+		epd = f
 	}
 	res := console.Results{DB: db, Config: cfg, Cutechess: o.cutechess, WDL: o.wdl}
 	interval := o.ratingInterval
@@ -165,22 +167,7 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		interval = o.scoreInterval
 	}
 	p := console.NewProgress(e.stderr, cfg.Name, o.cmd == "match", o.warnings)
-	opt.Progress = func(ev tournament.Progress) {
-		p.Update(ev)
-		if ev.Game == nil {
-			return
-		}
-		if epd != nil && ev.Game.Final != "" {
-			if _, err := fmt.Fprintln(epd, ev.Game.Final); err != nil {
-				p.Warn(fmt.Sprintf("-epdout %s: %v", o.epdOut, err))
-			}
-		}
-		if interval > 0 && (ev.Done-ev.Resumed)%interval == 0 {
-			// Every interval games this run stores, the results so far,
-			// among the progress lines.
-			p.Print(func(w io.Writer) { res.WriteSoFar(ctx, w) })
-		}
-	}
+	opt.Progress = p.Hook(ctx, epd, o.epdOut, interval, res)
 	opt.Stopping = p.Stopping
 	opt.Warn = p.Warn
 	if o.strict {

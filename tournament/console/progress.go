@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -194,4 +195,27 @@ func nGames(n int) string {
 		return "1 game"
 	}
 	return strconv.Itoa(n) + " games"
+}
+
+// Hook returns what a run reports its progress to
+// (tournament.Options.Progress): each report shown by p; each game's
+// final position appended as a line to epd unless it is nil (a failed
+// write is a warning that names epdName); and every interval games this
+// run stores (when interval is above 0), res's results so far among the
+// progress lines.
+func (p *Progress) Hook(ctx context.Context, epd io.Writer, epdName string, interval int, res Results) func(tournament.Progress) {
+	return func(ev tournament.Progress) {
+		p.Update(ev)
+		if ev.Game == nil {
+			return
+		}
+		if epd != nil && ev.Game.Final != "" {
+			if _, err := fmt.Fprintln(epd, ev.Game.Final); err != nil {
+				p.Warn(fmt.Sprintf("-epdout %s: %v", epdName, err))
+			}
+		}
+		if interval > 0 && (ev.Done-ev.Resumed)%interval == 0 {
+			p.Print(func(w io.Writer) { res.WriteSoFar(ctx, w) })
+		}
+	}
 }
