@@ -123,3 +123,23 @@ func PerftContext(ctx context.Context, p Position, depth int) (uint64, error) {
 	}
 	return n, nil
 }
+
+// PerftStart returns the position of game that a perft starts from: from
+// the tags of a new record made from seed (Game.NewTags), unless fen is
+// given without seeded; then the tags given, which win; then fen, when it
+// is not "", as the FEN and SetUp tags.
+func PerftStart(game Game, fen string, seed int64, seeded bool, given TagMap) (Position, error) {
+	tags := TagMap{}
+	if fen == "" || seeded {
+		for _, kv := range game.NewTags(seed) {
+			tags[kv[0]] = kv[1]
+		}
+	}
+	for k, v := range given {
+		tags[k] = v
+	}
+	if fen != "" {
+		tags["FEN"], tags["SetUp"] = fen, "1"
+	}
+	return game.Start(tags)
+}

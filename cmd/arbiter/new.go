@@ -3,12 +3,11 @@ package main
 import (
 	"io"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
 
@@ -39,20 +38,7 @@ func newCommand(e *env) *cli.Command {
 			if !c.IsSet("seed") {
 				seed = rand.Int64()
 			}
-			g := &notation.Game{Result: "*"}
-			for _, t := range [][2]string{
-				{"Event", "?"}, {"Site", "?"}, {"Date", time.Now().Format("2006.01.02")}, {"Round", "?"},
-				{"White", "?"}, {"Black", "?"}, {"Result", "*"}, {"Game", game.Name()},
-			} {
-				g.SetTag(t[0], t[1])
-			}
-			tags := game.NewTags(seed)
-			for _, t := range tags {
-				g.SetTag(t[0], t[1])
-			}
-			if len(tags) > 0 {
-				g.SetTag("Seed", strconv.FormatInt(seed, 10))
-			}
+			g := book.NewRecord(game, seed, time.Now())
 			_, err = io.WriteString(e.stdout, g.String())
 			return err
 		},

@@ -40,11 +40,6 @@ func perftCommand(e *env) *cli.Command {
 				return err
 			}
 			tags := rules.TagMap{}
-			if c.String("fen") == "" || c.IsSet("seed") {
-				for _, kv := range game.NewTags(c.Int64("seed")) {
-					tags[kv[0]] = kv[1]
-				}
-			}
 			for _, t := range c.StringSlice("tag") {
 				k, v, ok := strings.Cut(t, "=")
 				if !ok {
@@ -52,10 +47,7 @@ func perftCommand(e *env) *cli.Command {
 				}
 				tags[k] = v
 			}
-			if f := c.String("fen"); f != "" {
-				tags["FEN"], tags["SetUp"] = f, "1"
-			}
-			pos, err := game.Start(tags)
+			pos, err := rules.PerftStart(game, c.String("fen"), c.Int64("seed"), c.IsSet("seed"), tags)
 			if err != nil {
 				return usageErrorf("perft: %v", err)
 			}
