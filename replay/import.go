@@ -88,11 +88,7 @@ func Import(ctx context.Context, db *store.DB, files []*input.File, opts Options
 	}
 	// The counts add up to the total: games read but not
 	// committed (a failed batch, an interruption) are "not stored".
-	games := "games"
-	if total == 1 {
-		games = "game"
-	}
-	summary := fmt.Sprintf("%d %s: %d stored, %d already stored, %d invalid", total, games, stored, dups, invalid)
+	summary := fmt.Sprintf("%s: %d stored, %d already stored, %d invalid", count(total, "game", "games"), stored, dups, invalid)
 	if rest := total - stored - dups - invalid; rest > 0 {
 		summary += fmt.Sprintf(", %d not stored", rest)
 	}

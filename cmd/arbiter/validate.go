@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -44,39 +43,14 @@ func validateCommand(e *env) *cli.Command {
 			opts.NoRecord = true // the reports say all validate writes
 			defer releaseFiles(files)
 			out := bufio.NewWriterSize(e.stdout, 64<<10)
-			var total, invalid, warnings int
-			asJSON := c.Bool("json")
-			enc := json.NewEncoder(out)
-			enc.SetEscapeHTML(false)
-			for _, f := range files {
-				err := replay.File(c.Context, f.Name, f.Data, opts, func(r replay.Report) {
-					total++
-					warnings += len(r.Warnings)
-					if !r.Valid {
-						invalid++
-					}
-					if asJSON {
-						enc.Encode(r.JSON())
-						return
-					}
-					r.WriteWarnings(out)
-					if !r.Valid {
-						fmt.Fprintln(out, r.Describe())
-					}
-				})
-				if err != nil {
-					out.Flush()
-					return err
-				}
+			vo := replay.ValidateOptions{Out: out, JSON: c.Bool("json"), Summary: out}
+			if vo.JSON {
+				vo.Summary = e.stderr
 			}
-			summary := fmt.Sprintf("%s, %d valid, %d invalid", nGames(total), total-invalid, invalid)
-			if warnings > 0 {
-				summary += fmt.Sprintf(", %d %s", warnings, plural(warnings, "warning", "warnings"))
-			}
-			if asJSON {
-				fmt.Fprintln(e.stderr, summary)
-			} else {
-				fmt.Fprintln(out, summary)
+			invalid, err := replay.Validate(c.Context, files, opts, vo)
+			if err != nil {
+				out.Flush()
+				return err
 			}
 			if err := out.Flush(); err != nil {
 				return err
