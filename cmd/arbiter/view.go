@@ -2,13 +2,10 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/internal/outfile"
-	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/view"
 )
 
@@ -37,34 +34,9 @@ func viewCommand(e *env) *cli.Command {
 				return err
 			}
 			defer releaseFiles(files)
-			names := make([]string, len(files))
-			for i, f := range files {
-				names[i] = filepath.Base(f.Name)
-			}
-			page := view.New("arbiter view: " + strings.Join(names, ", "))
-			prepare := opts.Prepare
-			opts.Prepare = func(r *replay.Report) {
-				if prepare != nil {
-					prepare(r)
-				}
-				if only == 0 || r.Index == only {
-					page.Prepare(r)
-				}
-			}
-			invalid := 0
-			for _, f := range files {
-				err := replay.File(c.Context, f.Name, f.Data, opts, func(r replay.Report) {
-					if only != 0 && r.Index != only {
-						return
-					}
-					if !r.Valid {
-						invalid++
-					}
-					page.Add(r)
-				})
-				if err != nil {
-					return err
-				}
+			page, invalid, err := view.Files(c.Context, files, opts, only)
+			if err != nil {
+				return err
 			}
 			if page.Games() == 0 {
 				if only != 0 {
