@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/internal/outfile"
 	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -199,7 +200,7 @@ func openExisting(c *cli.Context, flag string) (*store.DB, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, withCode(exitUsage, fmt.Errorf("database %s does not exist (give its path with --%s)", path, flag))
 		}
-		return nil, withCode(exitUsage, fmt.Errorf("database %s: %w", path, unwrapPath(err)))
+		return nil, withCode(exitUsage, fmt.Errorf("database %s: %w", path, input.UnwrapPath(err)))
 	}
 	if err := checkOutput(c.String("output"), path); err != nil {
 		return nil, err
@@ -226,12 +227,4 @@ func createOutput(e *env, flag, path string) (io.Writer, func(err error) error, 
 		return nil, nil, usageErrorf("%s %s is a directory: give a file name", flag, path)
 	}
 	return w, finish, err
-}
-
-// unwrapPath drops the path that os errors repeat.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -159,7 +159,7 @@ func read(ctx context.Context, name string, opts Options) (*File, error) {
 		if errors.As(err, &le) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("read %s: %w", f.Name, unwrapPath(err))
+		return nil, fmt.Errorf("read %s: %w", f.Name, UnwrapPath(err))
 	}
 	return f, nil
 }
@@ -244,8 +244,9 @@ func readStream(ctx context.Context, name string, r io.Reader, size int64, opts 
 	}
 }
 
-// unwrapPath drops the path that os errors repeat.
-func unwrapPath(err error) error {
+// UnwrapPath drops the path that os errors repeat, for a message that
+// names the file already.
+func UnwrapPath(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
 		return pe.Err
 	}
