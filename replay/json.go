@@ -15,6 +15,18 @@ func (r *Report) WriteWarnings(w io.Writer) {
 	}
 }
 
+// WriteNotes writes, each line after prefix, the warnings of a replay
+// and its error, as notes beside the position it reached nonetheless
+// (Reach).
+func (r *Report) WriteNotes(w io.Writer, prefix string) {
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "%s%s: warning: %s\n", prefix, r.Heading(warn.Line, warn.Col), warn.Msg)
+	}
+	if r.Err != nil {
+		fmt.Fprintf(w, "%s%s\n", prefix, r.Describe())
+	}
+}
+
 // JSON is a report as validate --json writes it, one object a game
 // (JSON Lines).
 type JSON struct {

@@ -206,6 +206,25 @@ func Position(file string, g *notation.Game, plies int, opts Options) (Report, r
 	return r, st.game, st.pos
 }
 
+// Reach is Position for a position asked for: it fails when the replay
+// stops before the plies moves (all of them when plies is negative) of g,
+// game n of file, with the report's Describe, or saying that the game
+// cannot be replayed when the report has no error.
+func Reach(file string, g *notation.Game, n, plies int, opts Options) (Report, rules.Game, rules.Position, error) {
+	r, game, pos := Position(file, g, plies, opts)
+	want := plies
+	if want < 0 {
+		want = len(g.Moves)
+	}
+	if pos == nil || r.Plies < want {
+		if r.Err == nil {
+			return r, nil, nil, fmt.Errorf("%s: game %d cannot be replayed", file, n)
+		}
+		return r, nil, nil, errors.New(r.Describe())
+	}
+	return r, game, pos, nil
+}
+
 // scratch is the memory that a replay of many games, one after another,
 // takes from game to game rather than allocate it per game: a start
 // position per game (rules.Restarter), and the points of the reports, in

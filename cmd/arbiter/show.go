@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -97,24 +96,11 @@ func recordPosition(c *cli.Context, e *env, cmd string, opts replay.Options) (*r
 			return nil, usageErrorf("%s: game %d has %d plies; --ply %d is out of range (0 to %d)", cmd, n, len(g.Moves), ply, len(g.Moves))
 		}
 	}
-	r, game, pos := replay.Position(f.Name, g, ply, opts)
-	want := ply
-	if want < 0 {
-		want = len(g.Moves)
+	r, game, pos, err := replay.Reach(f.Name, g, n, ply, opts)
+	if err != nil {
+		return nil, err
 	}
-	if pos == nil || r.Plies < want {
-		// The replay stopped before the ply asked for.
-		if r.Err == nil {
-			return nil, fmt.Errorf("%s: game %d cannot be replayed", f.Name, n)
-		}
-		return nil, withCode(exitFailure, errors.New(r.Describe()))
-	}
-	for _, w := range r.Warnings {
-		fmt.Fprintf(e.stderr, "arbiter: note: %s: warning: %s\n", r.Heading(w.Line, w.Col), w.Msg)
-	}
-	if r.Err != nil {
-		// The position is reached; what is wrong is said on the side.
-		fmt.Fprintf(e.stderr, "arbiter: note: %s\n", r.Describe())
-	}
+	// The position is reached; what is wrong is said on the side.
+	r.WriteNotes(e.stderr, "arbiter: note: ")
 	return &recordedPosition{file: f.Name, game: g, report: r, rules: game, pos: pos}, nil
 }
