@@ -85,18 +85,13 @@ func openingsCommand(e *env) *cli.Command {
 				filter = func(pos rules.Position) (bool, error) { return keep.Keep(ctx, pos) }
 				comments = keep.Evals
 			}
-			var suite []book.Opening
-			if len(from) > 0 {
-				if c.IsSet("seed") {
-					return usageErrorf("openings: --seed does not go with --from, which takes the files' games in order")
-				}
-				var st book.FromStats
-				suite, st, err = book.FromGames(ctx, g, from, openFrom(ctx), plies, count, filter)
-				if err == nil {
-					fmt.Fprintf(e.stderr, "openings: %s\n", st.Summary(plies))
-				}
-			} else {
-				suite, err = book.Generate(ctx, g, c.Int64("seed"), plies, count, 1000+200*count, filter)
+			if len(from) > 0 && c.IsSet("seed") {
+				return usageErrorf("openings: --seed does not go with --from, which takes the files' games in order")
+			}
+			suite, summary, err := book.Make(ctx, g, book.Source{Files: from, Open: openFrom(ctx),
+				Seed: c.Int64("seed"), Plies: plies, Count: count, Keep: filter})
+			if summary != "" {
+				fmt.Fprintf(e.stderr, "openings: %s\n", summary)
 			}
 			var ee *exitError
 			switch {
