@@ -218,14 +218,8 @@ func play(parent context.Context, e *env, cfg *config.Tournament, o playOptions)
 		return withCode(exitFailure, fmt.Errorf("%s: %w (the %d %s played %s stored: 'arbiter report' gives the standings)",
 			o.cmd, sum.LogErr, sum.Played, plural(sum.Played, "game", "games"), plural(sum.Played, "is", "are")))
 	}
-	console.WriteSummary(e.stdout, cfg, sum)
-	if err := res.Write(ctx, e.stdout); err != nil {
-		return withCode(exitFailure, fmt.Errorf("%s: the result block: %w", o.cmd, err))
-	}
-	if o.showLatency {
-		if err := console.WriteLatency(ctx, e.stdout, db, cfg); err != nil {
-			return withCode(exitFailure, fmt.Errorf("%s: the latency: %w", o.cmd, err))
-		}
+	if err := console.WriteEnd(ctx, e.stdout, cfg, sum, res, o.showLatency); err != nil {
+		return withCode(exitFailure, fmt.Errorf("%s: %w", o.cmd, err))
 	}
 	// Complete before any stop: a Ctrl-C that comes after the last game
 	// was stored does not make the finish an interruption.

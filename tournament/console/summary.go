@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -112,4 +113,20 @@ func writeBracket(w io.Writer, cfg *config.Tournament, rounds []pairing.Knockout
 	if winner >= 0 {
 		fmt.Fprintf(w, "knockout winner: %s\n", name(winner))
 	}
+}
+
+// WriteEnd writes what a run that played its whole schedule ends with on
+// w: the summary (WriteSummary), res's results, and with latency each
+// engine's latency (WriteLatency).
+func WriteEnd(ctx context.Context, w io.Writer, cfg *config.Tournament, sum *tournament.Summary, res Results, latency bool) error {
+	WriteSummary(w, cfg, sum)
+	if err := res.Write(ctx, w); err != nil {
+		return fmt.Errorf("the result block: %w", err)
+	}
+	if latency {
+		if err := WriteLatency(ctx, w, res.DB, cfg); err != nil {
+			return fmt.Errorf("the latency: %w", err)
+		}
+	}
+	return nil
 }
