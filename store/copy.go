@@ -32,6 +32,12 @@ type CopyCounts struct {
 	Tournaments, Engines, Games, EngineStats, SPRT, SPRTPoints, Byes int
 }
 
+// String says what was copied, as arbiter copy tells it.
+func (n CopyCounts) String() string {
+	return fmt.Sprintf("%d tournaments, %d engines, %d games, %d engine statistics, %d SPRT matches (%d LLR points), %d byes",
+		n.Tournaments, n.Engines, n.Games, n.EngineStats, n.SPRT, n.SPRTPoints, n.Byes)
+}
+
 // ErrNotEmpty is returned by CopyTo when the destination holds a tournament
 // or a game already.
 var ErrNotEmpty = errors.New("the destination database is not empty")

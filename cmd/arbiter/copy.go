@@ -60,8 +60,7 @@ func copyCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "copied %d tournaments, %d engines, %d games, %d engine statistics, %d SPRT matches (%d LLR points), %d byes from %s to %s\n",
-				n.Tournaments, n.Engines, n.Games, n.EngineStats, n.SPRT, n.SPRTPoints, n.Byes, src.Path(), dst.Path())
+			fmt.Fprintf(e.stderr, "copied %s from %s to %s\n", n, src.Path(), dst.Path())
 			return nil
 		},
 	}
