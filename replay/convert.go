@@ -1,10 +1,12 @@
 package replay
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 
+	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/sgf"
 )
@@ -50,6 +52,23 @@ func (cv *Converter) Add(r Report) {
 	if cv.write(&r, r.Text) {
 		cv.written++
 	}
+}
+
+// Files replays the games of files with opts (and Text, which it needs)
+// and adds each (Add); it stops at the first file that cannot be replayed
+// to its end or the first write error.
+func (cv *Converter) Files(ctx context.Context, files []*input.File, opts Options) error {
+	opts.Text = true
+	for _, f := range files {
+		err := File(ctx, f.Name, f.Data, opts, cv.Add)
+		if err == nil {
+			err = cv.Err()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // write writes the record of r: text in .agn, or r.Canonical() as SGF.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/input"
 )
 
 // TestConverter: valid games are written as their canonical records, an
@@ -63,5 +65,25 @@ func TestJSON(t *testing.T) {
 	}
 	if strings.Contains(string(b), "warnings") {
 		t.Errorf("JSON = %s; want no warnings key", b)
+	}
+}
+
+// TestConverterFiles: the games of every file are converted, in order,
+// whatever the options say of Text.
+func TestConverterFiles(t *testing.T) {
+	var out, log strings.Builder
+	cv := Converter{Out: &out, Log: &log}
+	files := []*input.File{
+		{Name: "a.agn", Data: []byte(loaTags + "\n1. c8-c6 *\n")},
+		{Name: "b.agn", Data: []byte(loaTags + "\n1. c8-c9 *\n")},
+	}
+	if err := cv.Files(context.Background(), files, Options{Jobs: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := cv.Summary(), "2 games: 1 written, 1 invalid"; got != want {
+		t.Errorf("Summary() = %q; want %q", got, want)
+	}
+	if !strings.Contains(out.String(), "c8-c6") || !strings.Contains(log.String(), "b.agn") {
+		t.Errorf("Files wrote %q, logged %q; want a.agn's game written and b.agn's listed", out.String(), log.String())
 	}
 }

@@ -47,20 +47,13 @@ func convertCommand(e *env) *cli.Command {
 				return err
 			}
 			defer releaseFiles(files)
-			opts.Text = true
 			w, finish, err := createOutput(e, "--output", c.String("output"))
 			if err != nil {
 				return err
 			}
 			cv := replay.Converter{Out: w, Log: e.stderr, SGF: to == "sgf", Keep: c.Bool("keep-invalid")}
-			for _, f := range files {
-				err := replay.File(c.Context, f.Name, f.Data, opts, cv.Add)
-				if err == nil {
-					err = cv.Err()
-				}
-				if err != nil {
-					return finish(err)
-				}
+			if err := cv.Files(c.Context, files, opts); err != nil {
+				return finish(err)
 			}
 			if err := finish(nil); err != nil {
 				return err
