@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,6 +89,11 @@ func name(s string) string {
 	}
 	return s
 }
+
+// MaxJobs is the most games worth replaying in parallel (Options.Jobs):
+// 4 per CPU. More would not be faster, and each job holds a window of
+// blocks of games.
+func MaxJobs() int { return 4 * runtime.NumCPU() }
 
 // Options change how records are read and replayed. Jobs and Prepare
 // concern File only; Results concerns the reading of .agn records (File and

@@ -19,6 +19,12 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 )
 
+// MemoryLimit is a soft limit of the Go heap for a report: its live data
+// stays well under it, and the limit makes the collector return the
+// garbage of formatting millions of lines before the process grows past
+// it (see docs/reports.md, "Memory").
+const MemoryLimit = 320 << 20
+
 // Query selects the games a report covers and how ratings are anchored. The
 // zero Query covers the whole database.
 type Query struct {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -279,7 +280,7 @@ func TestDatabasePathErrors(t *testing.T) {
 // that it neither exhausts memory nor overflows an allocation.
 func TestJobsCapped(t *testing.T) {
 	file := write(t, "v.agn", validLOA+validLOA)
-	most := strconv.Itoa(maxJobs())
+	most := strconv.Itoa(replay.MaxJobs())
 	for _, jobs := range []string{"100000000", "9223372036854775807"} {
 		for _, args := range [][]string{
 			{"validate", "--jobs", jobs, file},
@@ -400,7 +401,7 @@ func TestLongStream(t *testing.T) {
 // for each game at once.
 func TestConcurrencyCapped(t *testing.T) {
 	dir := t.TempDir()
-	most := strconv.Itoa(maxJobs())
+	most := strconv.Itoa(replay.MaxJobs())
 	engines := []string{"r args: [engine, --game, knight-fight, --level, random]",
 		"g args: [engine, --game, knight-fight, --level, greedy]"}
 	head := "game: knight-fight\ngames_per_encounter: 2\nseed: 5\ntime_control: {move_ms: 20}\ntime_margin_ms: 30000\nmax_plies: 20\nadjudication: score\n"

@@ -73,7 +73,7 @@ func reportCommand(e *env) *cli.Command {
 				// limit makes the collector return the garbage of
 				// formatting millions of lines before the process grows
 				// past it (see docs/reports.md, "Memory").
-				debug.SetMemoryLimit(reportMemoryLimit)
+				debug.SetMemoryLimit(stats.MemoryLimit)
 			}
 			db, err := openExisting(c, "db")
 			if err != nil {
@@ -177,9 +177,6 @@ func selection(c *cli.Context, cmd string) (stats.Query, error) {
 	}
 	return q, nil
 }
-
-// reportMemoryLimit is the soft limit of the Go heap while report runs.
-const reportMemoryLimit = 320 << 20
 
 // outputFlag is --output, which createOutput honours.
 func outputFlag() cli.Flag {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/internal/outfile"
+	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/stats"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/view"
@@ -13,7 +14,7 @@ import (
 // writeGamesPage writes the games of q's selection as a viewer page to
 // path (report --games; see view.Stored).
 func writeGamesPage(ctx context.Context, e *env, db *store.DB, q stats.Query, path string) error {
-	page, err := view.Stored(ctx, db, q, maxJobs()/4)
+	page, err := view.Stored(ctx, db, q, replay.MaxJobs()/4)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}

@@ -47,7 +47,8 @@ func serveCommand(e *env) *cli.Command {
 				return err
 			}
 			defer db.Close()
-			srv := serve.New(db, title(db))
+			// The pages name db by its path, or its URL without the password.
+			srv := serve.New(db, db.Path())
 			if before != nil {
 				srv.Opened = before
 			}
@@ -64,6 +65,3 @@ func serveCommand(e *env) *cli.Command {
 		},
 	}
 }
-
-// title names db on the pages: its path, or its URL without the password.
-func title(db *store.DB) string { return db.Path() }

@@ -120,7 +120,7 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 	if jobs < 1 {
 		return nil, replay.Options{}, usageErrorf("%s: --jobs must be at least 1, not %d", cmd, jobs)
 	}
-	if most := maxJobs(); jobs > most {
+	if most := replay.MaxJobs(); jobs > most {
 		fmt.Fprintf(e.stderr, "%s: --jobs %d is more than %d (4 per CPU): using %d\n", cmd, jobs, most, most)
 		jobs = most
 	}
@@ -135,10 +135,6 @@ func replayInput(e *env, c *cli.Context, cmd string, mapped bool) ([]*input.File
 	opts.Jobs = jobs
 	return files, opts, nil
 }
-
-// maxJobs is the most games replayed in parallel: 4 per CPU. More would
-// not be faster, and each job holds a window of blocks of games.
-func maxJobs() int { return 4 * runtime.NumCPU() }
 
 // readFiles reads every named file ("-" is standard input) before any work
 // starts, or with mapped maps them (see input.ReadAll); releaseFiles
