@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/arbiter-games/arbiter/book"
 	"github.com/arbiter-games/arbiter/engine"
+	"github.com/arbiter-games/arbiter/internal/cliargs"
 	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
@@ -105,7 +105,7 @@ func openingsCommand(e *env) *cli.Command {
 			if keep != nil {
 				fmt.Fprintf(e.stderr, "openings: %d candidates evaluated, %d outside ±%d kept out\n", keep.Seen, keep.Seen-keep.Kept, keep.CP)
 			}
-			return book.Write(e.stdout, g, plies, suite, "arbiter "+commandLine(c), comments)
+			return book.Write(e.stdout, g, plies, suite, "arbiter "+cliargs.Line(c, "from"), comments)
 		},
 	}
 }
@@ -187,24 +187,4 @@ func openFrom(ctx context.Context) func(name string) ([]byte, func(), error) {
 		}
 		return f.Data, f.Release, nil
 	}
-}
-
-// commandLine is the command as given: "openings" and its flags that are
-// set, for the header of the file it writes.
-func commandLine(c *cli.Context) string {
-	parts := []string{c.Command.Name}
-	for _, f := range c.Command.Flags {
-		name := f.Names()[0]
-		if !c.IsSet(name) {
-			continue
-		}
-		if name == "from" {
-			for _, v := range fromFiles(c) {
-				parts = append(parts, "--"+name, v)
-			}
-			continue
-		}
-		parts = append(parts, "--"+name, fmt.Sprint(c.Value(name)))
-	}
-	return strings.Join(parts, " ")
 }
