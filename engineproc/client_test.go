@@ -98,7 +98,7 @@ func TestEngineClassifies(t *testing.T) {
 			pid := e.Pid()
 			defer checkGone(t, pid)
 			defer e.Close()
-			if ends("newgame", "NewGame", e.NewGame(ctx)) {
+			if ends("newgame", "NewGame", e.NewGame(ctx, nil)) {
 				return
 			}
 			for i := 0; i < 5; i++ {
@@ -186,7 +186,7 @@ func TestEngineContextEndedBefore(t *testing.T) {
 	defer checkGone(t, e.Pid())
 	defer e.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	if err := e.NewGame(ctx); err != nil {
+	if err := e.NewGame(ctx, nil); err != nil {
 		t.Fatalf("NewGame: %v", err)
 	}
 	// The ended context's AfterFunc expires the read deadline of stdout:
@@ -250,7 +250,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer e.Close()
-			if err := e.NewGame(ctx); err != nil {
+			if err := e.NewGame(ctx, nil); err != nil {
 				b.Fatal(err)
 			}
 			moves := []string{"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"}

@@ -140,8 +140,23 @@ func (e *Client) Ping(ctx context.Context) error {
 	return e.await(ctx, ugi.ReplyReadyOK, e.t.Ping, Stall)
 }
 
-// NewGame sends uginewgame and pings the engine, both in one write.
-func (e *Client) NewGame(ctx context.Context) error {
-	e.wbuf = append(append(e.wbuf[:0], ugi.CmdNewGame...), '\n')
+// NewGame sends options (setoption, by name; nil for none), uginewgame
+// and isready in one write and waits for readyok: a game's own values of
+// options, as a tuning pair's sides have them. An option the engine did
+// not declare fails it, as in the handshake.
+func (e *Client) NewGame(ctx context.Context, options map[string]string) error {
+	if err := e.checkOptions(options); err != nil {
+		return err
+	}
+	e.wbuf = e.wbuf[:0]
+	for _, n := range slices.Sorted(maps.Keys(options)) {
+		line := ugi.CmdSetOption + " name " + n + " value " + options[n]
+		if controlAt(line) >= 0 {
+			e.wbuf = e.wbuf[:0]
+			return e.refuse(line)
+		}
+		e.wbuf = append(append(e.wbuf, line...), '\n')
+	}
+	e.wbuf = append(append(e.wbuf, ugi.CmdNewGame...), '\n')
 	return e.Ping(ctx)
 }
