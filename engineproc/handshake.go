@@ -83,6 +83,9 @@ func (e *Client) aside(text string) {
 	case ugi.ReplyOption:
 		if name, ok := optionName(rest); ok {
 			e.declared = append(e.declared, name)
+			_, typ, _ := strings.Cut(rest, " type ")
+			typ, _, _ = strings.Cut(strings.TrimSpace(typ), " ")
+			e.types = append(e.types, typ)
 		}
 	case ugi.ReplyError:
 		msg := fmt.Sprintf("engine %s answered %q", e.name, shorten.To(text, 200))
@@ -109,6 +112,17 @@ func optionName(rest string) (string, bool) {
 
 // Declared returns the options the engine declared in its handshake.
 func (e *Client) Declared() []string { return e.declared }
+
+// OptionType returns the type the engine declared option name of (spin,
+// check, string, ...; a name compares in any letter case), and whether
+// it declared it.
+func (e *Client) OptionType(name string) (string, bool) {
+	i := slices.IndexFunc(e.declared, func(d string) bool { return strings.EqualFold(d, name) })
+	if i < 0 {
+		return "", false
+	}
+	return e.types[i], true
+}
 
 // checkOptions fails the engine when it declared options and options
 // sets one it did not declare (a name compares in any letter case, as UCI

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/spsa"
@@ -61,6 +64,8 @@ type Progress struct {
 	Theta []float64
 	Steps []spsa.Step
 	Found bool // the run was stored before this one started
+	// Params are the run's parameters, each with its kind (int or float).
+	Params []spsa.Param
 }
 
 // Summary is what a run leaves behind.
@@ -88,8 +93,11 @@ type Summary struct {
 // refused (store.ErrConfigChanged).
 func Run(ctx context.Context, cfg *config.Tune, opt Options) (*Summary, error) {
 	start := time.Now()
-	s := cfg.Schedule()
 	games := cfg.Games()
+	s, err := kinds(ctx, cfg, opt.Warn)
+	if err != nil {
+		return nil, err
+	}
 	reg := &store.TuneRun{Name: cfg.Name, Game: cfg.GameRules().ID(), Engine: cfg.Engine.Name, Config: cfg.Text,
 		ConfigHash: cfg.Hash(), Pairs: s.Pairs, Theta: s.Start().Theta}
 	for _, p := range s.Params {
@@ -116,6 +124,7 @@ func Run(ctx context.Context, cfg *config.Tune, opt Options) (*Summary, error) {
 		r.owner = fmt.Sprintf("%s:%d:%08x", host, os.Getpid(), rand.Uint32())
 	}
 	r.report(nil, reg.Theta, reg.Done, reg.Found)
+	var players *worker.Players
 	defer func() { r.sum.Duration = time.Since(start) }()
 	if reg.Done >= s.Pairs {
 		return r.sum, nil
@@ -131,7 +140,7 @@ func Run(ctx context.Context, cfg *config.Tune, opt Options) (*Summary, error) {
 	}
 	wctx, wcancel := context.WithCancel(ctx)
 	defer wcancel()
-	players, err := worker.Start(wctx, tournament.Settings(games), worker.Options{Argv: opt.Workers, Warn: opt.Warn}, first)
+	players, err = worker.Start(wctx, tournament.Settings(games), worker.Options{Argv: opt.Workers, Warn: opt.Warn}, first)
 	if err != nil {
 		return nil, err
 	}
@@ -248,31 +257,30 @@ func (r *run) play(ctx context.Context, p *worker.Player) error {
 		t1 := time.Now()
 		tp := &store.TunePair{Pair: pair.Index, K: pair.K, Flips: pair.Flip, Plus: pair.Plus.Sent, Minus: pair.Minus.Sent,
 			Games: results, Result: result}
+		// The pairs of this runner are stored one at a time, so that
+		// their reports come in the order of their θ.
+		r.mu.Lock()
 		err = r.opt.DB.StoreTunePair(ctx, r.id, r.owner, tp, func(theta []float64) { r.s.Update(theta, &pair, result) })
 		overhead += time.Since(t1)
-		r.mu.Lock()
 		r.sum.Overhead += overhead
 		switch {
 		case errors.Is(err, store.ErrDuplicate):
 			r.sum.Discard++
 		case err == nil:
 			r.sum.Played++
+			r.report(tp, tp.Theta, tp.Seq, true)
 		}
 		r.mu.Unlock()
 		if err != nil && !errors.Is(err, store.ErrDuplicate) {
 			return err
 		}
-		if err == nil {
-			r.report(tp, tp.Theta, tp.Seq, true)
-		}
 	}
 	return nil
 }
 
-// report records θ after a pair stored (Seq done) and calls Progress.
+// report records θ after a pair stored (Seq done) and calls Progress;
+// r.mu is held.
 func (r *run) report(p *store.TunePair, theta []float64, done int, found bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	if done >= r.sum.Done {
 		r.sum.Done, r.sum.Theta = done, theta
 	}
@@ -280,7 +288,7 @@ func (r *run) report(p *store.TunePair, theta []float64, done int, found bool) {
 		return
 	}
 	r.opt.Progress(Progress{Done: done, Pairs: r.s.Pairs, Resumed: r.sum.Resumed, Pair: p, Theta: theta,
-		Steps: r.s.At(min(done+1, r.s.Pairs), nil), Found: found})
+		Steps: r.s.At(min(done+1, r.s.Pairs), nil), Found: found, Params: r.s.Params})
 }
 
 // playPair plays pair's two games on p, the + side White in the first:
@@ -328,4 +336,36 @@ func options(s *spsa.Schedule, values []float64) map[string]string {
 		m[p.Name] = strconv.FormatFloat(values[i], 'f', -1, 64)
 	}
 	return m
+}
+
+// kinds starts the engine once and returns cfg's schedule with each
+// parameter of no kind made int when the engine declares it a spin
+// option, float otherwise; an engine that declares options must declare
+// every parameter.
+func kinds(ctx context.Context, cfg *config.Tune, warn func(string)) (*spsa.Schedule, error) {
+	games := cfg.Games()
+	spec := games.Specs()[0]
+	spec.Name, spec.Warn = cfg.Engine.Name, warn
+	e, err := engineproc.Start(ctx, spec, games.Timeouts())
+	if err != nil {
+		return nil, err
+	}
+	defer e.Close()
+	s := *cfg.Schedule()
+	s.Params = slices.Clone(s.Params)
+	for i := range s.Params {
+		p := &s.Params[i]
+		typ, ok := e.OptionType(p.Name)
+		if !ok && len(e.Declared()) > 0 {
+			return nil, fmt.Errorf("%s: engine %s does not declare the option %q (it declares: %s)",
+				cfg.File, cfg.Engine.Name, p.Name, strings.Join(e.Declared(), ", "))
+		}
+		if p.Kind == spsa.Unset {
+			p.Kind = spsa.Float
+			if typ == "spin" {
+				p.Kind = spsa.Int
+			}
+		}
+	}
+	return &s, nil
 }
