@@ -292,6 +292,15 @@ func (db *DB) GiveBackTunePairs(ctx context.Context, id int64, owner string) err
 	})
 }
 
+// TuneRun returns run id as stored now.
+func (db *DB) TuneRun(ctx context.Context, id int64) (*TuneRun, error) {
+	r, err := scanTuneRun(db.QueryRowContext(ctx, tuneRunSelect+` WHERE id = ?`, id))
+	if err != nil {
+		return nil, fmt.Errorf("tuning run %d: %w", id, err)
+	}
+	return r, nil
+}
+
 // TuneRuns returns every tuning run stored, by name.
 func (db *DB) TuneRuns(ctx context.Context) ([]TuneRun, error) {
 	rows, err := db.QueryContext(ctx, tuneRunSelect+` ORDER BY name`)

@@ -192,6 +192,12 @@ func Run(ctx context.Context, cfg *config.Tune, opt Options) (*Summary, error) {
 			return r.sum, err
 		}
 	}
+	// Other runners sharing the run may have stored its last pairs.
+	now, err := db.TuneRun(ctx, r.id)
+	if err != nil {
+		return r.sum, err
+	}
+	r.sum.Done, r.sum.Theta = now.Done, now.Theta
 	if r.sum.Done < s.Pairs {
 		return r.sum, ErrStopped
 	}
