@@ -187,3 +187,16 @@ func (r *Report) tuneCharts() []tuneChart {
 	}
 	return out
 }
+
+// TuneRuns returns the tuning runs of db, as a report of the whole
+// database has them.
+func TuneRuns(ctx context.Context, db *store.DB) ([]*TuneRun, error) { return tuneRuns(ctx, db) }
+
+// WriteTuneHTML writes the HTML of runs as the report's page has them (a
+// table and a chart each), for a page of one's own that carries
+// HTMLStyle (arbiter serve).
+func WriteTuneHTML(w io.Writer, runs []*TuneRun) error {
+	r := &Report{Tune: runs}
+	d := htmlData{R: r, Tune: r.tuneCharts()}
+	return writeClean(w, func(w io.Writer) error { return htmlTemplate().ExecuteTemplate(w, "tune", d) })
+}
