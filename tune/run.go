@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/config"
 	"github.com/arbiter-games/arbiter/engineproc"
+	"github.com/arbiter-games/arbiter/internal/proc"
 	"github.com/arbiter-games/arbiter/pairing"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/spsa"
@@ -84,15 +85,15 @@ type Summary struct {
 	// with θ's update.
 	Overhead time.Duration
 	// WorkerCPU is the CPU time the worker processes used, their engines
-	// excluded.
-	WorkerCPU time.Duration
+	// excluded; RunnerCPU this process's (0 where it cannot be read).
+	WorkerCPU, RunnerCPU time.Duration
 }
 
 // Run plays the pairs of cfg that are not stored yet and returns the
 // run's summary; a run stored under cfg's name with another config is
 // refused (store.ErrConfigChanged).
 func Run(ctx context.Context, cfg *config.Tune, opt Options) (*Summary, error) {
-	start := time.Now()
+	start, cpu := time.Now(), proc.CPU()
 	games := cfg.Games()
 	s, err := kinds(ctx, cfg, opt.Warn)
 	if err != nil {
@@ -125,7 +126,9 @@ func Run(ctx context.Context, cfg *config.Tune, opt Options) (*Summary, error) {
 	}
 	r.report(nil, reg.Theta, reg.Done, reg.Found)
 	var players *worker.Players
-	defer func() { r.sum.Duration = time.Since(start) }()
+	defer func() {
+		r.sum.Duration, r.sum.RunnerCPU = time.Since(start), time.Duration(proc.CPU()-cpu)
+	}()
 	if reg.Done >= s.Pairs {
 		return r.sum, nil
 	}

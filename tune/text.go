@@ -67,8 +67,10 @@ func WriteSpeed(w io.Writer, s *Summary) error {
 		return nil
 	}
 	rate := float64(s.Played) / s.Duration.Minutes()
-	_, err := fmt.Fprintf(w, "%d pairs played in %v (%.0f a minute); tuning overhead %v a pair (store and θ update)\n",
-		s.Played, s.Duration.Round(time.Millisecond), rate, (s.Overhead / time.Duration(s.Played)).Round(time.Microsecond))
+	per := func(d time.Duration) time.Duration { return (d / time.Duration(s.Played)).Round(time.Microsecond) }
+	_, err := fmt.Fprintf(w, "%d pairs played in %v (%.0f a minute); a pair: tuning overhead %v (taking it, storing it with θ's update), "+
+		"CPU of this runner %v and of its worker processes %v (engines excluded)\n",
+		s.Played, s.Duration.Round(time.Millisecond), rate, per(s.Overhead), per(s.RunnerCPU), per(s.WorkerCPU))
 	return err
 }
 
