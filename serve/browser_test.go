@@ -10,13 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/arbiter-games/arbiter/internal/browser"
 	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
-	"github.com/chromedp/chromedp"
 )
 
 // TestTournamentPageFitsDesktop opens the page of a round robin of eight
