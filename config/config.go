@@ -45,7 +45,7 @@ type Tournament struct {
 	TimeControl       TimeControl    `yaml:"time_control" json:"time_control"`
 	TimeMarginMS      *int           `yaml:"time_margin_ms" json:"time_margin_ms"`
 	MaxPlies          *int           `yaml:"max_plies" json:"max_plies"`
-	Adjudication      string         `yaml:"adjudication" json:"adjudication"`
+	Adjudication      Adjudication   `yaml:"adjudication" json:"adjudication"`
 	Resign            *ResignRule    `yaml:"resign" json:"resign,omitempty"`
 	Draw              *DrawRule      `yaml:"draw" json:"draw,omitempty"`
 	StartupTimeoutMS  *int           `yaml:"startup_timeout_ms" json:"-"`

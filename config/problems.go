@@ -76,6 +76,8 @@ var sections = map[string]string{
 	"ResignRule":     "in resign",
 	"DrawRule":       "in draw",
 	"EngineLimits":   "in limits",
+	"Adjudication":   "in adjudication",
+	"SolverRule":     "in adjudication's solver",
 	"TuneEngine":     "in engine",
 	"SPSASettings":   "in spsa",
 }

@@ -496,7 +496,8 @@ func affinityCPUs(kvs []kv) ([]int, error) {
 // plays, and twice it (the plies) is far from the end of an int.
 const maxMoves = 1_000_000
 
-// writeAdjudication writes max_plies, resign and draw.
+// writeAdjudication writes max_plies, resign, draw and the solver's
+// adjudication.
 func writeAdjudication(y *configText, get map[string][]kv, typed map[string]string, number func(string, int) (int, bool, error)) error {
 	if n, ok, err := number("maxmoves", 1); err != nil {
 		return err
@@ -540,6 +541,20 @@ func writeAdjudication(y *configText, get map[string][]kv, typed map[string]stri
 			parts = append(parts, o.keys[p.key]+": "+v)
 		}
 		y.add(typed[o.name], "%s: {%s}", o.name, strings.Join(parts, ", "))
+	}
+	if kvs, ok := get["solver"]; ok {
+		nodes := ""
+		for _, p := range kvs {
+			n, err := strconv.ParseInt(p.value, 10, 64)
+			if err != nil || n < 1 {
+				return fmt.Errorf("%s nodes=%s: want a whole number from 1", typed["solver"], p.value)
+			}
+			nodes = strconv.FormatInt(n, 10)
+		}
+		if nodes == "" {
+			return fmt.Errorf("%s: give nodes=N, the solver's budget after each move", typed["solver"])
+		}
+		y.add(typed["solver"], "adjudication: {solver: {nodes: %s}}", nodes)
 	}
 	return nil
 }

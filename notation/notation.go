@@ -152,8 +152,9 @@ func IsResult(s string) bool {
 // in the database.
 type Termination string
 
-// The terminations arbiter knows. A tournament writes the first six;
-// records from elsewhere may also say resignation, agreement or abandoned.
+// The terminations arbiter knows. A tournament writes the first six and
+// solved; records from elsewhere may also say resignation, agreement or
+// abandoned.
 const (
 	TermNormal       Termination = "normal"
 	TermAdjudication Termination = "adjudication"
@@ -164,11 +165,16 @@ const (
 	TermResignation  Termination = "resignation"
 	TermAgreement    Termination = "agreement"
 	TermAbandoned    Termination = "abandoned"
+	// TermSolved ends a game whose result the game's solver proved (see
+	// rules.Solver): the result is the proven one, and the closing
+	// comment says the solver's budget, which a validator proves it again
+	// with.
+	TermSolved Termination = "solved"
 )
 
 // Terminations lists every value of the Termination tag arbiter knows.
 var Terminations = []Termination{TermNormal, TermAdjudication, TermTimeForfeit, TermIllegalMove, TermDisconnect,
-	TermStall, TermResignation, TermAgreement, TermAbandoned}
+	TermStall, TermResignation, TermAgreement, TermAbandoned, TermSolved}
 
 // ParseTermination reads a Termination tag's value; ok is false when s is
 // none of Terminations.

@@ -61,6 +61,7 @@ type Rules struct {
 	ByPoints bool
 	Resign   *Resign // nil: off
 	Draw     *Draw   // nil: off
+	Solver   *Solver // nil: off
 	// Comments writes each engine move's evaluation, depth and time as its
 	// comment (see notation.MoveComment).
 	Comments bool
@@ -91,8 +92,11 @@ type Result struct {
 	Moves, Comments []string
 	Used            [2]time.Duration // each side's thinking time, by rules.Color
 	Stats           [2]*search.Stats // what each engine's search reported; nil without a move
-	tally           [2]search.Tally  // sums Stats up
-	names           [2]string        // for forfeit comments
+	// Solver is what adjudication by the solver spent on the game (zero
+	// without Rules.Solver).
+	Solver SolverUse
+	tally  [2]search.Tally // sums Stats up
+	names  [2]string       // for forfeit comments
 }
 
 // Forfeit is the result of a game that side c loses without a move by its
@@ -146,6 +150,9 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 	for {
 		if o := pos.Outcome(); o.Over() {
 			r.Result, r.Termination = o.Result, notation.TermNormal
+			return r, nil
+		}
+		if rs.Solver != nil && r.solve(ctx, pos, rs.Solver.Nodes) {
 			return r, nil
 		}
 		if adj.decide(pos, len(r.Moves), rs.ByPoints, &r) {

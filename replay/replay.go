@@ -2,6 +2,7 @@ package replay
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -453,6 +454,9 @@ func judge(g *notation.Game, pos rules.Position, declared rules.Result, stopAt i
 		res, over = out.Result, out.Over()
 	}
 	switch {
+	case r.Termination == notation.TermSolved && stopAt < 0:
+		r.Result = declared
+		return checkSolved(g, pos, declared, r)
 	case r.Termination != notation.TermNormal:
 		r.Result = declared
 	case over:
@@ -467,6 +471,48 @@ func judge(g *notation.Game, pos rules.Position, declared rules.Result, stopAt i
 			return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol,
 				"result %s declared, but the game is not over after ply %d (use Termination for resignations, adjudications and the like)", declared, r.Plies)
 		}
+	}
+	return nil
+}
+
+// checkSolved checks a record whose termination is solved: its final
+// position's solver proves the declared result within the budget its
+// closing comment gives (notation.Solved), which is at most
+// MaxSolverNodes. The solver is deterministic (rules.Solver), so the
+// referee's proof is found again. Only such records run the solver.
+func checkSolved(g *notation.Game, pos rules.Position, declared rules.Result, r *Report) *notation.Error {
+	_, line, col, _ := tag(g, "Termination")
+	if _, ok := pos.(rules.Solver); !ok {
+		return located(r.File, notation.CodeBadTag, line, col, "termination solved, but %s has no solver to prove the result with", r.game.Name())
+	}
+	closing := g.Comment
+	if n := len(g.Moves); n > 0 {
+		closing = g.Moves[n-1].Comment
+	}
+	s, ok := notation.ParseSolved(closing)
+	if !ok {
+		return located(r.File, notation.CodeBadTag, line, col,
+			`termination solved, but the closing comment does not give the solver's budget (want "solved: ... within N")`)
+	}
+	if s.Budget > MaxSolverNodes {
+		return located(r.File, notation.CodeBadTag, line, col,
+			"termination solved within %d nodes: more than the %d a record's result is checked with", s.Budget, int64(MaxSolverNodes))
+	}
+	if declared == rules.Unfinished {
+		return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol, "termination solved, but the result is *")
+	}
+	if s.Result != declared.String() {
+		return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol,
+			"result %s declared, but the closing comment says the solver proved %s", declared, s.Result)
+	}
+	p, _ := rules.Solve(context.Background(), pos, s.Budget)
+	if p.Result != declared {
+		proves := "nothing"
+		if p.Result != rules.Unfinished {
+			proves = p.Result.String()
+		}
+		return located(r.File, notation.CodeResultMismatch, g.ResultLine, g.ResultCol,
+			"termination solved, but after ply %d the solver does not prove %s within %d nodes (it proves %s)", r.Plies, declared, s.Budget, proves)
 	}
 	return nil
 }
@@ -611,3 +657,9 @@ func parseScore(s string) (rules.Score, bool) {
 	}
 	return rules.Score{White: wi, Black: bi}, true
 }
+
+// MaxSolverNodes is the largest budget a record's closing comment may ask
+// the solver to prove its result again with (termination solved): the
+// validator runs the solver with it, so a record cannot make it search
+// without end. A tournament's solver adjudication is held to it too.
+const MaxSolverNodes = 100_000_000

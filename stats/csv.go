@@ -27,16 +27,34 @@ func csvCell(s string) string {
 func (r *Report) WriteCSV(w io.Writer) error {
 	ew := &errWriter{w: w}
 	cw := csv.NewWriter(ew)
-	cw.Write([]string{"game", "name", "total", "finished", "unfinished", "white_wins", "black_wins", "draws",
+	// The solver's figures are columns of their own, after the others, in
+	// a report that has them.
+	solver := false
+	for _, gs := range r.Games {
+		solver = solver || gs.Solver != nil
+	}
+	head := []string{"game", "name", "total", "finished", "unfinished", "white_wins", "black_wins", "draws",
 		"white_pct", "black_pct", "draw_pct", "white_score_pct", "white_score_low", "white_score_high", "advantage",
-		"unknown_player_games", "white_advantage", "white_advantage_error"})
+		"unknown_player_games", "white_advantage", "white_advantage_error"}
+	if solver {
+		head = append(head, "solver_games", "solver_ms", "solver_nodes")
+	}
+	cw.Write(head)
 	for _, id := range r.GameIDs() {
 		gs := r.Games[id]
-		cw.Write([]string{csvCell(gs.ID), csvCell(gs.Name), strconv.Itoa(gs.Total), strconv.Itoa(gs.Finished), strconv.Itoa(gs.Unfinished),
+		row := []string{csvCell(gs.ID), csvCell(gs.Name), strconv.Itoa(gs.Total), strconv.Itoa(gs.Finished), strconv.Itoa(gs.Unfinished),
 			strconv.Itoa(gs.WhiteWins), strconv.Itoa(gs.BlackWins), strconv.Itoa(gs.Draws),
 			fmtPct(gs.WhitePct), fmtPct(gs.BlackPct), fmtPct(gs.DrawPct),
 			fmtPct(gs.WhiteScorePct), fmtPct(gs.WhiteScoreLow), fmtPct(gs.WhiteScoreHigh), gs.Advantage,
-			strconv.Itoa(gs.UnknownPlayerGames), fmtOpt(gs.WhiteAdvantage, 1, ""), fmtOpt(gs.WhiteAdvantageError, 1, "")})
+			strconv.Itoa(gs.UnknownPlayerGames), fmtOpt(gs.WhiteAdvantage, 1, ""), fmtOpt(gs.WhiteAdvantageError, 1, "")}
+		if solver {
+			if s := gs.Solver; s != nil {
+				row = append(row, strconv.Itoa(s.Games), strconv.FormatFloat(s.TimeMS, 'f', 1, 64), strconv.FormatInt(s.Nodes, 10))
+			} else {
+				row = append(row, "0", "", "")
+			}
+		}
+		cw.Write(row)
 	}
 	cw.Flush()
 	if _, err := io.WriteString(ew, "\n"); err != nil {
@@ -45,7 +63,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	// A Swiss's byes and tie-breaks are columns of its own, after the
 	// others, in a report that has them.
 	swiss := slices.ContainsFunc(r.Players, func(p *Player) bool { return p.Buchholz != nil })
-	head := []string{"game", "rank", "player", "games", "wins", "draws", "losses", "points", "score_pct",
+	head = []string{"game", "rank", "player", "games", "wins", "draws", "losses", "points", "score_pct",
 		"white_games", "white_points", "white_score_pct", "black_games", "black_points", "black_score_pct",
 		"unfinished", "point_games", "avg_points", "elo", "elo_error", "avg_depth", "avg_move_ms", "avg_nps"}
 	if swiss {

@@ -1,6 +1,9 @@
 package stats
 
 import (
+	"fmt"
+	"strconv"
+
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -49,4 +52,35 @@ func (s *Section) hasEngineStats() bool {
 // per move in ms, mean nodes per second (missing where unknown).
 func (p *Player) engineCells(missing string) []string {
 	return []string{fmtOpt(p.AvgDepth, 1, missing), fmtOpt(p.AvgMoveMS, 1, missing), fmtOpt(p.AvgNPS, 0, missing)}
+}
+
+// SolverStats is what adjudication by the solver spent in the selected
+// games of a game type: the runner's own time, beside the engines'.
+type SolverStats struct {
+	Games  int     `json:"games"`   // games played with the solver
+	TimeMS float64 `json:"time_ms"` // the time of its calls, in milliseconds
+	Nodes  int64   `json:"nodes"`   // the positions it visited
+}
+
+// addSolverStats sets each game type's solver figures from rows.
+func (r *Report) addSolverStats(rows []store.SolverTotals) {
+	for _, t := range rows {
+		if gs := r.Games[t.Game]; gs != nil {
+			gs.Solver = &SolverStats{Games: int(t.Games), TimeMS: round(t.MS, 1), Nodes: t.Nodes}
+		}
+	}
+}
+
+// SolverLine says what the solver spent in the game type, for the text,
+// Markdown and HTML reports (after the standings); "" when no game used
+// it:
+//
+//	Solver (adjudication, the runner's time): 12 games, 3.52 s, 1234567 nodes
+func (gs *GameStats) SolverLine() string {
+	s := gs.Solver
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf("Solver (adjudication, the runner's time): %s, %s s, %s nodes",
+		nGames(s.Games), strconv.FormatFloat(s.TimeMS/1000, 'f', 2, 64), strconv.FormatInt(s.Nodes, 10))
 }

@@ -132,6 +132,9 @@ func (r *Report) writeMarkdownStandings(b md, s *Section, name string) {
 		}
 		b.row(cells...)
 	}
+	if l := s.Game.SolverLine(); l != "" {
+		fmt.Fprintf(b, "\n%s.\n", l)
+	}
 }
 
 // writeMarkdownPairs writes a section's head-to-head lines.

@@ -139,6 +139,9 @@ type GameStats struct {
 	// PairsOmitted says that the head-to-head lines, crosstable and LOS
 	// matrix were left out: more than PairLimit players, without Query.Pairs.
 	PairsOmitted bool `json:"pairs_omitted"`
+	// Solver is what adjudication by the solver spent in the game type;
+	// absent when no selected game used it.
+	Solver *SolverStats `json:"solver,omitempty"`
 }
 
 // Player is one line of the standings of a game type: its standings row
@@ -315,6 +318,11 @@ func Compute(ctx context.Context, db *store.DB, q Query) (*Report, error) {
 		return nil, err
 	}
 	r.addEngineStats(es)
+	ss, err := db.SolverTotals(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	r.addSolverStats(ss)
 	if r.SPRT, err = storedSPRT(ctx, db, w); err != nil {
 		return nil, err
 	}

@@ -144,4 +144,7 @@ func (r *Report) writeTextStandings(b io.Writer, s *Section, pad func(string) st
 		fmt.Fprintf(tw, "%d\t%s\t%s\t\n", p.Rank, pad(cleanText(p.Name)), strings.Join(cells, "\t"))
 	}
 	tw.Flush()
+	if l := gs.SolverLine(); l != "" {
+		fmt.Fprintf(b, "%s\n", l)
+	}
 }

@@ -44,7 +44,7 @@ const (
 // statsColumns are the columns of game_engine_stats.
 const statsColumns = `game_id, tournament_id, game, white, black,
 	white_moves, white_depth, white_move_ms, white_nodes, white_nps,
-	black_moves, black_depth, black_move_ms, black_nodes, black_nps`
+	black_moves, black_depth, black_move_ms, black_nodes, black_nps, solver_ms, solver_nodes`
 
 // table is a table gameWriter writes rows of.
 type table int
@@ -77,13 +77,15 @@ func (db *DB) insertSQL(t table, n int) string {
 		head = "INTO games (" + gameColumns + ") VALUES " + strings.TrimSuffix(strings.Repeat(gameTuple+",", n), ",")
 	case statsTable:
 		const (
-			side  = "CAST(? AS BIGINT),CAST(? AS DOUBLE PRECISION),CAST(? AS DOUBLE PRECISION),CAST(? AS BIGINT),CAST(? AS BIGINT),"
-			tuple = "(" + side + side + "CAST(? AS TEXT))"
+			side   = "CAST(? AS BIGINT),CAST(? AS DOUBLE PRECISION),CAST(? AS DOUBLE PRECISION),CAST(? AS BIGINT),CAST(? AS BIGINT),"
+			solver = "CAST(? AS DOUBLE PRECISION),CAST(? AS BIGINT),"
+			tuple  = "(" + side + side + solver + "CAST(? AS TEXT))"
 		)
 		head = `INTO game_engine_stats (` + statsColumns + `)
 	SELECT g.id, g.tournament_id, g.game, g.white, g.black,
-	v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
-	FROM (VALUES ` + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",") + `) AS v JOIN games g ON g.record_hash = v.column11`
+	v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10,
+	v.column11, v.column12
+	FROM (VALUES ` + strings.TrimSuffix(strings.Repeat(tuple+",", n), ",") + `) AS v JOIN games g ON g.record_hash = v.column13`
 	}
 	return db.dialect.insertIgnore(head)
 }
@@ -115,8 +117,8 @@ func appendGameArgs(args []any, g *Game) []any {
 }
 
 // appendStatsArgs appends the values of one row of the statistics INSERT
-// for g to args: those of the white_* and black_* columns, then the
-// record hash that finds the game.
+// for g to args: those of the white_* and black_* columns and the
+// solver's, then the record hash that finds the game.
 func appendStatsArgs(args []any, g *Game) []any {
 	for _, s := range []*search.Stats{g.WhiteStats, g.BlackStats} {
 		if s == nil {
@@ -137,7 +139,11 @@ func appendStatsArgs(args []any, g *Game) []any {
 		}
 		args = append(args, s.Moves, depth, moveMS, nodes, nps)
 	}
-	return append(args, g.RecordHash)
+	var solverMS, solverNodes any
+	if u := g.Solver; u != nil {
+		solverMS, solverNodes = float64(u.Time)/float64(time.Millisecond), u.Nodes
+	}
+	return append(args, solverMS, solverNodes, g.RecordHash)
 }
 
 // gameWriter writes games and their engine statistics in a transaction.
@@ -213,7 +219,8 @@ func (w *gameWriter) writeGames(ctx context.Context, tx *sql.Tx, games []*Game) 
 	return int(n), nil
 }
 
-// writeStats stores the engine statistics of the games that have some,
+// writeStats stores the engine statistics of the games that have some (or
+// the solver's figures),
 // once writeGames has stored the games in tx. A game stored already gets
 // them when it has none (the same record, imported before they were
 // read); one that has some keeps them.
@@ -222,7 +229,7 @@ func (w *gameWriter) writeStats(ctx context.Context, tx *sql.Tx, games []*Game) 
 	n := 0
 	clear(w.seen)
 	for _, g := range games {
-		if g.WhiteStats == nil && g.BlackStats == nil {
+		if g.WhiteStats == nil && g.BlackStats == nil && g.Solver == nil {
 			continue
 		}
 		// A record twice in the statement: the first one's statistics,

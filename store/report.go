@@ -196,6 +196,36 @@ func (db *DB) EngineTotals(ctx context.Context, f Filter) ([]EngineTotals, error
 	return out, err
 }
 
+// SolverTotals is what adjudication by the solver spent in one game type
+// over the selected games that used it.
+type SolverTotals struct {
+	Game  string
+	Games int64   // games played with the solver
+	MS    float64 // the runner's time in its calls, in ms
+	Nodes int64   // the positions it visited
+}
+
+// SolverTotals sums up the solver's figures (table game_engine_stats) in
+// each game type over the games of f that have them, by game id; none
+// when no game used the solver.
+func (db *DB) SolverTotals(ctx context.Context, f Filter) ([]SolverTotals, error) {
+	conds, args := f.conds("white", "black")
+	query := `SELECT game, count(*), ` + db.total("solver_ms") + `, ` + db.total("solver_nodes") + `
+		FROM game_engine_stats` + where(append(conds, "solver_ms IS NOT NULL")...) + ` GROUP BY game ORDER BY game`
+	var out []SolverTotals
+	err := db.queryEach(ctx, "sum up the solver's figures", query, args, func(rows *sql.Rows) error {
+		var r SolverTotals
+		var nodes float64
+		if err := rows.Scan(&r.Game, &r.Games, &r.MS, &nodes); err != nil {
+			return err
+		}
+		r.Nodes = int64(nodes)
+		out = append(out, r)
+		return nil
+	})
+	return out, err
+}
+
 // SPRTMatch is a stored SPRT match, as a report reads it.
 type SPRTMatch struct {
 	TournamentID     int64

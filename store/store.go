@@ -425,6 +425,16 @@ type Game struct {
 	// WhiteStats and BlackStats, when set, say what each engine's search
 	// reported over the game (table game_engine_stats).
 	WhiteStats, BlackStats *search.Stats
+	// Solver, when set, is what adjudication by the solver spent on the
+	// game (the same table).
+	Solver *SolverUse
+}
+
+// SolverUse is what adjudication by the solver spent on one game: the
+// runner's time in its calls, and the positions it visited.
+type SolverUse struct {
+	Time  time.Duration
+	Nodes int64
 }
 
 // NewGame returns the row of a finished game of game (its id): its

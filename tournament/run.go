@@ -93,6 +93,15 @@ type Progress struct {
 	Found bool
 }
 
+// SolverTotals sum up what adjudication by the solver spent on games: the
+// games played with it, the time of its calls (the runner's own, or its
+// worker processes') and the positions it visited.
+type SolverTotals struct {
+	Games int
+	Time  time.Duration
+	Nodes int64
+}
+
 // Summary is what a run leaves behind.
 type Summary struct {
 	Name    string
@@ -114,6 +123,9 @@ type Summary struct {
 	// WorkerCPU is the CPU time the worker processes (Options.Workers)
 	// used, their engines excluded.
 	WorkerCPU time.Duration
+	// Solver is what adjudication by the solver spent on the games this
+	// run played and stored (zero without it).
+	Solver SolverTotals
 	// SPRT is the match's SPRT recomputed over every stored game (nil
 	// without one).
 	SPRT *SPRTStatus

@@ -16,10 +16,13 @@ func workerSettings(cfg *config.Tournament) worker.Settings {
 	if cfg.Event != "" {
 		s.Event = cfg.Event
 	}
-	s.Rules = referee.Rules{MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication == config.AdjudicateScore,
+	s.Rules = referee.Rules{MaxPlies: *cfg.MaxPlies, ByPoints: cfg.Adjudication.MaxPlies == config.AdjudicateScore,
 		Comments: cfg.Comments(), Fields: cfg.MoveFields}
 	if r := cfg.Resign; r != nil {
 		s.Rules.Resign = &referee.Resign{Score: *r.Score, Moves: *r.Moves, OneSided: r.TwoSided != nil && !*r.TwoSided}
+	}
+	if sv := cfg.Adjudication.Solver; sv != nil {
+		s.Rules.Solver = &referee.Solver{Nodes: *sv.Nodes}
 	}
 	if d := cfg.Draw; d != nil {
 		s.Rules.Draw = &referee.Draw{Score: *d.Score, Moves: *d.Moves, AfterPly: *d.AfterPly}

@@ -197,6 +197,9 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 	g.TournamentID, g.Slot, g.Pair = r.tid, f.Slot.Slot, f.Slot.Pair
 	g.Duration, g.WhiteTime, g.BlackTime, g.StartedAt = f.Duration, f.WhiteTime, f.BlackTime, f.StartedAt
 	g.WhiteStats, g.BlackStats = f.WhiteStats, f.BlackStats
+	if u := f.Solver; u != nil {
+		g.Solver = &store.SolverUse{Time: u.Time, Nodes: u.Nodes}
+	}
 	r.learnt = false
 	if err := ins.Insert(ctx, g); err != nil {
 		if errors.Is(err, store.ErrDuplicate) {
@@ -211,6 +214,11 @@ func (r *run) storeOne(ctx context.Context, ins *store.Inserter, f *worker.Finis
 		}
 	}
 	r.sum.Played++
+	if u := f.Solver; u != nil {
+		r.sum.Solver.Games++
+		r.sum.Solver.Time += u.Time
+		r.sum.Solver.Nodes += u.Nodes
+	}
 	learnt := r.learnt
 	if !learnt {
 		if err := r.learn(slotGame(g)); err != nil {

@@ -1,8 +1,10 @@
 // Package view writes the game viewer: one self-contained HTML page that
 // holds every game of some record files (or of a database's selection) and
 // shows any of them, ply by ply, as a board with its move list, the move
-// comments, a graph of the engines' evaluations, and for an invalid game
-// the validator's message at its failing ply.
+// comments, a graph of the engines' evaluations, the plies where arbiter
+// solve's comments say the proven result changes or was thrown away
+// (marked on the graph and in the move list), and for an invalid game the
+// validator's message at its failing ply.
 //
 // The page computes no rules. For each game it carries the positions the
 // Go rules reach, compactly: the start as one cell id per square, then per

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/xmltext"
 	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/proof"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
@@ -106,22 +107,23 @@ type prepared struct {
 
 // game is one game's JSON in the page.
 type game struct {
-	Kind     string      `json:"k"`           // the kind's id; "" when there is no position
-	File     string      `json:"f"`           // the file it comes from
-	Index    int         `json:"i"`           // its number in the file
-	Line     int         `json:"l"`           // the line of its first tag
-	White    string      `json:"w"`           // player names
-	Black    string      `json:"b"`           //
-	Result   string      `json:"r"`           // the result the record declares
-	Tags     [][2]string `json:"t,omitempty"` // every tag, in order
-	Moves    []string    `json:"m"`           // the moves as written
-	Comments []string    `json:"c,omitempty"` // the comment of each move, when any has one
-	Evals    []*int      `json:"e,omitempty"` // each move's evaluation in hundredths from White's side, when any has one
-	First    int         `json:"s"`           // 0: White moves first, 1: Black
-	Start    string      `json:"p,omitempty"` // the start's cells (see prepared)
-	Plies    string      `json:"d,omitempty"` // the plies' changes (see prepared)
-	Texts    []string    `json:"x,omitempty"` // the position texts, for a game that is no Drawer
-	Valid    int         `json:"v"`           // the plies with a position: the position after each of plies 0..Valid exists
+	Kind     string      `json:"k"`            // the kind's id; "" when there is no position
+	File     string      `json:"f"`            // the file it comes from
+	Index    int         `json:"i"`            // its number in the file
+	Line     int         `json:"l"`            // the line of its first tag
+	White    string      `json:"w"`            // player names
+	Black    string      `json:"b"`            //
+	Result   string      `json:"r"`            // the result the record declares
+	Tags     [][2]string `json:"t,omitempty"`  // every tag, in order
+	Moves    []string    `json:"m"`            // the moves as written
+	Comments []string    `json:"c,omitempty"`  // the comment of each move, when any has one
+	Evals    []*int      `json:"e,omitempty"`  // each move's evaluation in hundredths from White's side, when any has one
+	Proofs   []int       `json:"pv,omitempty"` // each move's proof.Mark (1: the proven value changes, 2: a proven result thrown away), when any has one
+	First    int         `json:"s"`            // 0: White moves first, 1: Black
+	Start    string      `json:"p,omitempty"`  // the start's cells (see prepared)
+	Plies    string      `json:"d,omitempty"`  // the plies' changes (see prepared)
+	Texts    []string    `json:"x,omitempty"`  // the position texts, for a game that is no Drawer
+	Valid    int         `json:"v"`            // the plies with a position: the position after each of plies 0..Valid exists
 	ErrPly   int         `json:"ep,omitempty"`
 	Err      string      `json:"em,omitempty"` // the validator's message for an invalid game
 }
@@ -227,22 +229,30 @@ func prepare(r *replay.Report) *prepared {
 }
 
 // fillRecord fills j with what the page shows of r's record: its tags,
-// moves, move comments and the evaluations in them (from White's side;
-// a mate as ±(20000 - moves)), and the validator's message.
+// moves, move comments, the evaluations in them (from White's side; a
+// mate as ±(20000 - moves)) and the proofs they announce (arbiter solve
+// --annotate's), and the validator's message.
 func fillRecord(j *game, r *replay.Report) {
 	g := r.Record
 	for _, t := range g.Tags {
 		j.Tags = append(j.Tags, [2]string{t.Name, t.Value})
 	}
 	j.Moves = make([]string, len(g.Moves))
-	hasComment, hasEval := false, false
+	hasComment, hasEval, hasProof := false, false, false
 	evals := make([]*int, len(g.Moves))
+	var proofs []int
 	for i, m := range g.Moves {
 		j.Moves[i] = m.Text
 		if m.Comment == "" {
 			continue
 		}
 		hasComment = true
+		if mark := proof.MarkOf(m.Comment); mark != proof.None {
+			if !hasProof {
+				proofs, hasProof = make([]int, len(g.Moves)), true
+			}
+			proofs[i] = int(mark)
+		}
 		if c, ok := notation.ParseMoveComment(m.Comment); ok && c.Eval {
 			v := c.Value
 			if c.Mate {
@@ -266,6 +276,7 @@ func fillRecord(j *game, r *replay.Report) {
 	if hasEval {
 		j.Evals = evals
 	}
+	j.Proofs = proofs
 	if r.Err != nil {
 		j.ErrPly, j.Err = r.Err.Ply, r.Describe()
 	}

@@ -215,8 +215,14 @@ function moves(g, n) {
       a = el("span", ply === g.ep ? "mv bad" : "mv after", m);
       if (ply === g.ep) a.title = g.em;
     }
+    var pv = g.pv ? g.pv[i] : 0;
+    if (pv) {
+      a.classList.add(pv === 2 ? "thrown" : "proven");
+      a.setAttribute("data-proof", pv === 2 ? "thrown" : "proven");
+      if (!a.title) a.title = pv === 2 ? "threw away a proven result" : "the proven result changes";
+    }
     frag.appendChild(a);
-    if (g.c && g.c[i]) frag.appendChild(el("span", "cmt", g.c[i]));
+    if (g.c && g.c[i]) frag.appendChild(el("span", pv ? "cmt " + (pv === 2 ? "thrown" : "proven") : "cmt", g.c[i]));
   });
   box.appendChild(frag);
 }
@@ -224,7 +230,9 @@ function moves(g, n) {
 // The evaluation graph: the evaluations from White's side in the
 // comments' unit (hundredths of the engines' unit, cp/100), against the
 // ply, on a scale of round ticks up to ±10 (beyond it, and a mate, at the
-// edge);
+// edge), and the plies where arbiter solve's comments say the proven
+// result changes (a green line) or was thrown away (a thicker red one,
+// flagged); a game with proofs and no evaluations has the graph too;
 // the pointer shows the ply under it and its evaluation, a click goes
 // there. It is drawn at the width of its box, so that its text is never
 // scaled, and again when the window's width changes.
@@ -245,17 +253,19 @@ function nice(x) {
 function graph(g) {
   var box = $("graph");
   box.textContent = "";
-  if (!g.e) return;
+  if (!g.e && !g.pv) return;
+  var evals = g.e || [];
   var n = Math.max(1, g.m.length), W = Math.max(240, Math.round(box.clientWidth || 600));
   var big = 0;
   // The scale is the evaluations' own; a mate does not stretch it.
-  g.e.forEach(function (v) { if (v !== null && v !== undefined && Math.abs(v) < 10000) big = Math.max(big, Math.abs(v) / 100); });
+  evals.forEach(function (v) { if (v !== null && v !== undefined && Math.abs(v) < 10000) big = Math.max(big, Math.abs(v) / 100); });
   var top = Math.min(10, nice(Math.max(big, 0.5)));
   var pw = W - GL - GR, ph = GH - GT - GB;
   var X = function (ply) { return GL + ply / n * pw; };
   var Y = function (v) { return GT + (1 - (Math.max(-top, Math.min(top, v)) + top) / (2 * top)) * ph; };
   var o = ['<svg xmlns="http://www.w3.org/2000/svg" width="' + W + '" height="' + GH + '" viewBox="0 0 ' + W + " " + GH +
-    '" role="img" aria-label="evaluations from White\'s side in cp/100, clamped to ±' + top + ', against the ply" font-family="sans-serif" font-size="11">',
+    '" role="img" aria-label="' + (g.e ? "evaluations from White\'s side in cp/100, clamped to ±" + top : "") + (g.e && g.pv ? ", and " : "") +
+    (g.pv ? "the plies where the proven result changes (green) or is thrown away (red)" : "") + ', against the ply" font-family="sans-serif" font-size="11">',
     '<rect x="' + GL + '" y="' + GT + '" width="' + pw + '" height="' + ph + '" fill="#f4f4f4"/>'];
   var i, v, step = top / 2;
   for (v = -top; v <= top + step / 2; v += step) {
@@ -271,12 +281,19 @@ function graph(g) {
   }
   o.push('<text x="' + (GL + pw) + '" y="' + (GH - 2) + '" text-anchor="end" fill="#444">ply</text>');
   o.push('<text x="2" y="' + (GH - 2) + '" fill="#444">cp/100</text>');
+  (g.pv || []).forEach(function (pv, i) {
+    if (!pv) return;
+    var x = X(i + 1).toFixed(1), thrown = pv === 2;
+    o.push('<line class="' + (thrown ? "thrown" : "proven") + '" data-ply="' + (i + 1) + '" x1="' + x + '" x2="' + x + '" y1="' + GT + '" y2="' + (GT + ph) +
+      '" stroke="' + (thrown ? "#c62828" : "#2e7d32") + '" stroke-width="' + (thrown ? 3 : 1.5) + '"' + (thrown ? "" : ' stroke-dasharray="4,3"') + "/>");
+    if (thrown) o.push('<path class="flag" d="M' + x + " " + GT + " l6 4 l-6 4 z" + '" fill="#c62828"/>');
+  });
   var pts = [];
-  g.e.forEach(function (v, i) {
+  evals.forEach(function (v, i) {
     if (v === null || v === undefined) return;
     pts.push(X(i + 1).toFixed(1) + "," + Y(v / 100).toFixed(1));
   });
-  o.push('<polyline fill="none" stroke="#3465a4" stroke-width="1.5" points="' + pts.join(" ") + '"/>');
+  if (pts.length) o.push('<polyline fill="none" stroke="#3465a4" stroke-width="1.5" points="' + pts.join(" ") + '"/>');
   o.push('<line class="now" x1="' + GL + '" x2="' + GL + '" y1="' + GT + '" y2="' + (GT + ph) + '" stroke="#cc0000"/>');
   o.push('<line class="hover" x1="0" x2="0" y1="' + GT + '" y2="' + (GT + ph) + '" stroke="#222" stroke-dasharray="2,2" visibility="hidden"/>');
   o.push('<text class="readout" x="' + (GL + pw - 4) + '" y="' + (GT + 13) + '" text-anchor="end" fill="#222"></text></svg>');
@@ -288,10 +305,11 @@ function graph(g) {
     return Math.max(0, Math.min(n, Math.round(((ev.clientX - r.left) * W / r.width - GL) / pw * n)));
   }
   svgEl.addEventListener("mousemove", function (ev) {
-    var ply = plyAt(ev), x = X(ply).toFixed(1), e = ply > 0 ? g.e[ply - 1] : null;
+    var ply = plyAt(ev), x = X(ply).toFixed(1), e = ply > 0 ? evals[ply - 1] : null, pv = ply > 0 && g.pv ? g.pv[ply - 1] : 0;
     hover.setAttribute("x1", x); hover.setAttribute("x2", x);
     hover.setAttribute("visibility", "visible");
-    readout.textContent = "ply " + ply + (ply > 0 ? " " + g.m[ply - 1] : "") + (e !== null && e !== undefined ? ": " + evalText(e) : "");
+    readout.textContent = "ply " + ply + (ply > 0 ? " " + g.m[ply - 1] : "") + (e !== null && e !== undefined ? ": " + evalText(e) : "") +
+      (pv === 2 ? " · threw away a proven result" : pv ? " · proven result changes" : "");
   });
   svgEl.addEventListener("mouseleave", function () {
     hover.setAttribute("visibility", "hidden");
@@ -304,7 +322,7 @@ function graph(g) {
 // markPly moves the graph's mark to the ply shown.
 function markPly() {
   var mark = document.querySelector("#graph .now");
-  if (!mark || !cur || !cur.g.e) return;
+  if (!mark || !cur || !(cur.g.e || cur.g.pv)) return;
   var W = +$("graph").getAttribute("data-width"), n = Math.max(1, cur.g.m.length);
   var x = (GL + (cur.ply || 0) / n * (W - GL - GR)).toFixed(1);
   mark.setAttribute("x1", x); mark.setAttribute("x2", x);

@@ -325,6 +325,9 @@ func (w *local) finished(s Slot, g referee.Game, res referee.Result, startTags [
 		Result: res.Result, Termination: res.Termination, Comment: res.Comment, Plies: len(res.Moves),
 		WhiteTime: res.Used[rules.White], BlackTime: res.Used[rules.Black],
 		WhiteStats: res.Stats[rules.White], BlackStats: res.Stats[rules.Black]}
+	if res.Solver.Calls > 0 {
+		f.Solver = &res.Solver
+	}
 	f.Duration = time.Since(started)
 	tags := [][2]string{{"Event", set.Event}}
 	if set.Site != "" {

@@ -40,7 +40,8 @@ func TestSettingsJSON(t *testing.T) {
 	set := raceSettings(t, "a=first", "b=last")
 	set.Site = "here"
 	set.Rules = referee.Rules{MaxPlies: 80, ByPoints: true, Comments: true, Fields: []string{"nodes"},
-		Resign: &referee.Resign{Score: 900, Moves: 3, OneSided: true}, Draw: &referee.Draw{Score: 10, Moves: 4, AfterPly: 20}}
+		Resign: &referee.Resign{Score: 900, Moves: 3, OneSided: true}, Draw: &referee.Draw{Score: 10, Moves: 4, AfterPly: 20},
+		Solver: &referee.Solver{Nodes: 5000}}
 	set.Engines[1].Spec.Dir, set.Engines[1].Spec.Env = "dir", []string{"A=1"}
 	set.Engines[1].Spec.Options = map[string]string{"Hash": "16"}
 	set.Engines[1].Spec.OptionsIfDeclared = map[string]string{"Threads": "1"}

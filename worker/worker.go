@@ -17,6 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/engineproc"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/pairing"
+	"github.com/arbiter-games/arbiter/referee"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
 )
@@ -56,6 +57,9 @@ type Finished struct {
 	// WhiteStats and BlackStats sum up what each engine's search reported
 	// (nil when the side played no move).
 	WhiteStats, BlackStats *search.Stats
+	// Solver is what adjudication by the solver spent on the game; nil
+	// without it.
+	Solver *referee.SolverUse `json:",omitempty"`
 }
 
 // EngineLog is the engine log of a run (see engineproc.Log), which worker

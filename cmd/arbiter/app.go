@@ -76,6 +76,7 @@ func newApp(e *env) *cli.App {
 		Commands: []*cli.Command{
 			validateCommand(e),
 			showCommand(e),
+			solveCommand(e),
 			viewCommand(e),
 			perftCommand(e),
 			newCommand(e),

@@ -24,4 +24,9 @@
 //
 // Engines that need speed can type-assert the position to *Position and use
 // its accessors and PlayUnchecked.
+//
+// Position.Solve (rules.Solver) proves the end of a game exactly: the
+// result and the final margin of points with best play, by a search of
+// the rest of the game, which finishes within a budget once few squares
+// stay reachable. docs/solver.md says what it proves.
 package knightfight

@@ -10,7 +10,9 @@
 //
 // Besides the contract, the package exports a concrete API for engines:
 // StartPosition, ParseFEN, Position.Pieces, Position.PlayUnchecked,
-// MoveOf, From, To and Connected.
+// MoveOf, From, To and Connected. *Position is also a rules.Solver:
+// Position.Solve proves wins and losses by proof-number search within a
+// budget of nodes, and never from a repeated position.
 //
 //	p := loa.StartPosition()
 //	m, _ := p.ParseMove("c1-c3")

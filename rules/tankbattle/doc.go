@@ -15,6 +15,16 @@
 // Squares are numbered file + 11*rank0: a1 = 0, k1 = 10, k11 = 120. A move
 // is encoded as from | to<<7 (see Move, From and To).
 //
+// Position.Solve (rules.Solver) proves what finished games prove: the
+// result of a finished game, and forced wins and losses, by a bounded
+// AND/OR search in which only finished games count (and a draw when every
+// line ends within the search). It proves neither a side's floor of
+// points nor a decided race: captures can take any tank outside
+// contaminated ground, and a race is decided only once the tanks can no
+// longer meet, which is costly to prove. A game that can go on for ever
+// (both sides passing, or shuffling) gets no result. docs/solver.md says
+// more.
+//
 //	p, _ := tankbattle.Start(nil)
 //	m, _ := p.ParseMove("g1-f2")
 //	_ = p.Play(m)

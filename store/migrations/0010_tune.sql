@@ -1,6 +1,4 @@
--- arbiter database: SPSA tuning runs (arbiter tune). See docs/database.md.
--- Numbered 10 to follow 0009_solver.sql of another branch: the runner
--- applies the files in their order, whatever their numbers.
+-- arbiter database, version 10 (PostgreSQL: 6): SPSA tuning runs (arbiter tune). See docs/database.md.
 
 -- A tuning run: its config, its parameters and its state, θ after the
 -- pairs stored (done of them) and the next pair never handed out.

@@ -16,7 +16,8 @@ import (
 
 // WriteSummary writes the final standings of a run of cfg's tournament:
 // with a Swiss's tie-breaks and byes, a knockout's bracket, the
-// terminations and the SPRT's answer.
+// terminations, what the solver's adjudication spent and the SPRT's
+// answer.
 func WriteSummary(w io.Writer, cfg *config.Tournament, sum *tournament.Summary) {
 	others := ""
 	if sum.Elsewhere > 0 || sum.Discarded > 0 {
@@ -42,6 +43,9 @@ func WriteSummary(w io.Writer, cfg *config.Tournament, sum *tournament.Summary) 
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
+	}
+	if s := sum.Solver; s.Games > 0 {
+		fmt.Fprintf(w, "solver: %d games played with it now, %.2f s, %d nodes (the runner's time)\n", s.Games, s.Time.Seconds(), s.Nodes)
 	}
 	if sum.Bracket != nil {
 		writeBracket(w, cfg, sum.Bracket)
