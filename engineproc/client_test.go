@@ -395,3 +395,29 @@ func TestEngineOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestNewGameOptions checks a game's own options: sent with uginewgame
+// (the engine's answer to each is seen), the declared option's type read,
+// and an option the engine does not declare refused.
+func TestNewGameOptions(t *testing.T) {
+	spec := fakeSpec(t, "fake", "first,peak:70,seterror", "toy-race")
+	var warnings []string
+	spec.Warn = func(msg string) { warnings = append(warnings, msg) }
+	e, err := Start(context.Background(), spec, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if typ, ok := e.OptionType("skill"); !ok || typ != "spin" {
+		t.Errorf("OptionType(skill) = %q, %v; want spin", typ, ok)
+	}
+	if err := e.NewGame(context.Background(), map[string]string{"Skill": "70"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{`engine fake answered "error no such option: name Skill value 70"`}; !slices.Equal(warnings, want) {
+		t.Errorf("warnings %q; want %q", warnings, want)
+	}
+	if err := e.NewGame(context.Background(), map[string]string{"Tempo": "3"}); !errors.Is(err, BadOption) {
+		t.Errorf("NewGame with an undeclared option: %v; want BadOption", err)
+	}
+}
