@@ -3,6 +3,9 @@ package config
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,6 +39,10 @@ type Tune struct {
 	SPSA        SPSASettings `yaml:"spsa"`
 	// Params is the block of parameter lines (see spsa.Parse).
 	Params string `yaml:"params"`
+	// Openings and RandomOpenings (at most one) give each pair its
+	// opening, as a tournament's keys do.
+	Openings       *OpeningsConfig `yaml:"openings"`
+	RandomOpenings *RandomOpenings `yaml:"random_openings"`
 
 	// File is where the config was read from; Text is the config as given.
 	File string `yaml:"-"`
@@ -44,6 +51,9 @@ type Tune struct {
 	game     rules.Game
 	spec     engineproc.Spec
 	schedule *spsa.Schedule
+	// games is the match of the engine against itself that the pairs
+	// play: its engines, clock, openings, checked as a tournament's.
+	games *Tournament
 }
 
 // TuneEngine is the engine a tuning run tunes: both sides of every pair
@@ -78,7 +88,14 @@ func LoadTune(ctx context.Context, path string) (*Tune, error) {
 		}
 		return nil, err
 	}
-	return ParseTune(path, f.Data)
+	c, err := ParseTune(path, f.Data)
+	if err != nil {
+		return nil, err
+	}
+	if c.games, err = c.match(ctx, 0); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // ParseTune decodes a tuning config (file names it in messages and
@@ -124,7 +141,92 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 	if err := p.err(); err != nil {
 		return nil, err
 	}
+	var err error
+	if c.games, err = c.match(context.Background(), NoOpenings); err != nil {
+		return nil, err
+	}
 	return &c, nil
+}
+
+// Sides are the names of a pair's two sides, the engine's name with "+"
+// (θ + c_k·flip) and "-" (θ − c_k·flip): the records' White and Black.
+func (c *Tune) Sides() [2]string {
+	n := strings.TrimSpace(c.Engine.Name)
+	return [2]string{n + "+", n + "-"}
+}
+
+// match builds the run's games as a tournament config of the engine
+// against itself (the two sides, each the engine with the options not
+// tuned) and checks it as a tournament's, the openings file read unless
+// mode says not to.
+func (c *Tune) match(ctx context.Context, mode Mode) (*Tournament, error) {
+	type engine struct {
+		Name    string            `yaml:"name"`
+		Cmd     string            `yaml:"cmd"`
+		Args    []string          `yaml:"args,omitempty"`
+		Dir     string            `yaml:"dir,omitempty"`
+		Options map[string]string `yaml:"options,omitempty"`
+		Limits  *EngineLimits     `yaml:"limits,omitempty"`
+	}
+	e := c.Engine
+	sides := c.Sides()
+	m := map[string]any{
+		"name": c.Name, "game": c.Game, "seed": int64(c.Seed), "concurrency": c.Concurrency,
+		"time_control": c.TimeControl, "max_plies": *c.MaxPlies, "games_per_encounter": 2,
+		"engines": []engine{
+			{Name: sides[0], Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options, Limits: e.Limits},
+			{Name: sides[1], Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, Options: e.Options, Limits: e.Limits},
+		},
+	}
+	if c.Openings != nil {
+		m["openings"] = c.Openings
+	}
+	if c.RandomOpenings != nil {
+		m["random_openings"] = c.RandomOpenings
+	}
+	data, err := yaml.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.File, err)
+	}
+	t, err := Parse(ctx, c.File, data, mode)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: the run's games: %w", c.File, err)
+	}
+	return t, nil
+}
+
+// Games returns the run's games as a tournament of the engine against
+// itself (Sides), for the players' settings, the openings and the starts.
+func (c *Tune) Games() *Tournament { return c.games }
+
+// Hash is the sha256 of what makes the run's pairs: its games (as
+// Tournament.Hash), the pairs, the seed and the schedule's settings and
+// parameters, so that a run resumed under its name with another config is
+// refused. The concurrency is not part of it.
+func (c *Tune) Hash() string {
+	s := c.schedule
+	b, _ := json.Marshal(struct {
+		Games        string
+		Pairs, A     int
+		Alpha, Gamma float64
+		Seed         uint64
+		Params       []spsa.Param
+	}{c.games.Hash(), s.Pairs, s.A, s.Alpha, s.Gamma, s.Seed, paramsOnly(s.Params)})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// paramsOnly returns ps without their lines in the text, which do not
+// change the run.
+func paramsOnly(ps []spsa.Param) []spsa.Param {
+	ps = slices.Clone(ps)
+	for i := range ps {
+		ps[i].Line = 0
+	}
+	return ps
 }
 
 // checkEngine checks the engine and makes its Spec.

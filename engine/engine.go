@@ -95,6 +95,10 @@ type Player struct {
 	rng   *rand.Rand
 	model model
 	tt    *table
+	// stale: a weight changed since the table was filled; it is cleared
+	// before the next search (a tuner sets several weights before each
+	// game, and uginewgame clears it too: one clear does for all).
+	stale bool
 	s     *searcher
 	tree  tree         // Greedy's positions
 	buf   []rules.Move // the root's moves
@@ -131,6 +135,7 @@ func (e *Player) SetHash(mb int) {
 func (e *Player) NewGame() {
 	if e.tt != nil {
 		e.tt.clear()
+		e.stale = false
 	}
 	if e.s != nil {
 		e.s.history = [2][histSize]int32{}
@@ -143,6 +148,10 @@ func (e *Player) NewGame() {
 // not nil, is called after every finished iteration. pos is not changed.
 func (e *Player) Think(pos rules.Position, history []rules.Position, lim ugi.Limits, stop *atomic.Bool, info func(Info)) Result {
 	start := time.Now()
+	if e.stale && e.tt != nil {
+		e.tt.clear()
+	}
+	e.stale = false
 	moves := pos.Moves(e.buf[:0])
 	e.buf = moves
 	if len(moves) == 0 {

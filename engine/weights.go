@@ -59,9 +59,7 @@ func (e *Player) SetWeight(name string, v int) error {
 		}
 		if p := m.weight(i); *p != v {
 			*p = v
-			if e.tt != nil {
-				e.tt.clear()
-			}
+			e.stale = true
 		}
 		return nil
 	}

@@ -105,6 +105,7 @@ type Client struct {
 	// declared lists the options the engine declared in its handshake
 	// (option name N type ...), nil for none.
 	declared []string
+	types    []string // the type of each option declared
 }
 
 // Start starts the engine of spec in its own process group, does the UGI

@@ -98,7 +98,7 @@ func TestEngineClassifies(t *testing.T) {
 			pid := e.Pid()
 			defer checkGone(t, pid)
 			defer e.Close()
-			if ends("newgame", "NewGame", e.NewGame(ctx)) {
+			if ends("newgame", "NewGame", e.NewGame(ctx, nil)) {
 				return
 			}
 			for i := 0; i < 5; i++ {
@@ -186,7 +186,7 @@ func TestEngineContextEndedBefore(t *testing.T) {
 	defer checkGone(t, e.Pid())
 	defer e.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	if err := e.NewGame(ctx); err != nil {
+	if err := e.NewGame(ctx, nil); err != nil {
 		t.Fatalf("NewGame: %v", err)
 	}
 	// The ended context's AfterFunc expires the read deadline of stdout:
@@ -250,7 +250,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer e.Close()
-			if err := e.NewGame(ctx); err != nil {
+			if err := e.NewGame(ctx, nil); err != nil {
 				b.Fatal(err)
 			}
 			moves := []string{"1", "1", "1", "1", "1", "1", "1", "1", "1", "1"}
@@ -393,5 +393,31 @@ func TestEngineOptions(t *testing.T) {
 				t.Errorf("warnings %q; want none", warnings)
 			}
 		})
+	}
+}
+
+// TestNewGameOptions checks a game's own options: sent with uginewgame
+// (the engine's answer to each is seen), the declared option's type read,
+// and an option the engine does not declare refused.
+func TestNewGameOptions(t *testing.T) {
+	spec := fakeSpec(t, "fake", "first,peak:70,seterror", "toy-race")
+	var warnings []string
+	spec.Warn = func(msg string) { warnings = append(warnings, msg) }
+	e, err := Start(context.Background(), spec, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if typ, ok := e.OptionType("skill"); !ok || typ != "spin" {
+		t.Errorf("OptionType(skill) = %q, %v; want spin", typ, ok)
+	}
+	if err := e.NewGame(context.Background(), map[string]string{"Skill": "70"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{`engine fake answered "error no such option: name Skill value 70"`}; !slices.Equal(warnings, want) {
+		t.Errorf("warnings %q; want %q", warnings, want)
+	}
+	if err := e.NewGame(context.Background(), map[string]string{"Tempo": "3"}); !errors.Is(err, BadOption) {
+		t.Errorf("NewGame with an undeclared option: %v; want BadOption", err)
 	}
 }

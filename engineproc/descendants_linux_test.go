@@ -74,7 +74,7 @@ func TestEngineEndsDetached(t *testing.T) {
 				t.Fatalf("Start: %v", err)
 			}
 			pids := enginetest.Sleepers(t, dir, 1)
-			if err := e.NewGame(ctx); err != nil {
+			if err := e.NewGame(ctx, nil); err != nil {
 				t.Fatalf("NewGame: %v", err)
 			}
 			if tc.cancel {

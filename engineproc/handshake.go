@@ -83,6 +83,9 @@ func (e *Client) aside(text string) {
 	case ugi.ReplyOption:
 		if name, ok := optionName(rest); ok {
 			e.declared = append(e.declared, name)
+			_, typ, _ := strings.Cut(rest, " type ")
+			typ, _, _ = strings.Cut(strings.TrimSpace(typ), " ")
+			e.types = append(e.types, typ)
 		}
 	case ugi.ReplyError:
 		msg := fmt.Sprintf("engine %s answered %q", e.name, shorten.To(text, 200))
@@ -109,6 +112,17 @@ func optionName(rest string) (string, bool) {
 
 // Declared returns the options the engine declared in its handshake.
 func (e *Client) Declared() []string { return e.declared }
+
+// OptionType returns the type the engine declared option name of (spin,
+// check, string, ...; a name compares in any letter case), and whether
+// it declared it.
+func (e *Client) OptionType(name string) (string, bool) {
+	i := slices.IndexFunc(e.declared, func(d string) bool { return strings.EqualFold(d, name) })
+	if i < 0 {
+		return "", false
+	}
+	return e.types[i], true
+}
 
 // checkOptions fails the engine when it declared options and options
 // sets one it did not declare (a name compares in any letter case, as UCI
@@ -140,8 +154,23 @@ func (e *Client) Ping(ctx context.Context) error {
 	return e.await(ctx, ugi.ReplyReadyOK, e.t.Ping, Stall)
 }
 
-// NewGame sends uginewgame and pings the engine, both in one write.
-func (e *Client) NewGame(ctx context.Context) error {
-	e.wbuf = append(append(e.wbuf[:0], ugi.CmdNewGame...), '\n')
+// NewGame sends options (setoption, by name; nil for none), uginewgame
+// and isready in one write and waits for readyok: a game's own values of
+// options, as a tuning pair's sides have them. An option the engine did
+// not declare fails it, as in the handshake.
+func (e *Client) NewGame(ctx context.Context, options map[string]string) error {
+	if err := e.checkOptions(options); err != nil {
+		return err
+	}
+	e.wbuf = e.wbuf[:0]
+	for _, n := range slices.Sorted(maps.Keys(options)) {
+		line := ugi.CmdSetOption + " name " + n + " value " + options[n]
+		if controlAt(line) >= 0 {
+			e.wbuf = e.wbuf[:0]
+			return e.refuse(line)
+		}
+		e.wbuf = append(append(e.wbuf, line...), '\n')
+	}
+	e.wbuf = append(append(e.wbuf, ugi.CmdNewGame...), '\n')
 	return e.Ping(ctx)
 }

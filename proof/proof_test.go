@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/internal/toygames"
 	"github.com/arbiter-games/arbiter/notation"
+	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/rules/games"
 )
@@ -285,5 +288,40 @@ func TestAnnotations(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: annotations = %q; want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestAnnotateFileChoice: a game number the file lacks and a file without
+// games are errors before any output is made.
+func TestAnnotateFileChoice(t *testing.T) {
+	data, err := os.ReadFile("../testdata/samples/lines-of-action.agn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := false
+	o := FileOptions{Nodes: 10, Jobs: 1, Game: 1000, Create: func() (io.Writer, func(error) error, error) {
+		created = true
+		return io.Discard, func(err error) error { return err }, nil
+	}}
+	if _, err := AnnotateFile(context.Background(), "loa.agn", data, replay.Options{}, o, io.Discard); !errors.Is(err, ErrNoGame) {
+		t.Errorf("game 1000: err = %v; want ErrNoGame", err)
+	}
+	o.Game = 0
+	if _, err := AnnotateFile(context.Background(), "empty.agn", nil, replay.Options{}, o, io.Discard); !errors.Is(err, ErrEmpty) {
+		t.Errorf("empty file: err = %v; want ErrEmpty", err)
+	}
+	if created {
+		t.Error("the output was created for a file with nothing to annotate")
+	}
+	var out, log strings.Builder
+	o.Game, o.Create = 2, func() (io.Writer, func(error) error, error) {
+		return &out, func(err error) error { return err }, nil
+	}
+	res, err := AnnotateFile(context.Background(), "loa.agn", data, replay.Options{}, o, &log)
+	if err != nil || res.Games != 1 || res.Annotated != 1 || res.Invalid != 0 {
+		t.Fatalf("game 2: %+v, %v; want one game annotated\n%s", res, err, log.String())
+	}
+	if !strings.Contains(out.String(), "[Game ") || !strings.Contains(log.String(), "game 2") {
+		t.Errorf("game 2 written as\n%s\nlog:\n%s", out.String(), log.String())
 	}
 }

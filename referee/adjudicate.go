@@ -106,11 +106,40 @@ func (a *adjudicator) decide(pos rules.Position, plies int, byPoints bool, f *Re
 }
 
 // Solver adjudicates a game by the game's solver (rules.Solver): the
-// referee asks it about the start position and the position after each
-// move, within a budget of Nodes nodes each time, and a result it proves
-// ends the game (termination solved). The solver runs on the referee's
-// goroutine: its time is the runner's own, counted in Result.Solver.
+// referee asks it about the start position and then the positions after
+// the moves (see pace), within a budget of Nodes nodes each time, and a
+// result it proves ends the game (termination solved). The solver runs on
+// the referee's goroutine: its time is the runner's own, counted in
+// Result.Solver.
 type Solver struct{ Nodes int64 }
+
+// maxGap is the most positions apart that the referee asks the solver:
+// a result proven a few plies late costs those plies, while a question
+// that proves nothing costs the whole budget.
+const maxGap = 4
+
+// pace spaces the solver's questions out while they prove nothing: after
+// n unproven positions in a row, the next question is min(2^n, maxGap)
+// plies on (2, 4, 4, …), so that a game whose positions stay out of the
+// solver's reach spends about a quarter of the budgets it would spend
+// asking after every move. It counts plies, not time: the same game gets
+// the same questions on any machine.
+type pace struct{ misses, skip int }
+
+// due reports whether the solver is asked about this position.
+func (p *pace) due() bool {
+	if p.skip > 0 {
+		p.skip--
+		return false
+	}
+	return true
+}
+
+// missed notes a question that proved nothing.
+func (p *pace) missed() {
+	p.misses++
+	p.skip = min(1<<min(p.misses, 30), maxGap) - 1
+}
 
 // SolverUse is what the solver spent on one game.
 type SolverUse struct {

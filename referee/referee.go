@@ -141,6 +141,7 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 	}
 	first := g.First
 	adj := adjudicator{resign: rs.Resign, draw: rs.Draw}
+	var ask pace // when the solver is asked
 	pos := g.Pos
 	defer func() {
 		for c := range r.Stats {
@@ -152,8 +153,11 @@ func Play(ctx context.Context, g Game, rs Rules) (r Result, err error) {
 			r.Result, r.Termination = o.Result, notation.TermNormal
 			return r, nil
 		}
-		if rs.Solver != nil && r.solve(ctx, pos, rs.Solver.Nodes) {
-			return r, nil
+		if rs.Solver != nil && ask.due() {
+			if r.solve(ctx, pos, rs.Solver.Nodes) {
+				return r, nil
+			}
+			ask.missed()
 		}
 		if adj.decide(pos, len(r.Moves), rs.ByPoints, &r) {
 			return r, nil

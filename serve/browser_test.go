@@ -3,18 +3,21 @@ package serve
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/arbiter-games/arbiter/internal/browser"
+	"github.com/arbiter-games/arbiter/internal/enginetest"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
 	"github.com/arbiter-games/arbiter/store"
-	"github.com/chromedp/chromedp"
 )
 
 // TestTournamentPageFitsDesktop opens the page of a round robin of eight
@@ -80,4 +83,65 @@ func TestTournamentPageFitsDesktop(t *testing.T) {
 	if why != "" {
 		t.Errorf("at 1280 px: %s", why)
 	}
+}
+
+// TestTuneLive opens the index page of a database with a tuning run in
+// play: its table and each parameter's trajectory are drawn, and a pair
+// stored while the page is open shows without a reload.
+func TestTuneLive(t *testing.T) {
+	ctx := browser.New(t)
+	bg := context.Background()
+	db, err := store.Open(bg, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	run := &store.TuneRun{Name: "loa-spsa", Game: "lines-of-action", Engine: "arbiter-search", Config: "x", ConfigHash: "h",
+		Pairs: 10, Params: []store.TuneParam{{Name: "Group", Start: 40, Min: 0, Max: 400}, {Name: "Tempo", Start: 10, Min: 0, Max: 100}},
+		Theta: []float64{40, 10}}
+	if err := db.RegisterTune(bg, run); err != nil {
+		t.Fatal(err)
+	}
+	storePair := func() {
+		take, ok, _, err := db.TakeTunePair(bg, run.ID, "me", time.Minute)
+		if err != nil || !ok {
+			t.Fatalf("take: %v, %v", ok, err)
+		}
+		p := &store.TunePair{Pair: take.Pair, K: take.K, Flips: []int{1, 1}, Plus: []float64{48, 12}, Minus: []float64{32, 8},
+			Games: []string{"1-0", "1-0"}, Result: 0}
+		if err := db.StoreTunePair(bg, run.ID, "me", p, func(th []float64) { th[0] += 20; th[1] += 5 }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	storePair()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, stop := context.WithCancel(bg)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		New(db, "s.db").Run(sctx, ln)
+	}()
+	t.Cleanup(func() {
+		stop()
+		<-done
+	})
+	if err := chromedp.Do(ctx, chromedp.Navigate("http://"+ln.Addr().String()+"/")); err != nil {
+		t.Fatal(err)
+	}
+	state := func() string {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("svg.tune polyline").length + " " +
+			(document.body.textContent.match(/\d+ of 10 pairs/) || ["none"])[0]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := state(); got != "2 1 of 10 pairs" {
+		t.Fatalf("the page shows %q; want 2 trajectories and 1 of 10 pairs", got)
+	}
+	storePair()
+	enginetest.WaitFor(t, "the second pair on the page", func() bool { return state() == "2 2 of 10 pairs" })
 }

@@ -6,7 +6,9 @@
 // holding each), the latest games, each opening in the game viewer
 // (package view), and the report's standings with Elo and intervals,
 // head to head, crosstable and SPRT charts (package stats, the same numbers
-// as arbiter report). The pages update without a reload: their script asks
+// as arbiter report); the index page also shows each SPSA tuning run
+// (arbiter tune) with its parameters' trajectories, made again when a pair
+// is stored. The pages update without a reload: their script asks
 // every second for the live part of the page, which the server answers
 // with 204 No Content until a game is stored.
 //

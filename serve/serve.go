@@ -125,6 +125,10 @@ type Server struct {
 	lastID      int64                   // the largest game id at the last look
 	note        string                  // why the pages are not the database's latest (see file.go)
 	computing   map[int64]chan struct{} // closed when a first snapshot is made
+	// The tuning runs on the index page: their HTML, and the version of
+	// the runs it shows (each run's pairs done).
+	tune        template.HTML
+	tuneVersion string
 }
 
 // snapshot is what a tournament's page shows, computed by the refresher.
@@ -259,12 +263,43 @@ func (s *Server) look(ctx context.Context) {
 		}
 	}
 	s.mu.Unlock()
+	s.lookTune(ctx)
 	for _, t := range fresh {
 		s.first(ctx, t, 0)
 	}
 	for _, t := range due {
 		s.make(ctx, t, prog[t.ID])
 	}
+}
+
+// lookTune reads the tuning runs and, when a pair was stored since the
+// last look, makes their part of the index page again.
+func (s *Server) lookTune(ctx context.Context) {
+	runs, err := s.db.TuneRuns(ctx)
+	if err != nil {
+		return
+	}
+	var v strings.Builder
+	for _, r := range runs {
+		fmt.Fprintf(&v, "%d.%d.", r.ID, r.Done)
+	}
+	s.mu.Lock()
+	same := v.String() == s.tuneVersion
+	s.mu.Unlock()
+	if same {
+		return
+	}
+	full, err := stats.TuneRuns(ctx, s.db)
+	var b bytes.Buffer
+	if err == nil {
+		err = stats.WriteTuneHTML(&b, full)
+	}
+	if err != nil {
+		return
+	}
+	s.mu.Lock()
+	s.tune, s.tuneVersion = template.HTML(b.String()), v.String()
+	s.mu.Unlock()
 }
 
 // version names a tournament's progress: it changes when a game is stored
@@ -462,6 +497,7 @@ type page struct {
 	Live    string // the address of the live part
 	Version string
 	Rows    []indexRow
+	Tune    template.HTML // the tuning runs (index)
 	S       *snapshot
 	Err     error
 }
@@ -475,9 +511,10 @@ type indexRow struct {
 func (s *Server) indexPage() page {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pg := page{DB: s.title, Live: "/live", Err: s.listErr, Note: s.note}
+	pg := page{DB: s.title, Live: "/live", Err: s.listErr, Note: s.note, Tune: s.tune}
 	var v strings.Builder
 	v.WriteString(s.note)
+	v.WriteString(s.tuneVersion)
 	for _, t := range s.tournaments {
 		p := s.progress[t.ID]
 		pg.Rows = append(pg.Rows, indexRow{TournamentRow: t, Sched: scheduleOf(t, p.Stored), InPlay: len(p.InPlay)})

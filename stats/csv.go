@@ -94,6 +94,13 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		}
 		cw.WriteAll(rows)
 	}
+	if rows := r.tuneCSV(); rows != nil {
+		cw.Flush()
+		if _, err := io.WriteString(ew, "\n"); err != nil {
+			return err
+		}
+		cw.WriteAll(rows)
+	}
 	if ew.err != nil {
 		return ew.err
 	}

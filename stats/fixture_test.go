@@ -133,6 +133,7 @@ func TestOnPostgres(t *testing.T) {
 		f    func(*testing.T)
 	}{
 		{"ComputeByHand", TestComputeByHand},
+		{"TuneSection", TestTuneSection},
 		{"ComputeFilters", TestComputeFilters},
 		{"CountsAgreeWithSQL", TestCountsAgreeWithSQL},
 		{"PairLimit", TestPairLimit},

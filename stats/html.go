@@ -31,6 +31,8 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"term":        termCell,
 		"inc":         func(i int) int { return i + 1 },
 		"crossLink":   crossLink,
+		"tunenum":     tuneNum,
+		"tunesigned":  signed,
 	}).Parse(htmlSource))
 })
 
@@ -97,6 +99,7 @@ type htmlData struct {
 	UnknownNote string
 	Sections    []htmlSection
 	SPRT        []sprtChart
+	Tune        []tuneChart
 }
 
 // The bar charts' layout; their viewBox, written in the template, is 700
@@ -141,7 +144,8 @@ func writeClean(w io.Writer, execute func(io.Writer) error) error {
 
 // htmlData lays out the page of r.
 func (r *Report) htmlData() htmlData {
-	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), UnknownNote: r.UnknownNote(), SPRT: r.sprtCharts()}
+	d := htmlData{R: r, Kinds: r.TerminationKinds(), GameIDs: r.GameIDs(), UnknownNote: r.UnknownNote(), SPRT: r.sprtCharts(),
+		Tune: r.tuneCharts()}
 	y := 10.0
 	for _, id := range d.GameIDs {
 		c := splitBars(r.Games[id], y)

@@ -81,6 +81,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		writeMarkdownTerms(b, s, name)
 	}
 	r.writeSPRTMarkdown(b)
+	r.writeTuneMarkdown(b)
 	if len(r.Terminations) > 0 {
 		kinds := r.TerminationKinds()
 		fmt.Fprintf(b, "\n## Terminations\n\nGames per termination kind, all game types.\n\n")

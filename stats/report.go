@@ -85,6 +85,9 @@ type Report struct {
 	// SPRT holds the stored SPRT matches of the selection, then the
 	// Query's SPRT; absent when there are none.
 	SPRT []*SPRTResult `json:"sprt,omitempty"`
+	// Tune holds the database's SPSA tuning runs (arbiter tune), in a
+	// report of the whole database; absent when there are none.
+	Tune []*TuneRun `json:"tune,omitempty"`
 
 	// GameLink, when set, makes each cell of the HTML crosstables a link
 	// to the games between the two players (a and b, of game type game):
@@ -338,6 +341,11 @@ func Compute(ctx context.Context, db *store.DB, q Query) (*Report, error) {
 			return nil, err
 		}
 		r.SPRT = append(r.SPRT, s)
+	}
+	if q.Tournament == "" && q.Game == "" && q.Player == "" {
+		if r.Tune, err = tuneRuns(ctx, db); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }

@@ -20,6 +20,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		r.writeTextSection(b, s)
 	}
 	r.writeSPRTText(b)
+	r.writeTuneText(b)
 	if len(r.Terminations) > 0 {
 		kinds := r.TerminationKinds()
 		fmt.Fprintf(b, "\nTerminations\n")

@@ -49,3 +49,7 @@ func workerSettings(cfg *config.Tournament) worker.Settings {
 	}
 	return s
 }
+
+// Settings resolves cfg into what the players need of it: the settings
+// of a run of cfg's games that is not a tournament's (arbiter tune's pairs).
+func Settings(cfg *config.Tournament) worker.Settings { return workerSettings(cfg) }

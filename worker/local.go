@@ -171,7 +171,7 @@ func (w *local) closeAll() {
 	closeEngines(es)
 }
 
-// ready returns engine i ready for a new game, given cur, the worker's
+// ready returns engine i ready for a new game, with options set, given cur, the worker's
 // running engine i (or nil): cur if it is sound, else one from the pool,
 // else a new process. An engine that was running before (it may have died
 // while idle) and fails to get ready is replaced by a new process once
@@ -179,7 +179,7 @@ func (w *local) closeAll() {
 // a game get ready at the same time.
 //
 // as labels the engine's log lines (the worker and slot), if there is a log.
-func (w *local) ready(ctx context.Context, i int, cur *engineproc.Client, as string) (*engineproc.Client, error) {
+func (w *local) ready(ctx context.Context, i int, cur *engineproc.Client, as string, options map[string]string) (*engineproc.Client, error) {
 	if cur != nil && cur.Failed() != nil {
 		cur.Close()
 		cur = nil
@@ -189,7 +189,7 @@ func (w *local) ready(ctx context.Context, i int, cur *engineproc.Client, as str
 	}
 	if cur != nil {
 		cur.LogAs(as)
-		err := cur.NewGame(ctx)
+		err := cur.NewGame(ctx, options)
 		if err == nil || ctx.Err() != nil {
 			return cur, err
 		}
@@ -199,7 +199,7 @@ func (w *local) ready(ctx context.Context, i int, cur *engineproc.Client, as str
 	if err != nil {
 		return nil, err
 	}
-	return e, e.NewGame(ctx)
+	return e, e.NewGame(ctx, options)
 }
 
 // readyBoth gets the engines of slot s ready at the same time (a start can
@@ -221,10 +221,10 @@ func (w *local) readyBoth(ctx context.Context, s Slot) (eng [2]*engineproc.Clien
 	idx := [2]int{rules.White: s.White, rules.Black: s.Black}
 	done := make(chan struct{})
 	go func() {
-		eng[rules.Black], failed[rules.Black] = w.ready(ctx, idx[rules.Black], w.engines[idx[rules.Black]], as)
+		eng[rules.Black], failed[rules.Black] = w.ready(ctx, idx[rules.Black], w.engines[idx[rules.Black]], as, s.Options[rules.Black])
 		close(done)
 	}()
-	eng[rules.White], failed[rules.White] = w.ready(ctx, idx[rules.White], w.engines[idx[rules.White]], as)
+	eng[rules.White], failed[rules.White] = w.ready(ctx, idx[rules.White], w.engines[idx[rules.White]], as, s.Options[rules.White])
 	<-done
 	for _, c := range []rules.Color{rules.White, rules.Black} {
 		if eng[c] != nil {

@@ -33,6 +33,10 @@ type Slot struct {
 	Opening *book.Opening `json:",omitempty"`
 	// StartedAt is when the slot was taken: the game's start.
 	StartedAt time.Time
+	// Options are each side's own values of options for this game (by
+	// rules.Color), set before it starts, as a tuning pair's sides have
+	// them; nil for none.
+	Options [2]map[string]string `json:",omitempty"`
 }
 
 // Finished is a game that has ended, to be stored.

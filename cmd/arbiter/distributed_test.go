@@ -162,12 +162,19 @@ func TestDistributedSPRT(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	outs := runTogether(ctx, t, url, cfg)
-	verdict := regexp.MustCompile(`(?m)^SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H[01] accepted after \d+ games; LLR -?\d+\.\d\d over all \d+ games stored$`)
+	// The verdict is the same for both runners; the games stored when
+	// each ended may differ by those the other still had in play.
+	verdict := regexp.MustCompile(`(?m)^(SPRT \(0, 50\) normalized: LLR -?\d+\.\d\d \(-2\.94, 2\.94\) H[01] accepted after \d+ games); LLR -?\d+\.\d\d over all (\d+) games stored$`)
 	var lines [2]string
+	var seen [2]int
 	for i, out := range outs {
-		if lines[i] = verdict.FindString(out); lines[i] == "" {
+		m := verdict.FindStringSubmatch(out)
+		if m == nil {
 			t.Errorf("runner %d: no verdict line:\n%s", i+1, out)
+			continue
 		}
+		lines[i] = m[1]
+		seen[i], _ = strconv.Atoi(m[2])
 	}
 	if lines[0] != lines[1] {
 		t.Errorf("the runners disagree: %q and %q", lines[0], lines[1])
@@ -184,6 +191,11 @@ func TestDistributedSPRT(t *testing.T) {
 	// answer: checkSPRTKept tells them from those in play.)
 	if decided == 0 || stored < decided || stored >= 600 {
 		t.Errorf("%d games stored, the SPRT answered after %d; want the games up to the answer and those in play", stored, decided)
+	}
+	for i, n := range seen {
+		if n < decided || n > stored {
+			t.Errorf("runner %d saw %d games stored at its end; want from the %d of the answer to the %d stored in all", i+1, n, decided, stored)
+		}
 	}
 	// Two runners, two workers each.
 	checkSPRTKept(t, url, 2*2*2)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/proof"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -120,15 +118,8 @@ func solveCommand(e *env) *cli.Command {
 	}
 }
 
-// annotated is one game of solve --annotate's FILE, as the replay gave it.
-type annotated struct {
-	report replay.Report // Record and Extra not kept
-	game   *notation.Game
-	text   string // the record as read, "" when it cannot be written
-}
-
-// annotate is solve --annotate: the games of the FILE replayed, then each
-// valid one annotated and written in order.
+// annotate is solve --annotate: the games of the FILE annotated and
+// written in order (proof.AnnotateFile).
 func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 	jobs := c.Int("jobs")
 	if jobs < 1 {
@@ -140,154 +131,30 @@ func annotate(c *cli.Context, e *env, opts replay.Options, nodes int64) error {
 	}
 	defer releaseFiles(files)
 	f := files[0]
-	only, selected := gameNumber(c)
-	if selected && only < 1 {
-		return usageErrorf("solve: --game %d: game numbers start at 1", only)
-	}
-	opts.Text = true
-	var list []annotated
-	err = replay.File(c.Context, f.Name, f.Data, opts, func(r replay.Report) {
-		if selected && r.Index != only {
-			return
+	o := proof.FileOptions{Nodes: nodes, Jobs: jobs, Create: func() (io.Writer, func(error) error, error) {
+		return createOutput(e, "--output", c.String("output"))
+	}}
+	if n, selected := gameNumber(c); selected {
+		if n < 1 {
+			return usageErrorf("solve: --game %d: game numbers start at 1", n)
 		}
-		a := annotated{report: r}
-		a.report.Record, a.report.Extra = nil, nil
-		switch {
-		case r.Valid:
-			g := *r.Canonical()
-			g.Tags = append([]notation.Tag(nil), g.Tags...)
-			g.Moves = append([]notation.Move(nil), g.Moves...)
-			a.game, a.text = &g, r.Text
-		case r.Record.Err == nil || r.Record.Err.Code == notation.CodeResultMismatch:
-			a.text = r.Canonical().String()
-		}
-		list = append(list, a)
-	})
-	if err != nil {
-		return err
+		o.Game = n
 	}
-	if len(list) == 0 {
-		if selected {
-			return usageErrorf("solve: %s has no game %d", f.Name, only)
-		}
-		return withCode(exitFailure, fmt.Errorf("solve: %s holds no games", f.Name))
-	}
-	w, finish, err := createOutput(e, "--output", c.String("output"))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stderr, "solve: annotating %s of %s, at most %d nodes a position (Ctrl-C writes them with what is proven)\n",
-		nGames(len(list)), f.Name, nodes)
-	ctx, cancel := context.WithCancel(c.Context)
-	defer cancel() // an early return ends the annotations in progress
-	results := annotateAll(ctx, list, nodes, jobs)
-	var invalid, unsolvable, done int
-	for i, a := range list {
-		r := &a.report
-		r.WriteWarnings(e.stderr)
-		text := a.text
-		switch {
-		case a.game == nil:
-			invalid++
-			fmt.Fprintln(e.stderr, r.Describe())
-			if text == "" {
-				fmt.Fprintf(e.stderr, "%s: left out: its text cannot be read to its end\n", r.Heading(r.Line, 1))
-			}
-		default:
-			res := <-results[i]
-			an, err := res.annotation, res.err
-			if !res.started {
-				break // interrupted before it: written as read
-			}
-			if errors.Is(err, proof.ErrNoSolver) {
-				unsolvable++
-				fmt.Fprintf(e.stderr, "%s: written as read: %v\n", r.Heading(r.Line, 1), err)
-				break
-			}
-			if err != nil {
-				return finish(fmt.Errorf("%s: %w", r.Heading(r.Line, 1), err))
-			}
-			done++
-			text = an.Record.String()
-			fmt.Fprintf(e.stderr, "%s: %s\n", r.Heading(r.Line, 1), summary(an, len(a.game.Moves)))
-		}
-		if text == "" {
-			continue
-		}
-		if _, err := io.WriteString(w, text); err != nil {
-			return finish(err)
-		}
-		if text[len(text)-1] != '\n' {
-			io.WriteString(w, "\n")
-		}
-	}
-	if err := finish(nil); err != nil {
-		return err
-	}
-	if err := c.Context.Err(); err != nil {
-		fmt.Fprintf(e.stderr, "solve: %s annotated before the interrupt, the rest written as read\n", nGames(done))
-		return err
-	}
-	line := fmt.Sprintf("solve: %s annotated, %d invalid", nGames(done), invalid)
-	if unsolvable > 0 {
-		line += fmt.Sprintf(", %d without a solver", unsolvable)
-	}
-	fmt.Fprintln(e.stderr, line)
+	res, err := proof.AnnotateFile(c.Context, f.Name, f.Data, opts, o, e.stderr)
 	switch {
-	case invalid > 0:
-		return withCode(exitFailure, nil)
-	case done == 0 && unsolvable > 0:
-		// No game has a solver: each said so.
-		return withCode(exitFailure, nil)
+	case errors.Is(err, proof.ErrNoGame):
+		return usageErrorf("solve: %v", err)
+	case errors.Is(err, proof.ErrEmpty):
+		return withCode(exitFailure, fmt.Errorf("solve: %w", err))
+	case err != nil && c.Context.Err() != nil && res.Games > 0:
+		fmt.Fprintf(e.stderr, "solve: %s annotated before the interrupt, the rest written as read\n", nGames(res.Annotated))
+		return c.Context.Err()
+	case err != nil:
+		return err
+	}
+	fmt.Fprintf(e.stderr, "solve: %s\n", res)
+	if res.Invalid > 0 || res.Annotated == 0 && res.Unsolvable > 0 {
+		return withCode(exitFailure, nil) // each game said why
 	}
 	return nil
-}
-
-// annotation is what proof.Annotate made of a game, or that it did not
-// start (interrupted before).
-type annotation struct {
-	annotation proof.Annotation
-	err        error
-	started    bool
-}
-
-// annotateAll annotates the valid games of list, jobs at a time, in the
-// order of the list; each result comes on the game's channel (none for
-// an invalid game).
-func annotateAll(ctx context.Context, list []annotated, nodes int64, jobs int) []chan annotation {
-	results := make([]chan annotation, len(list))
-	for i := range results {
-		results[i] = make(chan annotation, 1)
-	}
-	go func() {
-		sem := make(chan struct{}, jobs)
-		for i, a := range list {
-			if a.game == nil {
-				continue
-			}
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem }()
-				if ctx.Err() != nil {
-					results[i] <- annotation{}
-					return
-				}
-				an, err := proof.Annotate(ctx, a.game, nodes)
-				results[i] <- annotation{annotation: an, err: err, started: true}
-			}()
-		}
-	}()
-	return results
-}
-
-// summary says what Annotate did to a game of plies plies.
-func summary(a proof.Annotation, plies int) string {
-	if a.Solved == 0 {
-		return "nothing solved"
-	}
-	s := fmt.Sprintf("plies %d to %d solved, %d proven, %d %s", a.From, plies, a.Proven, a.Marks, plural(a.Marks, "comment", "comments"))
-	if a.Thrown > 0 {
-		s += fmt.Sprintf(" (%d thrown away)", a.Thrown)
-	}
-	return s + fmt.Sprintf("; %d nodes in %.2f s", a.Nodes, a.Elapsed.Seconds())
 }

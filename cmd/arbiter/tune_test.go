@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -21,7 +23,7 @@ params: |
 `
 
 // TestTune: the dry run's schedule in text and JSON lines, and the exit
-// codes of the rest (the full run is not available yet).
+// codes of the command's usage errors.
 func TestTune(t *testing.T) {
 	cfg := write(t, "tune.yaml", tuneConfig)
 	bad := write(t, "bad.yaml", strings.Replace(tuneConfig, "Tempo,int,10,0,100,2", "Tempo,int,10,0,100,0", 1))
@@ -67,7 +69,7 @@ func TestTune(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"tune", cfg}, "playing the pairs is not available yet"},
+		{[]string{"tune", "--lease", "10ms", cfg}, "--lease must be at least 1s"},
 		{[]string{"tune", "--json", cfg}, "--json goes with --dry-run"},
 		{[]string{"tune", "--dry-run"}, "give exactly one CONFIG.yaml"},
 		{[]string{"tune", "--dry-run", bad}, "bad.yaml:12:22: params: c_end 0 must be above 0"},
@@ -76,5 +78,61 @@ func TestTune(t *testing.T) {
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.err) {
 			t.Errorf("arbiter %q: %v; want exit 2, stdout empty, stderr holding %q", tc.args, r, tc.err)
 		}
+	}
+}
+
+// TestTunePlays runs a small tuning of the built-in engine through the
+// real main: the progress lines and the speed on stderr, the tuned values
+// as setoption and parameter lines on stdout; run again, it finds every
+// pair stored; report shows the run; a changed config under its name is
+// refused.
+func TestTunePlays(t *testing.T) {
+	const play = `name: loa-small
+game: lines-of-action
+engine:
+  name: search
+  cmd: arbiter
+  args: [engine, --game, lines-of-action]
+  limits: {depth: 1}
+pairs: 12
+seed: 5
+concurrency: 2
+time_control: {infinite: true}
+random_openings: {plies: 4}
+params: |
+  Group,0,0,400,40,0.05
+  Tempo,float,10,0,100,10,0.05
+`
+	cfg := write(t, "tune.yaml", play)
+	db := filepath.Join(t.TempDir(), "t.db")
+	r := arbiterMain(t, "", "tune", "--db", db, cfg)
+	if r.code != 0 {
+		t.Fatalf("tune: %v", r)
+	}
+	for _, want := range []string{"pair 0/12: Group 0 (c_k ", "pair 12/12 (", "12 pairs played in ", "tuning overhead "} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("tune: stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	out := strings.Split(r.stdout, "\n")
+	if len(out) != 8 || out[0] != "# loa-small: the values after 12 of 12 pairs" ||
+		!regexp.MustCompile(`^setoption name Group value \d+$`).MatchString(out[1]) ||
+		!regexp.MustCompile(`^setoption name Tempo value [\d.]+$`).MatchString(out[2]) ||
+		!regexp.MustCompile(`^Group,int,\d+,0,400,40,0\.05$`).MatchString(out[5]) ||
+		!regexp.MustCompile(`^Tempo,float,[\d.]+,0,100,10,0\.05$`).MatchString(out[6]) {
+		t.Errorf("tune: stdout\n%s", r.stdout)
+	}
+
+	again := arbiterMain(t, "", "tune", "--db", db, cfg)
+	if again.code != 0 || again.stdout != r.stdout || !strings.Contains(again.stderr, "resuming loa-small: 12 of 12 pairs stored") {
+		t.Errorf("tune again: %v; want the same values, found stored", again)
+	}
+	rep := runCLI(t, "", "report", "--db", db)
+	if rep.code != 0 || !strings.Contains(rep.stdout, "Tuning run loa-small (search, lines-of-action): 12 of 12 pairs") {
+		t.Errorf("report: %v", rep)
+	}
+	changed := write(t, "tune.yaml", strings.Replace(play, "pairs: 12", "pairs: 13", 1))
+	if r := arbiterMain(t, "", "tune", "--db", db, changed); r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "with another config") {
+		t.Errorf("tune with a changed config: %v; want exit 1 and the reason", r)
 	}
 }

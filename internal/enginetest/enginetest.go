@@ -16,9 +16,12 @@ package enginetest
 import (
 	"bufio"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,6 +157,11 @@ func Command(t testing.TB, modes, game string) (path string, args []string) {
 //	endless           answer go with 100 MB without a newline
 //	declare:A/B       declare the options A and B (spin) in the handshake
 //	seterror          answer every setoption with an error
+//	peak:V            declare the spin option Skill (0 to 100, default 50) and
+//	                  play a move that wins by perfect play, when there is
+//	                  one, with probability 1 − |Skill − V|/100, else a random
+//	                  move: a strength whose best value is V (the tests of
+//	                  arbiter tune)
 //	mark:DIR          write a file named PID-CMD-N into DIR on reading the N-th
 //	                  (0-based) ugi, isready or go, before answering it: a test
 //	                  sees that the engine is being started, or thinking
@@ -194,6 +202,9 @@ func engine(modes, game string) int {
 				return 0
 			}
 		case "setoption":
+			if rest, ok := strings.CutPrefix(text, "setoption name Skill value "); ok {
+				e.skill, _ = strconv.ParseFloat(strings.TrimSpace(rest), 64)
+			}
 			if e.has("seterror") {
 				e.say("error no such option: " + strings.TrimPrefix(text, "setoption "))
 			}
@@ -224,6 +235,9 @@ type fake struct {
 	gos                int
 	newgame            bool
 	marks              map[string]int // commands read, for the mark mode
+	skill              float64        // the Skill option (peak mode)
+	rnd                *rand.Rand     // the peak mode's draws
+	wins               map[string]bool
 }
 
 // mark writes the file of the mark mode for cmd, when it is one of those
@@ -308,6 +322,10 @@ func (e *fake) handshake() {
 	}
 	e.say("id name fake " + e.modes)
 	e.say("id author arbiter tests")
+	if e.has("peak") {
+		e.say("option name Skill type spin default 50 min 0 max 100")
+		e.skill = 50
+	}
 	if v, ok := e.mode["declare"]; ok {
 		for _, name := range strings.Split(v, "/") {
 			e.say("option name " + name + " type spin default 1 min 1 max 1024")
@@ -429,6 +447,9 @@ func (e *fake) goCmd(text string) (int, bool) {
 	if e.has("last") {
 		m = e.legal[len(e.legal)-1]
 	}
+	if v, ok := e.mode["peak"]; ok {
+		m = e.peakMove(atoi(v))
+	}
 	text = e.pos.FormatMove(m)
 	if e.has("bare") {
 		text = strings.NewReplacer("-", "", "x", "").Replace(text)
@@ -461,4 +482,45 @@ func (e *fake) infos(text string, n int) {
 		e.say("info depth 1 score cp 10")
 		e.say("info depth 2 score cp 12 pv x")
 	}
+}
+
+// peakMove is the peak mode's move: a winning move, when there is one,
+// with probability 1 − |skill − peak|/100, else a random legal move.
+func (e *fake) peakMove(peak int) rules.Move {
+	if e.rnd == nil {
+		e.rnd = rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())))
+		e.wins = map[string]bool{}
+	}
+	legal := slices.Clone(e.legal)
+	if e.rnd.Float64() < 1-math.Abs(e.skill-float64(peak))/100 {
+		for _, m := range legal {
+			after := e.pos.Clone()
+			if after.Play(m) == nil && !e.winning(after) {
+				return m
+			}
+		}
+	}
+	return legal[e.rnd.IntN(len(legal))]
+}
+
+// winning reports whether the side to move in pos wins by perfect play
+// (a game over is lost for it when the other side won).
+func (e *fake) winning(pos rules.Position) bool {
+	if o := pos.Outcome(); o.Over() {
+		return o.Result == rules.Win(pos.Turn())
+	}
+	key := pos.FEN()
+	if w, ok := e.wins[key]; ok {
+		return w
+	}
+	w := false
+	for _, m := range pos.Moves(nil) {
+		after := pos.Clone()
+		if after.Play(m) == nil && !e.winning(after) {
+			w = true
+			break
+		}
+	}
+	e.wins[key] = w
+	return w
 }

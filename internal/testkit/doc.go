@@ -8,7 +8,8 @@
 //   - Seeds feeds a fuzz target its seed corpus, one input a line of a
 //     testdata file;
 //   - Records reads and parses a record file, or fails the test;
-//   - RandomGame plays a random legal game and writes it as a record.
+//   - RandomGame plays a random legal game and writes it as a record;
+//   - EndsAt is a context that a search sees end after a number of looks.
 //
 // It imports notation and rules, so the tests of those two packages that
 // use it are external test packages (package notation_test).

@@ -10,5 +10,5 @@ import (
 // TestSVG draws the start position and the position after ten plies as in
 // the golden files (see testkit.GoldenSVG).
 func TestSVG(t *testing.T) {
-	testkit.GoldenSVG(t, Game, rules.TagMap{"Board": RandomBoard(7)}, " RandomBoard(7)}:Knight Fight")
+	testkit.GoldenSVG(t, Game, rules.TagMap{"Board": RandomBoard(7)}, "Knight Fight")
 }

@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/rules"
 )
@@ -298,22 +298,12 @@ func TestSolveCancel(t *testing.T) {
 	if got := p.Solve(ctx, 1e9); got.Result != rules.Unfinished || got.Nodes > 1 {
 		t.Errorf("Solve(done ctx) = %+v; want Unfinished at once", got)
 	}
-
-	ctx, cancel = context.WithCancel(context.Background())
-	done := make(chan rules.Proof)
-	go func() { done <- p.Solve(ctx, 1e12) }()
-	time.Sleep(100 * time.Millisecond)
-	cancel()
-	at := time.Now()
-	select {
-	case got := <-done:
-		if wait := time.Since(at); wait > 50*time.Millisecond {
-			t.Errorf("Solve returned %v after the cancel; want a few milliseconds", wait)
-		}
-		if got.Result != rules.Unfinished || got.Nodes < 1000 {
-			t.Errorf("Solve(cancelled after 100ms) = %+v; want Unfinished after some search", got)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Solve did not return 5s after the cancel")
+	// A context that ends at its sixth look: the search has run between
+	// the looks, and stops within the next 1,024 nodes of the end.
+	const looks = 6
+	got := p.Solve(testkit.EndsAt(looks), 1e12)
+	if got.Result != rules.Unfinished || got.Nodes < (looks-2)*1024 || got.Nodes > looks*1024+64 {
+		t.Errorf("Solve(a context ending at look %d) = %+v; want Unfinished after %d to %d nodes",
+			looks, got, (looks-2)*1024, looks*1024+64)
 	}
 }
