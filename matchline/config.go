@@ -552,7 +552,7 @@ func writeAdjudication(y *configText, get map[string][]kv, typed map[string]stri
 			nodes = strconv.FormatInt(n, 10)
 		}
 		if nodes == "" {
-			return fmt.Errorf("%s: give nodes=N, the solver's budget after each move", typed["solver"])
+			return fmt.Errorf("%s: give nodes=N, the solver's budget for each question", typed["solver"])
 		}
 		y.add(typed["solver"], "adjudication: {solver: {nodes: %s}}", nodes)
 	}

@@ -62,7 +62,7 @@ var specs = []struct {
 	{"resign", optionSpec{keys: []string{"movecount", "score", "twosided"}, usage: "movecount=N score=CP twosided=true|false: adjudicate a loss on the engines' scores"}},
 	{"draw", optionSpec{keys: []string{"movenumber", "movecount", "score"}, usage: "movenumber=N movecount=N score=CP: adjudicate a draw on the engines' scores"}},
 	{"maxmoves", optionSpec{value: "N", usage: "adjudicate a draw after N moves (2N plies), N at most 1000000"}},
-	{"solver", optionSpec{keys: []string{"nodes"}, usage: "nodes=N: adjudicate by the game's solver, N nodes after each move (a proven result ends the game)"}},
+	{"solver", optionSpec{keys: []string{"nodes"}, usage: "nodes=N: adjudicate by the game's solver, N nodes a question, asked after the moves (a proven result ends the game)"}},
 	{"pgnout", optionSpec{keys: append([]string{"file", "notation", "append", "min", "match_line"}, pgnoutFields...),
 		usage: "file=FILE [append=true|false] [min=true] [nodes= seldepth= nps= hashfull= pv= timeleft= latency=true]: also write each game's record (arbiter's notation) to FILE, the fields in each engine move's comment"}},
 	{"epdout", optionSpec{keys: []string{"file", "append"}, usage: "file=FILE [append=true|false]: also write each game's final position (its FEN) to FILE, one a line"}},
