@@ -43,6 +43,11 @@ type Tune struct {
 	// opening, as a tournament's keys do.
 	Openings       *OpeningsConfig `yaml:"openings"`
 	RandomOpenings *RandomOpenings `yaml:"random_openings"`
+	// Adjudication, Resign and Draw end a pair's games as they end a
+	// tournament's (the solver's, the engines' scores, max_plies).
+	Adjudication *Adjudication `yaml:"adjudication"`
+	Resign       *ResignRule   `yaml:"resign"`
+	Draw         *DrawRule     `yaml:"draw"`
 
 	// File is where the config was read from; Text is the config as given.
 	File string `yaml:"-"`
@@ -183,6 +188,22 @@ func (c *Tune) match(ctx context.Context, mode Mode) (*Tournament, error) {
 	}
 	if c.RandomOpenings != nil {
 		m["random_openings"] = c.RandomOpenings
+	}
+	if a := c.Adjudication; a != nil {
+		adj := map[string]any{}
+		if a.MaxPlies != "" {
+			adj["max_plies"] = a.MaxPlies
+		}
+		if a.Solver != nil {
+			adj["solver"] = a.Solver
+		}
+		m["adjudication"] = adj
+	}
+	if c.Resign != nil {
+		m["resign"] = c.Resign
+	}
+	if c.Draw != nil {
+		m["draw"] = c.Draw
 	}
 	data, err := yaml.Marshal(m)
 	if err != nil {

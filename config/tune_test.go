@@ -122,3 +122,29 @@ func TestTuneExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneAdjudication: a tuning run's adjudication, resign and draw keys
+// end its games as a tournament's, and a bad one is refused.
+func TestTuneAdjudication(t *testing.T) {
+	c, err := ParseTune("tune.yaml", []byte(tuneYAML+"adjudication: {max_plies: draw, solver: {nodes: 5000}}\nresign: {score: 600, moves: 3}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := c.Games()
+	if a := g.Adjudication; a.MaxPlies != AdjudicateDraw || a.Solver == nil || *a.Solver.Nodes != 5000 {
+		t.Errorf("adjudication %+v; want draw at max_plies and the solver at 5000 nodes", a)
+	}
+	if r := g.Resign; r == nil || *r.Score != 600 || *r.Moves != 3 {
+		t.Errorf("resign %+v; want 600 for 3 moves", r)
+	}
+	plain, err := ParseTune("tune.yaml", []byte(tuneYAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Games().Adjudication.Solver != nil || plain.Games().Resign != nil || plain.Hash() == c.Hash() {
+		t.Errorf("without the keys: %+v, resign %v, same hash %v", plain.Games().Adjudication, plain.Games().Resign, plain.Hash() == c.Hash())
+	}
+	if _, err := ParseTune("tune.yaml", []byte(tuneYAML+"resign: {score: 0, moves: 3}\n")); err == nil || !strings.Contains(err.Error(), "resign score is 0") {
+		t.Errorf("resign score 0: %v; want it refused", err)
+	}
+}
