@@ -5,11 +5,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/arbiter-games/arbiter/replay"
+	"github.com/arbiter-games/arbiter/importer"
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// analyzeAfter is replay.ImportOptions.AnalyzeAfter of import; a variable
+// analyzeAfter is importer.Options.AnalyzeAfter of import; a variable
 // for the tests.
 var analyzeAfter = store.ImportBatch
 
@@ -41,8 +41,8 @@ func importCommand(e *env) *cli.Command {
 				return err
 			}
 			defer db.Close()
-			invalid, err := replay.Import(ctx, db, files, opts,
-				replay.ImportOptions{Tournament: c.String("tournament"), AnalyzeAfter: analyzeAfter, Log: e.stderr})
+			invalid, err := importer.Files(ctx, db, files, opts,
+				importer.Options{Tournament: c.String("tournament"), AnalyzeAfter: analyzeAfter, Log: e.stderr})
 			if err != nil {
 				return fmt.Errorf("import: %w", err)
 			}

@@ -35,6 +35,40 @@ func TestImportsFollowTable(t *testing.T) {
 	}
 }
 
+// TestNoDatabaseBelow: the config and the validator work without the
+// database or the reports, so that checking a config or a record loads
+// neither (and neither can creep in through a package they import).
+func TestNoDatabaseBelow(t *testing.T) {
+	imports, err := readImports(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"config", "replay", "worker", "referee"} {
+		for _, q := range []string{"store", "stats"} {
+			if slices.Contains(deps(imports, p), q) {
+				t.Errorf("%s depends on %s; want neither the database nor the reports below it", p, q)
+			}
+		}
+	}
+}
+
+// deps returns the packages p depends on, directly or not.
+func deps(imports map[string][]string, p string) []string {
+	var out []string
+	todo := []string{p}
+	for len(todo) > 0 {
+		q := todo[0]
+		todo = todo[1:]
+		for _, r := range imports[q] {
+			if !slices.Contains(out, r) {
+				out = append(out, r)
+				todo = append(todo, r)
+			}
+		}
+	}
+	return out
+}
+
 // TestCheck: the check finds an upward import and a package without a
 // row, and accepts imports downward and within a row.
 func TestCheck(t *testing.T) {

@@ -1,16 +1,18 @@
-package replay
+package importer
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/arbiter-games/arbiter/internal/input"
+	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// ImportOptions say where an import's games go and what it tells.
-type ImportOptions struct {
+// Options say where an import's games go and what it tells.
+type Options struct {
 	// Tournament is the name of the tournament the games join (created
 	// for the first game's game type if missing); "" for none. A game of
 	// another game type is invalid.
@@ -24,12 +26,12 @@ type ImportOptions struct {
 	Log io.Writer
 }
 
-// Import replays the games of files as File does with opts, and stores
+// Files replays the games of files as replay.File does with opts, and stores
 // each valid one in db as its canonical record (store.Importer), in the
 // tournament of o; the warnings and the invalid games go to o.Log as
 // validate writes them, then a summary line. It returns how many games
 // were invalid; an error when storing failed or ctx was done.
-func Import(ctx context.Context, db *store.DB, files []*input.File, opts Options, o ImportOptions) (invalid int, err error) {
+func Files(ctx context.Context, db *store.DB, files []*input.File, opts replay.Options, o Options) (invalid int, err error) {
 	var (
 		total int
 		tid   int64
@@ -43,7 +45,7 @@ func Import(ctx context.Context, db *store.DB, files []*input.File, opts Options
 	// and storing overlap.
 	ins := db.NewImporter(ctx)
 	for _, f := range files {
-		err := File(ctx, f.Name, f.Data, opts, func(r Report) {
+		err := replay.File(ctx, f.Name, f.Data, opts, func(r replay.Report) {
 			total++
 			if fail != nil {
 				return
@@ -109,11 +111,19 @@ func Import(ctx context.Context, db *store.DB, files []*input.File, opts Options
 
 // prepareGame makes the row of a valid game, record hash included, on the
 // replay worker that replayed it, so that hashing runs in parallel.
-func prepareGame(r *Report) {
+func prepareGame(r *replay.Report) {
 	if !r.Valid {
 		return
 	}
 	g := store.NewGame(r.Game, r.White, r.Black, r.Result, r.Score, r.Termination, r.Plies, r.Text)
 	g.WhiteStats, g.BlackStats = r.EngineStats()
 	r.Extra = g
+}
+
+// count counts things for people: "1 game", "0 games", "12 games".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -1,4 +1,4 @@
-package replay_test
+package importer_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/importer"
 	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/replay"
@@ -60,8 +61,8 @@ func TestImportDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer scratch.Close()
-	quiet := replay.ImportOptions{AnalyzeAfter: store.ImportBatch, Log: &bytes.Buffer{}}
-	if _, err := replay.Import(ctx, scratch, []*input.File{{Name: "in.agn", Data: []byte(first)}}, opts, quiet); err != nil {
+	quiet := importer.Options{AnalyzeAfter: store.ImportBatch, Log: &bytes.Buffer{}}
+	if _, err := importer.Files(ctx, scratch, []*input.File{{Name: "in.agn", Data: []byte(first)}}, opts, quiet); err != nil {
 		t.Fatal(err)
 	}
 	var pages int
@@ -80,8 +81,8 @@ func TestImportDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	_, err = replay.Import(ctx, db, []*input.File{{Name: "in.agn", Data: data}}, opts,
-		replay.ImportOptions{AnalyzeAfter: store.ImportBatch, Log: &stderr})
+	_, err = importer.Files(ctx, db, []*input.File{{Name: "in.agn", Data: data}}, opts,
+		importer.Options{AnalyzeAfter: store.ImportBatch, Log: &stderr})
 	var stored int
 	if err := db.QueryRow("SELECT COUNT(*) FROM games").Scan(&stored); err != nil {
 		t.Fatal(err)
