@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -93,22 +94,17 @@ func LoadTune(ctx context.Context, path string) (*Tune, error) {
 		}
 		return nil, err
 	}
-	c, err := ParseTune(path, f.Data)
-	if err != nil {
-		return nil, err
-	}
-	if c.games, err = c.match(ctx, 0); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return ParseTune(ctx, path, f.Data, 0)
 }
 
 // ParseTune decodes a tuning config (file names it in messages and
 // anchors a relative engine command) and checks all of it: the name, the
 // game, the engine, the pairs, the time control, the spsa settings and
 // every parameter line, each problem with its file and line (and, in
-// params, its column).
-func ParseTune(file string, data []byte) (*Tune, error) {
+// params, its column); then the run's games as a tournament's, their
+// problems told at the lines of the keys they come from. The openings
+// file is read (stopping when ctx is done) unless mode is NoOpenings.
+func ParseTune(ctx context.Context, file string, data []byte, mode Mode) (*Tune, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var c Tune
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -147,7 +143,7 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 		return nil, err
 	}
 	var err error
-	if c.games, err = c.match(context.Background(), NoOpenings); err != nil {
+	if c.games, err = c.match(ctx, mode, &root); err != nil {
 		return nil, err
 	}
 	return &c, nil
@@ -163,8 +159,9 @@ func (c *Tune) Sides() [2]string {
 // match builds the run's games as a tournament config of the engine
 // against itself (the two sides, each the engine with the options not
 // tuned) and checks it as a tournament's, the openings file read unless
-// mode says not to.
-func (c *Tune) match(ctx context.Context, mode Mode) (*Tournament, error) {
+// mode says not to. Its problems are told at the lines of root, the
+// tuning config, that their keys come from.
+func (c *Tune) match(ctx context.Context, mode Mode, root *yaml.Node) (*Tournament, error) {
 	type engine struct {
 		Name    string            `yaml:"name"`
 		Cmd     string            `yaml:"cmd"`
@@ -214,9 +211,67 @@ func (c *Tune) match(ctx context.Context, mode Mode) (*Tournament, error) {
 		if ctx.Err() != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: the run's games: %w", c.File, err)
+		return nil, relocate(err, c.File, data, root)
 	}
 	return t, nil
+}
+
+// relocate tells the problems of the games' config (data), each
+// "file:N: ...", at the line of the tuning config (root) that their key
+// comes from: engines' keys are the engine's, both sides being it. Other
+// lines (the openings file's) are kept as they are.
+func relocate(err error, file string, data []byte, root *yaml.Node) error {
+	var games yaml.Node
+	if yaml.Unmarshal(data, &games) != nil {
+		return err
+	}
+	p := &problems{file: file, root: root}
+	for _, l := range strings.Split(err.Error(), "\n") {
+		n, msg, ok := strings.Cut(strings.TrimPrefix(l, file+":"), ": ")
+		line, convErr := strconv.Atoi(n)
+		if !strings.HasPrefix(l, file+":") || !ok || convErr != nil {
+			p.addErr(errors.New(l))
+			continue
+		}
+		path := pathAt(&games, line)
+		if len(path) > 0 && path[0] == "engines" {
+			path = append([]string{"engine"}, path[min(2, len(path)):]...)
+		}
+		p.add(path, "%s", msg)
+	}
+	return p.err()
+}
+
+// pathAt returns the keys (and "#n" items) that lead to line in the
+// document n: at each level the last key or item that starts at or before
+// it.
+func pathAt(n *yaml.Node, line int) []string {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	var path []string
+	for {
+		var next *yaml.Node
+		var step string
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Line <= line {
+					step, next = n.Content[i].Value, n.Content[i+1]
+				}
+			}
+		case yaml.SequenceNode:
+			for i, item := range n.Content {
+				if item.Line <= line {
+					step, next = "#"+strconv.Itoa(i), item
+				}
+			}
+		}
+		if next == nil {
+			return path
+		}
+		path, n = append(path, step), next
+	}
 }
 
 // Games returns the run's games as a tournament of the engine against

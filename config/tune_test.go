@@ -28,7 +28,7 @@ params: |
 `
 
 func TestParseTune(t *testing.T) {
-	c, err := ParseTune("tune.yaml", []byte(tuneYAML))
+	c, err := ParseTune(t.Context(), "tune.yaml", []byte(tuneYAML), NoOpenings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,13 +64,16 @@ func TestParseTuneErrors(t *testing.T) {
 		{"time control", "time_control: {move_ms: 20}", "time_control: {move_ms: 0}", "tune.yaml:10: move_ms is 0; it must be at least 1"},
 		{"no engine name", "  name: arbiter-search\n", "", "tune.yaml:3: the engine has no name"},
 		{"cmd", "  cmd: arbiter", "  cmd: ./no-such-engine", "tune.yaml:5: engine \"arbiter-search\": command ./no-such-engine not found"},
+		// The games' checks, told at the tuning config's lines.
+		{"resign", "seed: 7", "seed: 7\nresign:\n  moves: 3\n  score: 0", "tune.yaml:12: resign score is 0; it must be at least 1"},
+		{"draw", "seed: 7", "seed: 7\ndraw: {score: -1, moves: 0}", "tune.yaml:10: draw score is -1; it must not be negative\ntune.yaml:10: draw moves is 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := strings.Replace(tuneYAML, tc.from, tc.to, 1)
 			if text == tuneYAML {
 				t.Fatalf("%q is not in the config", tc.from)
 			}
-			_, err := ParseTune("tune.yaml", []byte(text))
+			_, err := ParseTune(t.Context(), "tune.yaml", []byte(text), NoOpenings)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("ParseTune = %v; want %q", err, tc.want)
 			}
@@ -88,7 +91,7 @@ func TestLoadTune(t *testing.T) {
 	if c.File != path || c.Text != tuneYAML {
 		t.Errorf("File %q, Text %q", c.File, c.Text)
 	}
-	if _, err := ParseTune("empty.yaml", nil); err == nil || err.Error() != "empty.yaml: empty config" {
+	if _, err := ParseTune(t.Context(), "empty.yaml", nil, NoOpenings); err == nil || err.Error() != "empty.yaml: empty config" {
 		t.Errorf("ParseTune of nothing = %v", err)
 	}
 }
@@ -126,7 +129,7 @@ func TestTuneExamples(t *testing.T) {
 // TestTuneAdjudication: a tuning run's adjudication, resign and draw keys
 // end its games as a tournament's, and a bad one is refused.
 func TestTuneAdjudication(t *testing.T) {
-	c, err := ParseTune("tune.yaml", []byte(tuneYAML+"adjudication: {max_plies: draw, solver: {nodes: 5000}}\nresign: {score: 600, moves: 3}\n"))
+	c, err := ParseTune(t.Context(), "tune.yaml", []byte(tuneYAML+"adjudication: {max_plies: draw, solver: {nodes: 5000}}\nresign: {score: 600, moves: 3}\n"), NoOpenings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,14 +140,14 @@ func TestTuneAdjudication(t *testing.T) {
 	if r := g.Resign; r == nil || *r.Score != 600 || *r.Moves != 3 {
 		t.Errorf("resign %+v; want 600 for 3 moves", r)
 	}
-	plain, err := ParseTune("tune.yaml", []byte(tuneYAML))
+	plain, err := ParseTune(t.Context(), "tune.yaml", []byte(tuneYAML), NoOpenings)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if plain.Games().Adjudication.Solver != nil || plain.Games().Resign != nil || plain.Hash() == c.Hash() {
 		t.Errorf("without the keys: %+v, resign %v, same hash %v", plain.Games().Adjudication, plain.Games().Resign, plain.Hash() == c.Hash())
 	}
-	if _, err := ParseTune("tune.yaml", []byte(tuneYAML+"resign: {score: 0, moves: 3}\n")); err == nil || !strings.Contains(err.Error(), "resign score is 0") {
+	if _, err := ParseTune(t.Context(), "tune.yaml", []byte(tuneYAML+"resign: {score: 0, moves: 3}\n"), NoOpenings); err == nil || !strings.Contains(err.Error(), "resign score is 0") {
 		t.Errorf("resign score 0: %v; want it refused", err)
 	}
 }
