@@ -14,13 +14,18 @@ import (
 // formats, the options after a flag); a key=value word gets its option's
 // keys not given yet; right after the command, the options. Nothing else
 // is listed, so that the shell completes file names.
-func Complete(w io.Writer, words []string, last string) {
+func Complete(w io.Writer, words []string, last string) { matchLine.complete(w, words, last) }
+
+// complete writes the completions of a command line of l (see Complete).
+// A tune line may be a CONFIG.yaml instead: without an option typed, it
+// completes nothing, so that the shell completes file names.
+func (l language) complete(w io.Writer, words []string, last string) {
 	options := func() {
 		dash := "-"
 		if strings.HasPrefix(last, "--") {
 			dash = "--"
 		}
-		for _, s := range specs {
+		for _, s := range l.specs {
 			fmt.Fprintln(w, dash+s.name)
 		}
 		fmt.Fprintln(w, dash+"help")
@@ -33,7 +38,7 @@ func Complete(w io.Writer, words []string, last string) {
 		if !isOption(words[i]) {
 			continue
 		}
-		spec, known := specOf(strings.TrimLeft(words[i], "-"))
+		spec, known := l.specOf(strings.TrimLeft(words[i], "-"))
 		switch {
 		case i == len(words)-1 && (!known || spec.flag):
 			options()
@@ -61,5 +66,7 @@ func Complete(w io.Writer, words []string, last string) {
 		}
 		return
 	}
-	options() // match's arguments start with an option
+	if l.cmd == "match" {
+		options() // match's arguments start with an option
+	}
 }

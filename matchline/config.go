@@ -58,6 +58,7 @@ type configText struct {
 	lines  []string
 	origin []string // by line: the option as typed, and which engine
 	file   string   // the name the config's messages locate its lines with
+	whole  string   // what a message of no option's line is about: "the match"
 	// book is the openings file as the config names it, and as typed:
 	// the messages about its lines name it as typed, under -openings.
 	book, bookTyped string
@@ -72,7 +73,7 @@ func (y *configText) text() string { return strings.Join(y.lines, "\n") + "\n" }
 
 // locatedRE matches a config message's "FILE:LINE: ". It is compiled when
 // a match's config is first found wrong, not as every command starts.
-var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):(\d+): `) })
+var locatedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):(\d+)(:\d+)?: `) })
 
 // explain rewrites the config's messages about y's text as the options
 // they come from: "-engine #2 (name=beta): command ./nope not found". A
@@ -91,11 +92,21 @@ func (y *configText) explain(err error) error {
 			continue
 		}
 		line, _ := strconv.Atoi(m[2])
-		at := "the match: "
+		at, rest := y.whole+": ", l[len(m[0]):]
+		if y.whole == "" {
+			at = "the match: "
+		}
 		if line >= 1 && line <= len(y.origin) && y.origin[line-1] != "" {
 			at = y.origin[line-1] + ": "
+			if m[3] != "" {
+				// A message within one option's value (a parameter line,
+				// "params: ..." at its column): the option and its value
+				// say where.
+				option, _, _ := strings.Cut(y.origin[line-1], " ")
+				rest = strings.TrimPrefix(rest, strings.TrimLeft(option, "-")+": ")
+			}
 		}
-		lines[i] = at + l[len(m[0]):]
+		lines[i] = at + rest
 	}
 	return errors.New(strings.Join(lines, "\n"))
 }
@@ -131,7 +142,7 @@ func build(opts []Option) (*configText, Match, error) {
 	var engines [][]kv
 	var engineTyped []string
 	for _, o := range opts {
-		spec, _ := specOf(o.name)
+		spec, _ := matchLine.specOf(o.name)
 		kvs, _ := o.kvs(spec)
 		if o.name == "engine" {
 			engines = append(engines, kvs)
@@ -235,10 +246,9 @@ func writeSchedule(y *configText, get map[string][]kv, typed map[string]string, 
 		if err != nil {
 			return err
 		}
-		if o.name == "concurrency" && ok && n > numCPU() {
-			if _, force := get["force-concurrency"]; !force {
-				return fmt.Errorf("%s %d: more games at once than the %d processors of this machine: engines would wait for a core, "+
-					"and lose on time; give -force-concurrency to play them so anyway", typed[o.name], n, numCPU())
+		if o.name == "concurrency" {
+			if err := checkConcurrency(get, typed, n, ok); err != nil {
+				return err
 			}
 		}
 		if !ok && o.name == "rounds" && (format == "round-robin" || format == "gauntlet") {
@@ -291,6 +301,16 @@ func writeSchedule(y *configText, get map[string][]kv, typed map[string]string, 
 			parts = append(parts, p.key+": "+strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		y.add(typed["sprt"], "sprt: {%s}", strings.Join(parts, ", "))
+	}
+	return nil
+}
+
+// checkConcurrency checks -concurrency's n (given: it is given): at most the
+// machine's processors, unless -force-concurrency.
+func checkConcurrency(get map[string][]kv, typed map[string]string, n int, given bool) error {
+	if _, force := get["force-concurrency"]; given && n > numCPU() && !force {
+		return fmt.Errorf("%s %d: more games at once than the %d processors of this machine: engines would wait for a core, "+
+			"and lose on time; give -force-concurrency to play them so anyway", typed["concurrency"], n, numCPU())
 	}
 	return nil
 }
@@ -603,18 +623,7 @@ func writeEngines(y *configText, engines [][]kv, typed []string, each []kv, each
 	var lines, tcs, wheres []string
 	restarts := map[string]string{} // restart's value → where it is given
 	for i, keys := range engines {
-		merged := map[string]string{}
-		from := map[string]string{}
-		own := slices.ContainsFunc(keys, func(p kv) bool { return p.key == "tc" || p.key == "st" })
-		for _, p := range each {
-			if own && (p.key == "tc" || p.key == "st") {
-				continue // the engine's own time control replaces -each's
-			}
-			merged[p.key], from[p.key] = p.value, eachTyped
-		}
-		for _, p := range keys {
-			merged[p.key], from[p.key] = p.value, typed[i]
-		}
+		merged, from := merge(keys, typed[i], each, eachTyped)
 		where := fmt.Sprintf("%s (%s)", typed[i], ordinal(i+1))
 		if n, ok := merged["name"]; ok {
 			where = fmt.Sprintf("%s name=%s", typed[i], n)
@@ -655,6 +664,24 @@ func writeEngines(y *configText, engines [][]kv, typed []string, each []kv, each
 		y.add(wheres[i], "  - %s", line)
 	}
 	return nil
+}
+
+// merge returns an engine's keys (typed: its -engine as typed) with
+// -each's where it does not give them (its own tc or st replaces -each's
+// time control), and the option each key comes from.
+func merge(keys []kv, typed string, each []kv, eachTyped string) (merged, from map[string]string) {
+	merged, from = map[string]string{}, map[string]string{}
+	own := slices.ContainsFunc(keys, func(p kv) bool { return p.key == "tc" || p.key == "st" })
+	for _, p := range each {
+		if own && (p.key == "tc" || p.key == "st") {
+			continue // the engine's own time control replaces -each's
+		}
+		merged[p.key], from[p.key] = p.value, eachTyped
+	}
+	for _, p := range keys {
+		merged[p.key], from[p.key] = p.value, typed
+	}
+	return merged, from
 }
 
 // engineEntry writes one engine's entry (without its time control) and

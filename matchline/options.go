@@ -26,8 +26,23 @@ type optionSpec struct {
 	value  string   // the kind of its one value ("N", "FILE", ...), for the others
 	flag   bool     // no value at all (-recover, -repeat without a number)
 	opt    bool     // with value: the value may be left out (-use-affinity)
+	many   bool     // with value: one value or more (-params)
 	repeat bool     // may be given more than once (-engine)
+	twice  string   // why an option that is not repeat is given once, when it says more than "given twice"
 	usage  string
+}
+
+// namedSpec is an option's name and spec.
+type namedSpec struct {
+	name string
+	spec optionSpec
+}
+
+// language is a command line's options: arbiter match's or arbiter tune's.
+type language struct {
+	cmd     string      // the command, for messages: "match"
+	specs   []namedSpec // in the order the help shows them
+	refused map[string]string
 }
 
 // engineKeys are the keys of -engine and -each.
@@ -39,10 +54,7 @@ var pgnoutFields = []string{"timeleft", "latency", "nodes", "seldepth", "nps", "
 
 // specs lists the options of arbiter match, in the order the help
 // shows them.
-var specs = []struct {
-	name string
-	spec optionSpec
-}{
+var specs = []namedSpec{
 	{"game", optionSpec{value: "GAME", usage: "the game the engines play: " + "lines-of-action, tank-battle or knight-fight (required)"}},
 	{"engine", optionSpec{keys: engineKeys, repeat: true, usage: "an engine: cmd=PATH name=NAME args=\"...\" dir=DIR tc=TC st=SECONDS nodes=N depth=N (or plies=N) timemargin=MS restart=on|off option.NAME=VALUE (at least two)"}},
 	{"each", optionSpec{keys: engineKeys[2:], usage: "KEY=VALUE... for every engine (an engine's own value wins; an option.NAME an engine does not declare is a warning)"}},
@@ -107,9 +119,12 @@ var refused = map[string]string{
 	"epdin":          "-openings file=FILE format=epd reads positions",
 }
 
+// matchLine is arbiter match's command line.
+var matchLine = language{cmd: "match", specs: specs, refused: refused}
+
 // specOf returns the spec of option name.
-func specOf(name string) (optionSpec, bool) {
-	for _, s := range specs {
+func (l language) specOf(name string) (optionSpec, bool) {
+	for _, s := range l.specs {
 		if s.name == name {
 			return s.spec, true
 		}
@@ -127,13 +142,16 @@ func isOption(word string) bool {
 // Parse cuts args into options and checks each against its spec:
 // a known option, a known key, the right number of values. Errors name
 // the option (and key) as typed.
-func Parse(args []string) ([]Option, error) {
+func Parse(args []string) ([]Option, error) { return matchLine.parse(args) }
+
+// parse cuts args into options of l (see Parse).
+func (l language) parse(args []string) ([]Option, error) {
 	var opts []Option
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !isOption(a) {
 			if len(opts) == 0 {
-				return nil, fmt.Errorf("%q: an option comes first (%s); see arbiter match --help", a, "-engine, -each, -game, ...")
+				return nil, fmt.Errorf("%q: an option comes first (%s); see arbiter %s --help", a, "-engine, -each, -game, ...", l.cmd)
 			}
 			last := &opts[len(opts)-1]
 			last.values = append(last.values, a)
@@ -144,14 +162,20 @@ func Parse(args []string) ([]Option, error) {
 	}
 	seen := map[string]bool{}
 	for _, o := range opts {
-		spec, ok := specOf(o.name)
-		if why, refused := refused[o.name]; !ok && refused {
+		spec, ok := l.specOf(o.name)
+		if why, refused := l.refused[o.name]; !ok && refused {
 			return nil, fmt.Errorf("%s: not taken: %s", o.typed, why)
 		}
+		if _, isMatch := matchLine.specOf(o.name); !ok && isMatch {
+			return nil, fmt.Errorf("%s: not taken: it is arbiter match's (see arbiter %s --help)", o.typed, l.cmd)
+		}
 		if !ok {
-			return nil, fmt.Errorf("%s: unknown option (options: %s)", o.typed, optionNames())
+			return nil, fmt.Errorf("%s: unknown option (options: %s)", o.typed, l.optionNames())
 		}
 		if seen[o.name] && !spec.repeat {
+			if spec.twice != "" {
+				return nil, fmt.Errorf("%s: given twice: %s", o.typed, spec.twice)
+			}
 			return nil, fmt.Errorf("%s: given twice", o.typed)
 		}
 		seen[o.name] = true
@@ -164,18 +188,21 @@ func Parse(args []string) ([]Option, error) {
 
 // Help lists the options and what each takes, one a line, for the
 // command's help.
-func Help() string {
+func Help() string { return matchLine.help() }
+
+// help lists l's options (see Help).
+func (l language) help() string {
 	var b strings.Builder
-	for _, s := range specs {
+	for _, s := range l.specs {
 		fmt.Fprintf(&b, "  -%-17s %s\n", s.name, s.spec.usage)
 	}
 	return b.String()
 }
 
 // optionNames lists the options, for messages.
-func optionNames() string {
-	names := make([]string, len(specs))
-	for i, s := range specs {
+func (l language) optionNames() string {
+	names := make([]string, len(l.specs))
+	for i, s := range l.specs {
 		names[i] = "-" + s.name
 	}
 	return strings.Join(names, ", ")
@@ -195,6 +222,15 @@ func (o Option) kvs(spec optionSpec) ([]kv, error) {
 		return nil, nil
 	case spec.keys == nil && spec.opt && len(o.values) == 0:
 		return nil, nil
+	case spec.keys == nil && spec.many:
+		if len(o.values) == 0 {
+			return nil, fmt.Errorf("%s takes one %s or more", o.typed, spec.value)
+		}
+		out := make([]kv, len(o.values))
+		for i, v := range o.values {
+			out[i] = kv{"", v}
+		}
+		return out, nil
 	case spec.keys == nil:
 		if len(o.values) != 1 {
 			return nil, fmt.Errorf("%s takes one value, %s (got %d)", o.typed, spec.value, len(o.values))

@@ -107,13 +107,8 @@ func matchCommand(e *env) *cli.Command {
 					return usageErrorf("match: %v", err)
 				}
 			}
-			if m.ConfigOut != "" {
-				if err := outfile.WriteFile(m.ConfigOut, m.ConfigFile(time.Now())); err != nil {
-					if errors.Is(err, syscall.EISDIR) {
-						return usageErrorf("match: -config-out %s is a directory: give a file name", m.ConfigOut)
-					}
-					return fmt.Errorf("match: -config-out: %w", err)
-				}
+			if err := writeConfigOut("match", m.ConfigOut, m.ConfigFile(time.Now())); err != nil {
+				return err
 			}
 			return play(c.Context, e, cfg, playOptions{cmd: "match", db: db, out: m.Out,
 				lease: tournament.DefaultLease, source: "the command line", ratingInterval: m.RatingInterval, wdl: m.WDL,
@@ -121,4 +116,19 @@ func matchCommand(e *env) *cli.Command {
 				scoreInterval: m.ScoreInterval, showLatency: m.ShowLatency, warnings: m.Warnings})
 		},
 	}
+}
+
+// writeConfigOut writes text, command cmd's config, to -config-out's path
+// (none when it is "").
+func writeConfigOut(cmd, path, text string) error {
+	if path == "" {
+		return nil
+	}
+	if err := outfile.WriteFile(path, text); err != nil {
+		if errors.Is(err, syscall.EISDIR) {
+			return usageErrorf("%s: -config-out %s is a directory: give a file name", cmd, path)
+		}
+		return fmt.Errorf("%s: -config-out: %w", cmd, err)
+	}
+	return nil
 }

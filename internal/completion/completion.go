@@ -19,8 +19,9 @@ const Flag = "--generate-bash-completion"
 // Write writes the completions of words, the command line of app typed so
 // far, one a line: the commands when none is typed yet, game ids after
 // --game, the command's flags when the last word starts with "-" (match's
-// options and their keys as matchline completes them); nothing (the shell
-// then completes file names) otherwise.
+// options and their keys as matchline completes them; tune's options
+// besides its flags, and their keys); nothing (the shell then completes
+// file names) otherwise.
 func Write(app *cli.App, w io.Writer, words []string) {
 	var cmd *cli.Command
 	for _, word := range words {
@@ -51,7 +52,12 @@ func Write(app *cli.App, w io.Writer, words []string) {
 		}
 	case cmd.Name == "match":
 		matchline.Complete(w, words, last)
+	case cmd.Name == "tune" && (!strings.HasPrefix(last, "-") || matchline.IsTuneOption(strings.TrimLeft(last, "-"))):
+		matchline.CompleteTune(w, words, last)
 	case strings.HasPrefix(last, "-"):
+		if cmd.Name == "tune" {
+			matchline.CompleteTune(w, words, last) // its options, then its flags
+		}
 		for _, f := range cmd.Flags {
 			for _, n := range f.Names() {
 				if len(n) > 1 {
