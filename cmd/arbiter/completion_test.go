@@ -40,6 +40,10 @@ func TestCompletion(t *testing.T) {
 		{"match after a flag", []string{"match", "-repeat", "--generate-bash-completion"}, 0, []string{"-rounds"}, nil},
 		{"match value", []string{"match", "-rounds", "--generate-bash-completion"}, 0, nil, []string{"-rounds"}},
 		{"match formats", []string{"match", "-tournament", "--generate-bash-completion"}, 0, []string{"gauntlet", "swiss"}, nil},
+		{"tune options and flags", []string{"tune", "-", "--generate-bash-completion"}, 0, []string{"-engine", "-pairs", "-params", "-spsa", "-config-out", "--dry-run", "--lease"}, []string{"-rounds"}},
+		{"tune first word", []string{"tune", "--generate-bash-completion"}, 0, nil, []string{"-game", "--dry-run"}},
+		{"tune spsa keys", []string{"tune", "-spsa", "A=0.1", "--generate-bash-completion"}, 0, []string{"alpha=", "gamma="}, []string{"A=", "--dry-run"}},
+		{"tune engine keys", []string{"tune", "-engine", "--generate-bash-completion"}, 0, []string{"cmd=", "depth=", "option."}, []string{"timemargin=", "restart="}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

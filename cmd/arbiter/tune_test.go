@@ -136,3 +136,76 @@ params: |
 		t.Errorf("tune with a changed config: %v; want exit 1 and the reason", r)
 	}
 }
+
+// tuneLine is tuneConfig's run as arbiter tune's options.
+var tuneLine = []string{"-name", "loa-eval", "-game", "lines-of-action",
+	"-engine", "cmd=arbiter", "name=arbiter-search", "args=engine --game lines-of-action",
+	"-pairs", "40", "-each", "st=0.02", "-spsa", "A=0.1", "alpha=0.602", "gamma=0.101",
+	"-params", "Group,40,0,400,8,0.002", "-params", "Tempo,int,10,0,100,2,0.002"}
+
+// TestTuneLine: the run given as options is the run of its YAML: the same
+// dry run (with the flags among the options or before them), and the
+// config -config-out writes; a CONFIG.yaml with options is a usage error.
+func TestTuneLine(t *testing.T) {
+	cfg := write(t, "tune.yaml", tuneConfig)
+	want := runCLI(t, "", "tune", "--dry-run", "--json", cfg)
+	if want.code != 0 || want.stdout == "" {
+		t.Fatalf("tune --dry-run --json CONFIG.yaml: %v", want)
+	}
+	out := filepath.Join(t.TempDir(), "out.yaml")
+	for _, args := range [][]string{
+		append([]string{"tune", "--dry-run", "--json"}, tuneLine...),
+		append(append([]string{"tune"}, tuneLine...), "--json", "-j", "3", "--db", "x.db", "-config-out", out, "--dry-run"),
+	} {
+		if got := runCLI(t, "", args...); got != want {
+			t.Errorf("arbiter %q: %v; want %v", args, got, want)
+		}
+	}
+	if got := runCLI(t, "", "tune", "--dry-run", "--json", out); got != want {
+		t.Errorf("tune --dry-run --json of -config-out's file: %v; want %v", got, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{append([]string{"tune", cfg}, tuneLine...), "give one CONFIG.yaml or the options (-game, -engine, -pairs, -params, ...), not both"},
+		{append(append([]string{"tune"}, tuneLine...), cfg), "give one CONFIG.yaml or the options, not both"},
+		{append([]string{"tune", "--dry-run"}, append(tuneLine, "-pairs", "0")...), "-pairs: given twice"},
+		{append(append([]string{"tune", "--dry-run", "-spsa", "alpha=-1"}, tuneLine[:12]...), tuneLine[16:]...), "-spsa: spsa alpha is -1; it must be from 0 to 1000"},
+		{append([]string{"tune", "--json"}, tuneLine...), "--json goes with --dry-run"},
+	} {
+		r := runCLI(t, "", tc.args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.err) {
+			t.Errorf("arbiter %q: %v; want exit 2, stdout empty, stderr holding %q", tc.args, r, tc.err)
+		}
+	}
+}
+
+// TestTuneLinePlays runs a small tuning given as options through the real
+// main: its pairs stored (found again by the same command), the tuned
+// values as setoption lines.
+func TestTuneLinePlays(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	args := []string{"tune", "--db", db, "-game", "lines-of-action", "-engine", "cmd=arbiter", "name=search",
+		"args=engine --game lines-of-action", "-each", "tc=inf", "depth=1", "-pairs", "6", "-seed", "3", "-concurrency", "2",
+		"-openings", "file=../../examples/openings/lines-of-action.agn", "order=random",
+		"-params", "Group,0,0,400,40,0.05", "Tempo,float,10,0,100,10,0.05", "-name", "loa-line"}
+	r := arbiterMain(t, "", args...)
+	if r.code != 0 {
+		t.Fatalf("tune: %v", r)
+	}
+	out := strings.Split(r.stdout, "\n")
+	if len(out) != 8 || out[0] != "# loa-line: the values after 6 of 6 pairs" ||
+		!regexp.MustCompile(`^setoption name Group value \d+$`).MatchString(out[1]) ||
+		!regexp.MustCompile(`^setoption name Tempo value [\d.]+$`).MatchString(out[2]) {
+		t.Errorf("tune: stdout\n%s", r.stdout)
+	}
+	again := arbiterMain(t, "", args...)
+	if again.code != 0 || again.stdout != r.stdout || !strings.Contains(again.stderr, "resuming loa-line: 6 of 6 pairs stored") {
+		t.Errorf("tune again: %v; want the same values, found stored", again)
+	}
+	rep := runCLI(t, "", "report", "--db", db)
+	if rep.code != 0 || !strings.Contains(rep.stdout, "Tuning run loa-line (search, lines-of-action): 6 of 6 pairs") {
+		t.Errorf("report: %v", rep)
+	}
+}
