@@ -45,7 +45,7 @@ func TestTuneLine(t *testing.T) {
 		yaml string
 	}{
 		{"the issue's", append(loa, "-pairs", "1000", "-params", "Group,0,0,400,20,0.002", "-params", "Concentration,0,0,100,5,0.002",
-			"-each", "st=0.05", "-openings", "file=" + book(t), "order=random", "-concurrency", "2",
+			"-each", "st=0.05", "-openings", "file="+book(t), "order=random", "-concurrency", "2",
 			"-spsa", "A=0.1", "alpha=0.602", "gamma=0.101", "-seed", "1", "-name", "loa"),
 			"name: loa\ngame: lines-of-action\n" + engine + "pairs: 1000\nseed: 1\nconcurrency: 2\ntime_control: {move_ms: 50}\n" +
 				"openings: {file: " + book(t) + ", order: random}\nspsa: {A: 0.1, alpha: 0.602, gamma: 0.101}\n" +
