@@ -1,4 +1,5 @@
-// Package matchline holds the command-line language of arbiter match:
+// Package matchline holds the command-line language of arbiter match
+// (and of arbiter tune's one-liners):
 // fastchess's and cutechess-cli's options read, checked, and turned into
 // the equivalent tournament config, which config then checks as it
 // checks a file.
@@ -15,4 +16,10 @@
 //	...
 //	m, err := matchline.Load(ctx, opts)
 //	// m.Config is the checked config, m.Config.Text its YAML.
+//
+// arbiter tune's run may be given the same way (ParseTune, LoadTune):
+// its own options (-pairs, -params, -spsa, -seed, one -engine) and
+// match's where a tuning config has the same key (-each, -openings,
+// -concurrency, -resign, -draw, -maxmoves, -solver), built into a tuning
+// config's text that config.ParseTune reads.
 package matchline
