@@ -16,7 +16,9 @@ import (
 // It returns a context that reads them and the other words, in order. A
 // word naming a flag goes to the flags, unless the words are a line (one
 // of them names an option that line takes and that is no flag) and line
-// takes it too: then it is the line's. A "--" ends the flags.
+// takes it too: then it is the line's. A "--" ends the flags. A flag's
+// value is passed from one of its names to the others as text: not for
+// slice flags.
 func Flags(c *cli.Context, args []string, line func(name string) bool) (*cli.Context, []string, error) {
 	set := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
 	set.SetOutput(io.Discard)
@@ -62,6 +64,21 @@ func Flags(c *cli.Context, args []string, line func(name string) bool) (*cli.Con
 	}
 	if err := set.Parse(flags); err != nil {
 		return nil, nil, err
+	}
+	// A flag's names are each a flag of the set: the one given sets the
+	// others (-j sets --concurrency), as urfave/cli does after its parse.
+	given := map[string]bool{}
+	set.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, f := range c.Command.Flags {
+		names := f.Names()
+		if i := slices.IndexFunc(names, func(n string) bool { return given[n] }); i >= 0 {
+			v := set.Lookup(names[i]).Value.String()
+			for _, n := range names {
+				if err := set.Set(n, v); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
 	}
 	return cli.NewContext(c.App, set, c), rest, nil
 }
