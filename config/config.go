@@ -133,6 +133,15 @@ const MaxFile = 1 << 20
 // device is read as a file is, no further than MaxFile bytes, and the
 // reading, as the openings file's, stops with ctx.Err() when ctx is done.
 func Load(ctx context.Context, path string) (*Tournament, error) {
+	data, err := readFile(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(ctx, path, data, 0)
+}
+
+// readFile reads a config file of at most MaxFile bytes.
+func readFile(ctx context.Context, path string) ([]byte, error) {
 	f, err := input.Read(ctx, path, input.Options{Limit: MaxFile})
 	if err != nil {
 		var le *input.LimitError
@@ -141,7 +150,25 @@ func Load(ctx context.Context, path string) (*Tournament, error) {
 		}
 		return nil, err
 	}
-	return Parse(ctx, path, f.Data, 0)
+	return f.Data, nil
+}
+
+// decode decodes the YAML data of file into v, an unknown key being an
+// error, after a UTF-8 byte order mark; it returns the text decoded and
+// its node tree, where problems are located.
+func decode(file string, data []byte, v any) (string, *yaml.Node, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return "", nil, fmt.Errorf("%s: empty config", file)
+		}
+		return "", nil, yamlError(file, err)
+	}
+	var root yaml.Node
+	yaml.Unmarshal(data, &root)
+	return string(data), &root, nil
 }
 
 // Parse decodes a config (file names it in messages and anchors relative
@@ -153,20 +180,13 @@ func Load(ctx context.Context, path string) (*Tournament, error) {
 // byte order mark at the start of data is skipped. Reading and replaying
 // the openings file stops with ctx.Err() when ctx is done.
 func Parse(ctx context.Context, file string, data []byte, mode Mode) (*Tournament, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var c Tournament
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: empty config", file)
-		}
-		return nil, yamlError(file, err)
+	text, root, err := decode(file, data, &c)
+	if err != nil {
+		return nil, err
 	}
-	var root yaml.Node
-	yaml.Unmarshal(data, &root)
-	c.File, c.Text = file, string(data)
-	p := &problems{file: file, root: &root}
+	c.File, c.Text = file, text
+	p := &problems{file: file, root: root}
 	c.checkIdentity(p)
 	c.checkFormat(p)
 	c.checkLimits(p)

@@ -1,14 +1,12 @@
 package config
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -19,7 +17,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/arbiter-games/arbiter/engineproc"
-	"github.com/arbiter-games/arbiter/internal/input"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/spsa"
 )
@@ -86,15 +83,11 @@ type SPSASettings struct {
 // LoadTune reads and checks the tuning config at path (see ParseTune), no
 // further than MaxFile bytes, stopping with ctx.Err() when ctx is done.
 func LoadTune(ctx context.Context, path string) (*Tune, error) {
-	f, err := input.Read(ctx, path, input.Options{Limit: MaxFile})
+	data, err := readFile(ctx, path)
 	if err != nil {
-		var le *input.LimitError
-		if errors.As(err, &le) {
-			return nil, fmt.Errorf("%w: the most a config file may hold", err)
-		}
 		return nil, err
 	}
-	return ParseTune(ctx, path, f.Data, 0)
+	return ParseTune(ctx, path, data, 0)
 }
 
 // ParseTune decodes a tuning config (file names it in messages and
@@ -105,20 +98,13 @@ func LoadTune(ctx context.Context, path string) (*Tune, error) {
 // problems told at the lines of the keys they come from. The openings
 // file is read (stopping when ctx is done) unless mode is NoOpenings.
 func ParseTune(ctx context.Context, file string, data []byte, mode Mode) (*Tune, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var c Tune
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: empty config", file)
-		}
-		return nil, yamlError(file, err)
+	text, root, err := decode(file, data, &c)
+	if err != nil {
+		return nil, err
 	}
-	var root yaml.Node
-	yaml.Unmarshal(data, &root)
-	c.File, c.Text = file, string(data)
-	p := &problems{file: file, root: &root}
+	c.File, c.Text = file, text
+	p := &problems{file: file, root: root}
 	if strings.TrimSpace(c.Name) == "" {
 		p.add(nil, "name is missing: every tuning run needs a name")
 	} else if r, ok := control(c.Name); ok {
@@ -138,12 +124,11 @@ func ParseTune(ctx context.Context, file string, data []byte, mode Mode) (*Tune,
 			p.add(key("engine"), "with time_control infinite the engine needs limits (nodes or depth), or its search has no end")
 		}
 	}
-	c.checkSPSA(p, data, &root)
+	c.checkSPSA(p, []byte(text), root)
 	if err := p.err(); err != nil {
 		return nil, err
 	}
-	var err error
-	if c.games, err = c.match(ctx, mode, &root); err != nil {
+	if c.games, err = c.match(ctx, mode, root); err != nil {
 		return nil, err
 	}
 	return &c, nil
