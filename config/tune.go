@@ -50,6 +50,9 @@ type Tune struct {
 	// File is where the config was read from; Text is the config as given.
 	File string `yaml:"-"`
 	Text string `yaml:"-"`
+	// Source names where the run was given in the messages of its play:
+	// File, or "the command line" for a run given as options.
+	Source string `yaml:"-"`
 
 	game     rules.Game
 	spec     engineproc.Spec
@@ -103,7 +106,7 @@ func ParseTune(ctx context.Context, file string, data []byte, mode Mode) (*Tune,
 	if err != nil {
 		return nil, err
 	}
-	c.File, c.Text = file, text
+	c.File, c.Text, c.Source = file, text, file
 	p := &problems{file: file, root: root}
 	if strings.TrimSpace(c.Name) == "" {
 		p.add(nil, "name is missing: every tuning run needs a name")

@@ -139,6 +139,7 @@ func LoadTune(ctx context.Context, opts []Option) (*Tune, error) {
 		return nil, y.explain(err)
 	}
 	run.Config = cfg
+	cfg.Source = "the command line"
 	return &run, nil
 }
 

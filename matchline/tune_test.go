@@ -75,6 +75,9 @@ func TestTuneLine(t *testing.T) {
 			if got.Config.Hash() != want.Hash() || got.Config.Name != want.Name || got.Config.Concurrency != want.Concurrency {
 				t.Errorf("LoadTune(%q): the config\n%s\nis not\n%s", tc.args, got.Config.Text, tc.yaml)
 			}
+			if got.Config.Source != "the command line" || want.Source != "tune.yaml" {
+				t.Errorf("sources %q and %q; want the command line and tune.yaml", got.Config.Source, want.Source)
+			}
 		})
 	}
 }

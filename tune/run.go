@@ -367,7 +367,7 @@ func kinds(ctx context.Context, cfg *config.Tune, warn func(string)) (*spsa.Sche
 		typ, ok := e.OptionType(p.Name)
 		if !ok && len(e.Declared()) > 0 {
 			return nil, fmt.Errorf("%s: engine %s does not declare the option %q (it declares: %s)",
-				cfg.File, cfg.Engine.Name, p.Name, strings.Join(e.Declared(), ", "))
+				cfg.Source, cfg.Engine.Name, p.Name, strings.Join(e.Declared(), ", "))
 		}
 		if p.Kind == spsa.Unset {
 			p.Kind = spsa.Float

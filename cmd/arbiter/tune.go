@@ -115,7 +115,7 @@ func runTune(parent context.Context, e *env, c *cli.Context, cfg *config.Tune) e
 	if c.Duration("lease") < time.Second {
 		return usageErrorf("tune: --lease must be at least 1s, not %s", c.Duration("lease"))
 	}
-	conc := console.Concurrency(e.stderr, "tune", cfg.File, c.Int("concurrency"), cfg.Concurrency)
+	conc := console.Concurrency(e.stderr, "tune", cfg.Source, c.Int("concurrency"), cfg.Concurrency)
 	ctx, stop, undo := console.Interrupts(parent, e.stderr)
 	defer undo()
 	db, err := tournament.Open(ctx, stop, c.String("db"))
