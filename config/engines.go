@@ -98,24 +98,31 @@ func (c *Tournament) checkEngines(p *problems) {
 			}
 		}
 		spec := engineproc.Spec{Name: name, Args: ec.Args, Options: ec.Options, OptionsIfDeclared: ec.OptionsIfDeclared}
-		path, err := resolveCmd(base, ec.Cmd)
-		if err != nil {
-			p.add(at("cmd"), "engine %q: %v", name, err)
-		}
-		spec.Path = path
-		if ec.Dir != "" {
-			dir := ec.Dir
-			if !filepath.IsAbs(dir) {
-				dir = filepath.Join(base, dir)
-			}
-			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-				p.add(at("dir"), "engine %q: dir %s is not a directory", name, ec.Dir)
-			}
-			spec.Dir = dir
-		}
+		spec.Path, spec.Dir = locate(p, at, base, name, ec.Cmd, ec.Dir)
 		c.specs = append(c.specs, spec)
 	}
 	c.checkSeeds(p)
+}
+
+// locate resolves an engine's command and working directory against base
+// (the config's folder): the command's path (see resolveCmd) and the
+// directory made absolute, each problem added at the engine's keys (at).
+func locate(p *problems, at func(...string) []string, base, name, cmd, dir string) (path, absDir string) {
+	path, err := resolveCmd(base, cmd)
+	if err != nil {
+		p.add(at("cmd"), "engine %q: %v", name, err)
+	}
+	if dir == "" {
+		return path, ""
+	}
+	absDir = dir
+	if !filepath.IsAbs(absDir) {
+		absDir = filepath.Join(base, absDir)
+	}
+	if st, err := os.Stat(absDir); err != nil || !st.IsDir() {
+		p.add(at("dir"), "engine %q: dir %s is not a directory", name, dir)
+	}
+	return path, absDir
 }
 
 // resolveCmd finds an engine's executable: "arbiter" is this very binary, a

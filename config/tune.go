@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -320,23 +319,8 @@ func (c *Tune) checkEngine(p *problems) {
 			p.add(at("limits", "depth"), "limits depth is %d; it must be at least 1", *l.Depth)
 		}
 	}
-	base := filepath.Dir(c.File)
 	spec := engineproc.Spec{Name: name, Args: ec.Args, Options: ec.Options}
-	path, err := resolveCmd(base, ec.Cmd)
-	if err != nil {
-		p.add(at("cmd"), "engine %q: %v", name, err)
-	}
-	spec.Path = path
-	if ec.Dir != "" {
-		dir := ec.Dir
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(base, dir)
-		}
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			p.add(at("dir"), "engine %q: dir %s is not a directory", name, ec.Dir)
-		}
-		spec.Dir = dir
-	}
+	spec.Path, spec.Dir = locate(p, at, filepath.Dir(c.File), name, ec.Cmd, ec.Dir)
 	c.spec = spec
 }
 
