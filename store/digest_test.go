@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"embed"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,50 +95,7 @@ func testRegisterDigests(t *testing.T, db *DB) {
 // did not record the engines' digests (schema before engines.digest)
 // resumes after the migration, and its first resume records them.
 func TestRegisterRecordsMissingDigests(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "old.db")
-		old, err := sql.Open("sqlite", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer old.Close()
-		names, err := migrationNames(migrations, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names[:7] {
-			body, _ := migrations.ReadFile(name)
-			if _, err := old.Exec(string(body)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-		}
-		if _, err := old.Exec(`PRAGMA user_version = 7`); err != nil {
-			t.Fatal(err)
-		}
-		testRecordsMissingDigests(t, old, path)
-	})
-	t.Run("postgres", func(t *testing.T) {
-		url := pgtest.URL(t)
-		old, err := sql.Open("pgx", url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer old.Close()
-		names, err := migrationNames(pgMigrations, "postgres")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names[:3] {
-			body, _ := pgMigrations.ReadFile(name)
-			if _, err := old.Exec(string(body)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-		}
-		if _, err := old.Exec(`CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (3)`); err != nil {
-			t.Fatal(err)
-		}
-		testRecordsMissingDigests(t, old, url)
-	})
+	onOldSchema(t, 7, 3, testRecordsMissingDigests)
 }
 
 // testRecordsMissingDigests stores tournament "club" in old, a database of
@@ -168,5 +127,52 @@ func testRecordsMissingDigests(t *testing.T, old *sql.DB, dsn string) {
 	}
 	if err := db.Register(ctx, &Tournament{Name: "club", Game: "lines-of-action", ConfigHash: "h"}, digestEngines("a2", "b1")); !errors.Is(err, ErrEngineChanged) {
 		t.Errorf("Register with a changed after the first resume = %v; want ErrEngineChanged", err)
+	}
+}
+
+// onOldSchema runs check in a subtest per backend, on a database of the
+// schema before a migration: SQLite's first sqliteN migrations applied,
+// PostgreSQL's first pgN; old is that database, dsn its name for Open.
+func onOldSchema(t *testing.T, sqliteN, pgN int, check func(t *testing.T, old *sql.DB, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "old.db")
+		old, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer old.Close()
+		applyFirst(t, old, migrations, "", sqliteN)
+		if _, err := old.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, sqliteN)); err != nil {
+			t.Fatal(err)
+		}
+		check(t, old, path)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		url := pgtest.URL(t)
+		old, err := sql.Open("pgx", url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer old.Close()
+		applyFirst(t, old, pgMigrations, "postgres", pgN)
+		if _, err := old.Exec(fmt.Sprintf(`CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (%d)`, pgN)); err != nil {
+			t.Fatal(err)
+		}
+		check(t, old, url)
+	})
+}
+
+// applyFirst runs the first n migrations of fsys (under dir) on db.
+func applyFirst(t *testing.T, db *sql.DB, fsys embed.FS, dir string, n int) {
+	t.Helper()
+	names, err := migrationNames(fsys, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names[:n] {
+		body, _ := fsys.ReadFile(name)
+		if _, err := db.Exec(string(body)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 	}
 }

@@ -3,11 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/arbiter-games/arbiter/internal/pgtest"
 	"github.com/arbiter-games/arbiter/rules"
 	"github.com/arbiter-games/arbiter/search"
 )
@@ -63,50 +61,7 @@ func testSolverStats(t *testing.T, db *DB) {
 // columns keeps its games and their statistics through the migration,
 // with no solver figures, and then stores a game's.
 func TestSolverMigration(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "old.db")
-		old, err := sql.Open("sqlite", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer old.Close()
-		names, err := migrationNames(migrations, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names[:8] {
-			body, _ := migrations.ReadFile(name)
-			if _, err := old.Exec(string(body)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-		}
-		if _, err := old.Exec(`PRAGMA user_version = 8`); err != nil {
-			t.Fatal(err)
-		}
-		testSolverMigration(t, old, path)
-	})
-	t.Run("postgres", func(t *testing.T) {
-		url := pgtest.URL(t)
-		old, err := sql.Open("pgx", url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer old.Close()
-		names, err := migrationNames(pgMigrations, "postgres")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names[:4] {
-			body, _ := pgMigrations.ReadFile(name)
-			if _, err := old.Exec(string(body)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-		}
-		if _, err := old.Exec(`CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (4)`); err != nil {
-			t.Fatal(err)
-		}
-		testSolverMigration(t, old, url)
-	})
+	onOldSchema(t, 8, 4, testSolverMigration)
 }
 
 // testSolverMigration stores a tournament game with engine statistics in
