@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/config"
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/notation"
 	"github.com/arbiter-games/arbiter/replay"
 	"github.com/arbiter-games/arbiter/rules"
@@ -219,54 +220,13 @@ func confirmSolved(t *testing.T, r row) {
 	if res == rules.BlackWins {
 		winner = rules.Black
 	}
-	memo := map[string]bool{}
-	if !forcedWin(pos, winner, s.Plies, memo) {
-		t.Errorf("slot %d: %s does not win within %d plies of\n%s\nby playing on; the record:\n%s", r.Slot, winner, s.Plies, pos, r.Record)
+	suggest := func(p rules.Position) rules.Move {
+		proof, _ := rules.Solve(context.Background(), p, solverBudget)
+		return proof.Move
 	}
-}
-
-// forcedWin reports whether winner wins from pos within plies plies
-// whatever the other side plays: an AND/OR search over the rules' moves,
-// the winner's move the solver suggests tried first.
-func forcedWin(pos rules.Position, winner rules.Color, plies int, memo map[string]bool) bool {
-	if o := pos.Outcome(); o.Over() {
-		return o.Result == rules.Win(winner)
+	if w, err := testkit.ForcedWin(pos, winner, s.Plies, suggest); err != nil || !w {
+		t.Errorf("slot %d: %s does not win within %d plies of\n%s\nby playing on (%v); the record:\n%s", r.Slot, winner, s.Plies, pos, err, r.Record)
 	}
-	if plies == 0 {
-		return false
-	}
-	key := fmt.Sprintf("%d %s", plies, pos.FEN())
-	if v, ok := memo[key]; ok {
-		return v
-	}
-	moves := pos.Moves(nil)
-	win := pos.Turn() != winner // a defender's node: every reply must lose
-	if pos.Turn() == winner {
-		if p, _ := rules.Solve(context.Background(), pos, solverBudget); p.Move != rules.NoMove {
-			for i, m := range moves {
-				if m == p.Move {
-					moves[0], moves[i] = moves[i], moves[0]
-				}
-			}
-		}
-	}
-	for _, m := range moves {
-		q := pos.Clone()
-		if err := q.Play(m); err != nil {
-			panic(err)
-		}
-		w := forcedWin(q, winner, plies-1, memo)
-		if pos.Turn() == winner && w {
-			win = true
-			break
-		}
-		if pos.Turn() != winner && !w {
-			win = false
-			break
-		}
-	}
-	memo[key] = win
-	return win
 }
 
 // TestWorkerSettingsSolver checks that the players get the solver's

@@ -47,32 +47,6 @@ func positionOf(t *testing.T, file string, n, ply int) rules.Position {
 	return pos
 }
 
-// winsWithin is an exhaustive AND/OR search: whether winner wins pos
-// within depth plies whatever the other side plays.
-func winsWithin(pos rules.Position, winner rules.Color, depth int) bool {
-	if o := pos.Outcome(); o.Over() {
-		return o.Result == rules.Win(winner)
-	}
-	if depth == 0 {
-		return false
-	}
-	moves := pos.Moves(nil)
-	for _, m := range moves {
-		q := pos.Clone()
-		if err := q.Play(m); err != nil {
-			panic(err)
-		}
-		w := winsWithin(q, winner, depth-1)
-		if pos.Turn() == winner && w {
-			return true
-		}
-		if pos.Turn() != winner && !w {
-			return false
-		}
-	}
-	return pos.Turn() != winner && len(moves) > 0
-}
-
 // solveJSON is solve --json's object.
 type solveJSON struct {
 	Result  string  `json:"result"`
@@ -120,8 +94,8 @@ func TestSolveForms(t *testing.T) {
 		if err != nil {
 			t.Fatalf("solve --json: move %q: %v; want a legal move", j.Move, err)
 		}
-		if !winsWithin(q, pos.Turn(), j.Plies-1) {
-			t.Errorf("solve --json: %s wins in %d plies after %s, says the solver; an exhaustive search finds no such win", pos.Turn(), j.Plies-1, j.Move)
+		if w, err := testkit.ForcedWin(q, pos.Turn(), j.Plies-1, nil); err != nil || !w {
+			t.Errorf("solve --json: %s wins in %d plies after %s, says the solver; an exhaustive search finds no such win (%v)", pos.Turn(), j.Plies-1, j.Move, err)
 		}
 	}
 	if a, b := strings.Split(file.stdout, `"seconds"`)[0], strings.Split(fen.stdout, `"seconds"`)[0]; a != b {

@@ -9,7 +9,9 @@
 //     testdata file;
 //   - Records reads and parses a record file, or fails the test;
 //   - RandomGame plays a random legal game and writes it as a record;
-//   - EndsAt is a context that a search sees end after a number of looks.
+//   - EndsAt is a context that a search sees end after a number of looks;
+//   - ForcedWin is the plain AND/OR search the solvers' claims are held
+//     against.
 //
 // It imports notation and rules, so the tests of those two packages that
 // use it are external test packages (package notation_test).

@@ -4,31 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/testkit"
 	"github.com/arbiter-games/arbiter/rules"
 )
-
-// forcedWin reports whether x can force a win from p within d plies, by
-// the plain rules: every line through Clone and Play, only finished games
-// counting.
-func forcedWin(t testing.TB, p rules.Position, x rules.Color, d int) bool {
-	if o := p.Outcome(); o.Over() {
-		return o.Result == rules.Win(x)
-	}
-	if d == 0 {
-		return false
-	}
-	attack := p.Turn() == x
-	for _, m := range p.Moves(nil) {
-		q := p.Clone()
-		if err := q.Play(m); err != nil {
-			t.Fatalf("Play(%s): %v", p.FormatMove(m), err)
-		}
-		if forcedWin(t, q, x, d-1) == attack {
-			return attack
-		}
-	}
-	return !attack
-}
 
 // TestSolveAndOr checks the solver against a plain AND/OR search on the
 // positions of random games: every win or loss it proves with a line of
@@ -79,4 +57,14 @@ func TestSolveAndOr(t *testing.T) {
 	if claims == 0 || found == 0 {
 		t.Errorf("nothing checked: %d claims, %d found", claims, found)
 	}
+}
+
+// forcedWin is testkit.ForcedWin, failing t on an error of the rules.
+func forcedWin(t testing.TB, p rules.Position, x rules.Color, d int) bool {
+	t.Helper()
+	w, err := testkit.ForcedWin(p, x, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

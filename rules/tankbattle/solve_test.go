@@ -12,29 +12,6 @@ import (
 
 var solveGames = flag.Int("solve.games", 100, "random games whose positions the solver is checked on against a plain AND/OR search")
 
-// forcedWin reports whether x can force a win from p within d plies, by
-// the plain rules: every line through Clone and Play, only finished games
-// counting.
-func forcedWin(t testing.TB, p rules.Position, x rules.Color, d int) bool {
-	if o := p.Outcome(); o.Over() {
-		return o.Result == rules.Win(x)
-	}
-	if d == 0 {
-		return false
-	}
-	attack := p.Turn() == x
-	for _, m := range p.Moves(nil) {
-		q := p.Clone()
-		if err := q.Play(m); err != nil {
-			t.Fatalf("Play(%s): %v", p.FormatMove(m), err)
-		}
-		if forcedWin(t, q, x, d-1) == attack {
-			return attack
-		}
-	}
-	return !attack
-}
-
 // value returns the result of p with best play when every line from p
 // ends within d plies (ok), by the plain rules.
 func value(t testing.TB, p rules.Position, d int) (r rules.Result, ok bool) {
@@ -247,4 +224,14 @@ func BenchmarkSolve(b *testing.B) {
 		nodes += positions[i%len(positions)].Solve(context.Background(), 100000).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// forcedWin is testkit.ForcedWin, failing t on an error of the rules.
+func forcedWin(t testing.TB, p rules.Position, x rules.Color, d int) bool {
+	t.Helper()
+	w, err := testkit.ForcedWin(p, x, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }
