@@ -33,15 +33,27 @@ func (s Solved) String() string {
 		strconv.FormatInt(s.Nodes, 10) + " nodes within " + strconv.FormatInt(s.Budget, 10)
 }
 
-// ParseSolved finds a Solved comment in comment: the whole of it, or its
-// last part after "; " (the closing comment after a move's own, as the
-// referee writes it). ok is false when there is none.
+// ParseSolved finds a Solved comment in comment, a list of parts joined
+// by "; ": the last part that is one (the closing comment comes after the
+// move's own, as the referee writes it, and before what arbiter solve
+// --annotate adds). ok is false when there is none.
 func ParseSolved(comment string) (s Solved, ok bool) {
-	i := strings.LastIndex(comment, "solved: ")
-	if i < 0 || i > 0 && !strings.HasSuffix(comment[:i], "; ") {
+	parts := strings.Split(comment, "; ")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if s, ok := parseSolved(parts[i]); ok {
+			return s, true
+		}
+	}
+	return Solved{}, false
+}
+
+// parseSolved reads one part of a comment as a Solved comment.
+func parseSolved(part string) (s Solved, ok bool) {
+	rest, found := strings.CutPrefix(part, "solved: ")
+	if !found {
 		return Solved{}, false
 	}
-	rest := strings.TrimSpace(comment[i+len("solved: "):])
+	rest = strings.TrimSpace(rest)
 	for _, w := range solvedWords {
 		if after, found := strings.CutPrefix(rest, w[1]+" in at most "); found {
 			s.Result, rest = w[0], after

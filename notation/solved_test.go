@@ -14,6 +14,8 @@ func TestParseSolved(t *testing.T) {
 		{"solved: White wins in at most 7 plies, proof of 183211 nodes within 1000000", Solved{"1-0", 7, 183211, 1000000}, true},
 		{"+0.35/12 0.120s; solved: Black wins in at most 0 plies, proof of 1 nodes within 5", Solved{"0-1", 0, 1, 5}, true},
 		{"solved: draw in at most 12 plies, proof of 40 nodes within 40", Solved{"1/2-1/2", 12, 40, 40}, true},
+		{"book; solved: Black wins in at most 11 plies, proof of 13695 nodes within 20000; proven: Black wins", Solved{"0-1", 11, 13695, 20000}, true},
+		{"x; solved: White wins in at most 1 plies, proof of 2 nodes within 3; solved: bad", Solved{"1-0", 1, 2, 3}, true},
 		{"solved: White wins in at most 7 plies, proof of 183211 nodes within", Solved{}, false},
 		{"solved: White wins in at most 7 plies, proof of 183211 nodes within 1e6", Solved{}, false},
 		{"solved: White wins in at most 7 plies, proof of 183211 nodes within +5", Solved{}, false},

@@ -80,6 +80,7 @@ func TestSolvedRecords(t *testing.T) {
 	}{
 		{"at the start", record("Solving Race", "17/0/0/w", "{solved: Black wins in at most 2 plies, proof of 15 nodes within 1000}", "0-1"), "", 0, 0, ""},
 		{"after a move", record("Solving Race", "16/0/0/w", "1. 1 {+0.10/3 0.010s; solved: White wins in at most 2 plies, proof of 15 nodes within 1000}", "1-0"), "", 0, 0, ""},
+		{"annotated after", record("Solving Race", "16/0/0/w", "1. 1 {+0.10/3 0.010s; solved: White wins in at most 2 plies, proof of 15 nodes within 1000; proven: White wins}", "1-0"), "", 0, 0, ""},
 		{"game over", record("Solving Race", "20/0/0/b", "1... 1 {solved: Black wins in at most 0 plies, proof of 1 nodes within 1}", "0-1"), "", 0, 0, ""},
 		{"wrong result", record("Solving Race", "17/0/0/w", "{solved: White wins in at most 2 plies, proof of 15 nodes within 1000}", "1-0"),
 			notation.CodeResultMismatch, 6, 72, "termination solved, but after ply 0 the solver does not prove 1-0 within 1000 nodes (it proves 0-1)"},
