@@ -69,13 +69,14 @@ func TestTournamentPageFitsDesktop(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/t/"+url.PathEscape(tour.Name))); err != nil {
 		t.Fatal(err)
 	}
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("table").length + " " + (document.body.textContent.indexOf("nps") >= 0)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != "5 true" {
-		t.Fatalf("tables and nps column on the page: %q; want 5 tables, with the nps column", got)
-	}
+	// The page fills its sections as its script runs: wait for them.
+	enginetest.WaitFor(t, "page with its 5 tables and the nps column", func() bool {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("table").length + " " + (document.body.textContent.indexOf("nps") >= 0)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got == "5 true"
+	})
 	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](browser.TablesFitScript))
 	if err != nil {
 		t.Fatal(err)
@@ -139,9 +140,7 @@ func TestTuneLive(t *testing.T) {
 		}
 		return got
 	}
-	if got := state(); got != "2 1 of 10 pairs" {
-		t.Fatalf("the page shows %q; want 2 trajectories and 1 of 10 pairs", got)
-	}
+	enginetest.WaitFor(t, "page with 2 trajectories and 1 of 10 pairs", func() bool { return state() == "2 1 of 10 pairs" })
 	storePair()
 	enginetest.WaitFor(t, "the second pair on the page", func() bool { return state() == "2 2 of 10 pairs" })
 }
